@@ -1,0 +1,37 @@
+// file-too-large: the skill file is over the target's byte limit (or over skillcheck's read bound).
+
+import { defineRule } from '../src/rule.js';
+
+const fmt = (n: number) => n.toLocaleString('en-US');
+
+export default defineRule({
+  meta: {
+    id: 'file-too-large',
+    description: "Skill file over the target runtime's byte limit (IronClaw: 65,536 bytes) or over skillcheck's read bound",
+    severity: 'error',
+    confidence: 'high',
+    category: 'validator',
+    fixable: false,
+    since: '0.1.0',
+    examples: {
+      bad: [{ files: { 'skills/big/SKILL.md': `---\nname: big\n---\n${'x'.repeat(65537)}\n` }, args: ['--target', 'ironclaw'] }],
+      good: [{ files: { 'skills/small/SKILL.md': '---\nname: small\n---\nDo the small thing.\n' }, args: ['--target', 'ironclaw'] }],
+    },
+  },
+  checkSkill(ctx) {
+    const r = ctx.skill.read;
+    if (r.kind !== 'too-large') return;
+    const limit = ctx.profile.byteLimit;
+    if (limit !== null && r.size > limit) {
+      ctx.report({
+        message: `file is ${fmt(r.size)} bytes; ${ctx.profile.id} rejects skill files over ${fmt(limit)} bytes. Move detail into files under references/ and link them from SKILL.md`,
+        rejects: true,
+      });
+      return;
+    }
+    ctx.report({
+      severity: 'warning',
+      message: `file is ${fmt(r.size)} bytes; skillcheck reads at most ${fmt(r.limit)} bytes, so it was not checked. Raise the read bound (--max-bytes) or split the file`,
+    });
+  },
+});

@@ -1,0 +1,65 @@
+// frontmatter: missing or unterminated frontmatter, YAML errors, duplicate keys, alias abuse, non-mapping root.
+
+import { MAX_ALIAS_COUNT } from '../src/parse.js';
+import { defineRule } from '../src/rule.js';
+
+const YAML_HINTS: Record<string, string> = {
+  DUPLICATE_KEY: 'remove or rename one of the keys',
+  BAD_INDENT: 'fix the indentation',
+  MULTILINE_IMPLICIT_KEY: 'quote the value if it contains ": "',
+  BLOCK_AS_IMPLICIT_KEY: 'quote the value if it contains ": "',
+  TAB_AS_INDENT: 'indent with spaces, not tabs',
+};
+
+export default defineRule({
+  meta: {
+    id: 'frontmatter',
+    description: 'Missing or unterminated frontmatter, YAML syntax errors, duplicate keys, alias abuse, a root that is not a mapping',
+    severity: 'error',
+    confidence: 'high',
+    category: 'validator',
+    fixable: false,
+    since: '0.1.0',
+    examples: {
+      bad: [
+        { files: { 'skills/nofm/SKILL.md': '# Just a heading\n\nNo frontmatter.\n' } },
+        { files: { 'skills/dup/SKILL.md': '---\nname: dup\nname: dup2\ndescription: Two names.\n---\nBody.\n' } },
+        { files: { 'skills/open/SKILL.md': '---\nname: open\ndescription: Never closed.\n' } },
+        { files: { 'skills/colon/SKILL.md': '---\nname: colon\ndescription: Use when: (1) it rains\n---\nBody.\n' } },
+      ],
+      good: [{ files: { 'skills/fine/SKILL.md': '---\nname: fine\ndescription: "Use when: (1) it rains"\n---\nBody.\n' } }],
+    },
+  },
+  checkSkill(ctx) {
+    const doc = ctx.skill.doc;
+    if (!doc) return;
+    const fm = doc.frontmatter;
+    if (!fm) {
+      if (!ctx.profile.frontmatterRequired) return;
+      const first = ctx.skill.source?.normalized.split('\n', 1)[0] ?? '';
+      const hint = first.trim() === '---' ? ' (the first line has extra characters around "---")' : '';
+      ctx.report({
+        line: 1,
+        column: 1,
+        message: `no frontmatter${hint}: ${ctx.profile.id} needs the file to start with a "---" line, YAML keys (name, description), and a closing "---" line`,
+        rejects: true,
+      });
+      return;
+    }
+    if (doc.unterminated) {
+      ctx.report({ line: 1, column: 1, message: 'frontmatter opened with "---" is never closed; add a "---" line after the last key', rejects: true });
+      return;
+    }
+    for (const p of fm.problems) {
+      let message: string;
+      if (p.code === 'ALIAS_LIMIT') message = `YAML aliases expand past ${MAX_ALIAS_COUNT} nodes (an alias bomb?); remove the anchors and aliases`;
+      else if (p.code === 'DUPLICATE_KEY') message = `duplicate key: ${p.message}; ${YAML_HINTS.DUPLICATE_KEY}`;
+      else if (p.code === 'PARSER_LIMIT') message = `YAML is too deeply nested to parse (${p.message}); flatten it`;
+      else message = `YAML error: ${p.message}${YAML_HINTS[p.code] ? `; ${YAML_HINTS[p.code]}` : ''}`;
+      ctx.report({ offset: p.start, endOffset: p.end, message, rejects: true });
+    }
+    if (fm.nonMappingRoot) {
+      ctx.report({ offset: fm.offset, message: `frontmatter is ${fm.nonMappingRoot}; expected a mapping of keys such as "name: …" and "description: …"`, rejects: true });
+    }
+  },
+});

@@ -1,0 +1,40 @@
+// The registry: every built-in rule, in a fixed order. Adding a rule means one import and one entry here.
+
+import type { Rule } from '../src/rule.js';
+import activationLimits from './activation-limits.js';
+import description from './description.js';
+import duplicateName from './duplicate-name.js';
+import emptyBody from './empty-body.js';
+import encoding from './encoding.js';
+import fileTooLarge from './file-too-large.js';
+import frontmatter from './frontmatter.js';
+import gating from './gating.js';
+import lineEndings from './line-endings.js';
+import name from './name.js';
+import readError from './read-error.js';
+import symlink from './symlink.js';
+import tokenBudget from './token-budget.js';
+import unknownField from './unknown-field.js';
+import version from './version.js';
+
+export const ALL_RULES: readonly Rule[] = [
+  fileTooLarge,
+  readError,
+  symlink,
+  encoding,
+  lineEndings,
+  frontmatter,
+  name,
+  description,
+  version,
+  unknownField,
+  activationLimits,
+  tokenBudget,
+  emptyBody,
+  gating,
+  duplicateName,
+];
+
+export function findRule(id: string): Rule | undefined {
+  return ALL_RULES.find((r) => r.meta.id === id);
+}

@@ -1,0 +1,39 @@
+// line-endings: CRLF or lone CR. Fixable to LF.
+
+import { defineRule } from '../src/rule.js';
+import type { TextEdit } from '../src/types.js';
+
+export default defineRule({
+  meta: {
+    id: 'line-endings',
+    description: 'CRLF or lone CR line endings; fixable to LF',
+    severity: 'warning',
+    confidence: 'high',
+    category: 'validator',
+    fixable: true,
+    since: '0.1.0',
+    examples: {
+      bad: [{ files: { 'skills/crlf/SKILL.md': '---\r\nname: crlf\r\ndescription: Windows line endings.\r\n---\r\nBody.\r\n' } }],
+      good: [{ files: { 'skills/lf/SKILL.md': '---\nname: lf\ndescription: Unix line endings.\n---\nBody.\n' } }],
+    },
+  },
+  checkSkill(ctx) {
+    const src = ctx.skill.source;
+    if (!src || (src.crlfCount === 0 && src.loneCrCount === 0)) return;
+    const edits: TextEdit[] = [];
+    const t = src.text;
+    for (let i = t.indexOf('\r'); i !== -1; i = t.indexOf('\r', i + 1)) {
+      edits.push(t.charCodeAt(i + 1) === 10 ? { start: i, end: i + 1, text: '' } : { start: i, end: i + 1, text: '\n' });
+    }
+    const kinds = [src.crlfCount > 0 ? `${src.crlfCount} CRLF` : '', src.loneCrCount > 0 ? `${src.loneCrCount} lone CR` : ''].filter(Boolean).join(' and ');
+    const behaviour = ctx.profile.normalizesLineEndings
+      ? `${ctx.profile.id} normalizes them, but other runtimes and strict parsers do not`
+      : 'strict parsers see a "---\\r" line, not "---"';
+    ctx.report({
+      line: src.firstCrLine,
+      column: 1,
+      message: `${kinds} line ending${src.crlfCount + src.loneCrCount === 1 ? '' : 's'}, first on this line; expected LF. ${behaviour}. Convert to LF (--fix)`,
+      fix: { description: 'convert line endings to LF', edits },
+    });
+  },
+});

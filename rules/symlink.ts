@@ -1,0 +1,44 @@
+// symlink: a symlinked SKILL.md, skill folder or entry in a skills root or skill folder. Never followed.
+
+import { defineRule } from '../src/rule.js';
+import { quote } from '../src/text.js';
+
+export default defineRule({
+  meta: {
+    id: 'symlink',
+    description: 'Symlinked SKILL.md (rejected), or a symlink inside a skills root or skill folder (skipped by the runtime)',
+    severity: 'warning',
+    confidence: 'high',
+    category: 'validator',
+    fixable: false,
+    since: '0.1.0',
+    // Symlink examples are created at test time (test/symlink.test.ts); a file map cannot hold one.
+    examples: { bad: [], good: [{ files: { 'skills/plain/SKILL.md': '---\nname: plain\n---\nNo links here.\n' } }] },
+  },
+  checkSkill(ctx) {
+    const r = ctx.skill.read;
+    if (r.kind !== 'symlink-skipped' && r.kind !== 'symlink') return;
+    const to = r.kind === 'symlink-skipped' && r.linkTarget !== null ? ` (→ ${quote(r.linkTarget)})` : '';
+    ctx.report({
+      severity: 'error',
+      message: `skill file is a symlink${to}; runtimes reject a symlinked SKILL.md and skillcheck does not follow it. Replace the link with the file itself`,
+      rejects: true,
+    });
+  },
+  checkProject(ctx) {
+    for (const ev of ctx.events) {
+      if (ev.kind !== 'symlink' || ev.role === 'skill-file') continue;
+      const to = ev.linkTarget !== null ? ` (→ ${quote(ev.linkTarget)})` : '';
+      const what =
+        ev.role === 'skill-dir'
+          ? 'entry of a skills root is a symlink'
+          : ev.role === 'argument'
+            ? 'path given on the command line is a symlink'
+            : 'entry of a skill folder is a symlink';
+      ctx.report({
+        file: ctx.display(ev.absPath),
+        message: `${what}${to}; the runtime skips it and skillcheck does not follow it. Copy the content into the tree instead of linking`,
+      });
+    }
+  },
+});

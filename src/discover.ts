@@ -1,0 +1,158 @@
+// Stage 1, discover: walk the given paths with lstat semantics and list skill files.
+// Never follows a symlink; records symlinks and I/O errors as events for the rules.
+
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+/** Names of a skill file the walker recognises. Exact `SKILL.md` is the standard spelling. */
+export const SKILL_FILE_NAMES: readonly string[] = ['SKILL.md', 'skill.md', 'Skill.md'];
+/** Folders never entered. */
+export const SKIPPED_DIRS: readonly string[] = ['.git', 'node_modules'];
+/** Folder depth below each given path (documented in README "Resource bounds"). */
+export const DEFAULT_MAX_DEPTH = 16;
+/** Directory entries visited per run before the walk stops with a notice. */
+export const DEFAULT_MAX_ENTRIES = 1_000_000;
+
+export type SkillLayout = 'folder' | 'flat' | 'file';
+
+export interface DiscoveredSkill {
+  /** Absolute path of the skill file. */
+  absPath: string;
+  /** Absolute path of the folder that holds it. */
+  absDir: string;
+  layout: SkillLayout;
+  /** The walk root (absolute) under which it was found. */
+  root: string;
+}
+
+export type DiscoveryEvent =
+  | { kind: 'symlink'; absPath: string; role: 'skill-file' | 'skill-dir' | 'entry' | 'argument'; linkTarget: string | null }
+  | { kind: 'io-error'; absPath: string; code: string; message: string }
+  | { kind: 'depth-limit'; absPath: string; depth: number }
+  | { kind: 'entry-limit'; absPath: string; limit: number }
+  | { kind: 'not-regular'; absPath: string; what: string };
+
+export interface DiscoveryResult {
+  skills: DiscoveredSkill[];
+  events: DiscoveryEvent[];
+  /** Paths given that do not exist (the CLI exits 2 on these). */
+  missing: string[];
+}
+
+export interface DiscoverOptions {
+  maxDepth?: number;
+  maxEntries?: number;
+  /** Extra file predicate: flat `*.md` skills of targets such as cerveau. */
+  isFlatSkillFile?: (absDir: string, name: string) => boolean;
+}
+
+function errCode(e: unknown): string {
+  return (e as NodeJS.ErrnoException)?.code ?? 'EUNKNOWN';
+}
+
+function readLink(p: string): string | null {
+  try {
+    return fs.readlinkSync(p);
+  } catch {
+    return null;
+  }
+}
+
+export function isSkillFileName(name: string): boolean {
+  return SKILL_FILE_NAMES.includes(name);
+}
+
+/** Walk `paths` (absolute) and return skills and events, in a deterministic order. */
+export function discover(paths: readonly string[], opts: DiscoverOptions = {}): DiscoveryResult {
+  const maxDepth = opts.maxDepth ?? DEFAULT_MAX_DEPTH;
+  const maxEntries = opts.maxEntries ?? DEFAULT_MAX_ENTRIES;
+  const result: DiscoveryResult = { skills: [], events: [], missing: [] };
+  const seenFiles = new Set<string>();
+  let entries = 0;
+  let stopped = false;
+
+  const addSkill = (s: DiscoveredSkill) => {
+    if (seenFiles.has(s.absPath)) return;
+    seenFiles.add(s.absPath);
+    result.skills.push(s);
+  };
+
+  const walk = (dir: string, depth: number, root: string) => {
+    if (stopped) return;
+    let dirents: fs.Dirent[];
+    try {
+      dirents = fs.readdirSync(dir, { withFileTypes: true });
+    } catch (e) {
+      result.events.push({ kind: 'io-error', absPath: dir, code: errCode(e), message: (e as Error).message });
+      return;
+    }
+    dirents.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    entries += dirents.length;
+    if (entries > maxEntries) {
+      stopped = true;
+      result.events.push({ kind: 'entry-limit', absPath: dir, limit: maxEntries });
+      return;
+    }
+    const skillEntry = dirents.find((d) => isSkillFileName(d.name) && (d.isFile() || d.isSymbolicLink()));
+    const isSkillDir = skillEntry !== undefined;
+    const isRoot = path.basename(dir) === 'skills';
+    for (const d of dirents) {
+      const abs = path.join(dir, d.name);
+      if (d.isSymbolicLink()) {
+        if (isSkillFileName(d.name)) {
+          result.events.push({ kind: 'symlink', absPath: abs, role: 'skill-file', linkTarget: readLink(abs) });
+        } else if (isSkillDir || isRoot) {
+          result.events.push({ kind: 'symlink', absPath: abs, role: isRoot && !isSkillDir ? 'skill-dir' : 'entry', linkTarget: readLink(abs) });
+        }
+        continue;
+      }
+      if (d.isDirectory()) {
+        if (SKIPPED_DIRS.includes(d.name)) continue;
+        if (depth + 1 > maxDepth) {
+          result.events.push({ kind: 'depth-limit', absPath: abs, depth: depth + 1 });
+          continue;
+        }
+        walk(abs, depth + 1, root);
+        continue;
+      }
+      if (d.isFile() && !isSkillFileName(d.name) && opts.isFlatSkillFile?.(dir, d.name)) {
+        addSkill({ absPath: abs, absDir: dir, layout: 'file', root });
+      }
+    }
+    if (skillEntry && skillEntry.isFile()) {
+      addSkill({ absPath: path.join(dir, skillEntry.name), absDir: dir, layout: isRoot ? 'flat' : 'folder', root });
+    }
+  };
+
+  for (const p of paths) {
+    let st: fs.Stats;
+    try {
+      st = fs.lstatSync(p);
+    } catch (e) {
+      if (errCode(e) === 'ENOENT' || errCode(e) === 'ENOTDIR') result.missing.push(p);
+      else result.events.push({ kind: 'io-error', absPath: p, code: errCode(e), message: (e as Error).message });
+      continue;
+    }
+    if (st.isSymbolicLink()) {
+      result.events.push({ kind: 'symlink', absPath: p, role: 'argument', linkTarget: readLink(p) });
+    } else if (st.isDirectory()) {
+      walk(p, 0, p);
+    } else if (st.isFile()) {
+      const dir = path.dirname(p);
+      const layout: SkillLayout = isSkillFileName(path.basename(p)) ? (path.basename(dir) === 'skills' ? 'flat' : 'folder') : 'file';
+      addSkill({ absPath: p, absDir: dir, layout, root: dir });
+    } else {
+      result.events.push({ kind: 'not-regular', absPath: p, what: describeKind(st) });
+    }
+  }
+  return result;
+}
+
+export function describeKind(st: fs.Stats): string {
+  if (st.isFIFO()) return 'a FIFO';
+  if (st.isCharacterDevice()) return 'a character device';
+  if (st.isBlockDevice()) return 'a block device';
+  if (st.isSocket()) return 'a socket';
+  if (st.isDirectory()) return 'a directory';
+  return 'not a regular file';
+}

@@ -1,0 +1,15 @@
+// Library entry: the same parser, pipeline and rules the CLI uses, for hosts and runtimes to import.
+
+export type { Diagnostic, Fix, TextEdit, Severity, Confidence, Trust, TargetId, Suppression } from './types.js';
+export { lint, DEFAULT_READ_BOUND, type LintOptions, type LintResult, type SkillSummary } from './lint.js';
+export { discover, type DiscoveryResult, type DiscoveredSkill, type DiscoveryEvent } from './discover.js';
+export { readBounded, type ReadResult } from './read.js';
+export { decodeSource, positionAt, type SourceText } from './source.js';
+export { parseSkillDocument, locate, MAX_ALIAS_COUNT, type ParsedDocument, type Frontmatter } from './parse.js';
+export { PROFILES, TARGET_IDS, getProfile, type TargetProfile } from './targets/profiles.js';
+export { trustFromPath, trustRank, TRUST_LEVELS } from './trust.js';
+export { formatJson, summarize } from './report/json.js';
+export { formatText } from './report/text.js';
+export { applyEdits } from './fix.js';
+export { defineRule, docsUrl, type Rule, type RuleMeta, type SkillContext, type ProjectContext } from './rule.js';
+export { ALL_RULES } from '../rules/index.js';

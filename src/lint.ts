@@ -1,0 +1,164 @@
+// The pipeline end to end: discover → read (bounded) → parse → check → (suppress) → result for the formatters.
+
+import * as path from 'node:path';
+import { checkProject, checkSkill, finalizeDiagnostics, type CheckOptions, type SeverityOverride } from './check.js';
+import { discover, type DiscoveredSkill, type DiscoveryEvent } from './discover.js';
+import { systemHost, type Host } from './host.js';
+import { parseSkillDocument, type ParsedDocument } from './parse.js';
+import { readBounded } from './read.js';
+import type { ProjectSkill, Rule, SkillInput } from './rule.js';
+import { decodeSource, type SourceText } from './source.js';
+import { getProfile, maxByteLimit } from './targets/profiles.js';
+import { resolveName, targetsFor, type TargetSelection } from './targets/resolve.js';
+import { trustFromPath } from './trust.js';
+import type { Diagnostic, TargetId, Trust } from './types.js';
+
+/** Bytes read per file when no target sets a larger limit (README "Resource bounds"). */
+export const DEFAULT_READ_BOUND = 65536;
+
+export interface LintOptions {
+  /** Paths to check, relative to cwd or absolute. Default ['.']. */
+  paths?: string[];
+  cwd?: string;
+  targets?: TargetSelection;
+  /** Bytes read per file at most (the read bound is never below a target's byte limit). */
+  readBound?: number;
+  gating?: boolean;
+  persona?: 'default' | 'auditor';
+  severity?: Record<string, SeverityOverride>;
+  host?: Host;
+  /** Rule set; defaults to every built-in rule. */
+  rules?: readonly Rule[];
+}
+
+export interface SkillSummary {
+  name: string | null;
+  file: string;
+  target: TargetId;
+  trust: Trust;
+  loads: boolean;
+}
+
+export interface LintResult {
+  skills: SkillSummary[];
+  diagnostics: Diagnostic[];
+  /** Files read. */
+  files: number;
+  /** Paths given that do not exist. */
+  missing: string[];
+  /** Parsed inputs, for fixes and commands that show a runtime's view (not serialized). */
+  inputs: SkillInput[];
+}
+
+export function toPosixRelative(cwd: string, abs: string): string {
+  const rel = path.relative(cwd, abs);
+  if (rel === '') return '.';
+  return rel.split(path.sep).join('/');
+}
+
+interface ReadFile {
+  read: SkillInput['read'];
+  source: SourceText | null;
+  doc: ParsedDocument | null;
+}
+
+function readAndParse(abs: string, bound: number): ReadFile {
+  const r = readBounded(abs, bound);
+  if (r.kind !== 'ok') return { read: r, source: null, doc: null };
+  const source = decodeSource(r.bytes);
+  return { read: { kind: 'ok', size: r.size }, source, doc: parseSkillDocument(source) };
+}
+
+/** Build the rule input for one target, applying the target's own byte limit. */
+export function skillInputFor(
+  d: DiscoveredSkill,
+  file: ReadFile,
+  target: TargetId,
+  display: (abs: string) => string,
+): SkillInput {
+  const profile = getProfile(target);
+  let { read, source, doc } = file;
+  if (read.kind === 'ok' && profile.byteLimit !== null && read.size > profile.byteLimit) {
+    read = { kind: 'too-large', size: read.size, limit: profile.byteLimit };
+    source = null;
+    doc = null;
+  }
+  return {
+    file: display(d.absPath),
+    absPath: d.absPath,
+    dir: display(d.absDir),
+    folderName: path.basename(d.absDir),
+    layout: d.layout,
+    target,
+    profile,
+    trust: trustFromPath(d.absPath.split(path.sep).join('/')),
+    read,
+    source,
+    doc,
+    name: resolveName(target, doc),
+  };
+}
+
+export async function loadDefaultRules(): Promise<readonly Rule[]> {
+  const mod = await import('../rules/index.js');
+  return mod.ALL_RULES;
+}
+
+export async function lint(options: LintOptions = {}): Promise<LintResult> {
+  const cwd = path.resolve(options.cwd ?? process.cwd());
+  const display = (abs: string) => toPosixRelative(cwd, abs);
+  const given = options.paths && options.paths.length > 0 ? options.paths : ['.'];
+  const paths = given.map((p) => path.resolve(cwd, p));
+  const check: CheckOptions = {
+    rules: options.rules ?? (await loadDefaultRules()),
+    host: options.host ?? systemHost(cwd),
+    gating: options.gating ?? true,
+    persona: options.persona ?? 'default',
+    severity: options.severity ?? {},
+  };
+  const targetSel = options.targets ?? 'auto';
+  const bound = Math.max(options.readBound ?? DEFAULT_READ_BOUND, maxByteLimit());
+
+  const found = discover(paths);
+  const candidates: { d: DiscoveredSkill; symlink: DiscoveryEvent | null }[] = found.skills.map((d) => ({ d, symlink: null }));
+  for (const ev of found.events) {
+    if (ev.kind === 'symlink' && ev.role === 'skill-file') {
+      const absDir = path.dirname(ev.absPath);
+      candidates.push({ d: { absPath: ev.absPath, absDir, layout: path.basename(absDir) === 'skills' ? 'flat' : 'folder', root: absDir }, symlink: ev });
+    }
+  }
+  candidates.sort((a, b) => (display(a.d.absPath) < display(b.d.absPath) ? -1 : display(a.d.absPath) > display(b.d.absPath) ? 1 : 0));
+
+  const diagnostics: Diagnostic[] = [];
+  const projectSkills: ProjectSkill[] = [];
+  let files = 0;
+  for (const { d, symlink } of candidates) {
+    const file: ReadFile =
+      symlink && symlink.kind === 'symlink'
+        ? { read: { kind: 'symlink-skipped', linkTarget: symlink.linkTarget }, source: null, doc: null }
+        : readAndParse(d.absPath, bound);
+    if (file.read.kind === 'ok') files++;
+    for (const target of targetsFor(targetSel, d, display(d.absPath), file.doc)) {
+      const input = skillInputFor(d, file, target, display);
+      const diags = checkSkill(input, check);
+      diagnostics.push(...diags);
+      projectSkills.push({ input, loads: !diags.some((x) => x.rejects) });
+    }
+  }
+  diagnostics.push(...checkProject(projectSkills, found.events, display, check));
+  const final = finalizeDiagnostics(diagnostics);
+  return {
+    skills: projectSkills.map((s) => ({
+      name: s.input.name,
+      file: s.input.file,
+      target: s.input.target,
+      trust: s.input.trust,
+      // Project rules (duplicate-name) can also decide that a skill is not loaded.
+      loads: s.loads && !final.some((x) => x.rejects && x.file === s.input.file && x.target === s.input.target),
+    })),
+    diagnostics: final,
+    files,
+    missing: found.missing.map((abs) => given[paths.indexOf(abs)] ?? display(abs)),
+    inputs: projectSkills.map((s) => s.input),
+  };
+}

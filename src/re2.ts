@@ -1,0 +1,43 @@
+// Lazy RE2 (re2-wasm): linear-time matching with the syntax family of Rust's `regex` crate.
+// The WASM module costs ~35 ms to load, so nothing imports it until a pattern must be compiled.
+
+import { createRequire } from 'node:module';
+
+export interface Re2Regex {
+  test(input: string): boolean;
+  exec(input: string): (string | undefined)[] & { index: number } | null;
+  lastIndex: number;
+  readonly source: string;
+}
+
+type Re2Ctor = new (pattern: string, flags?: string) => Re2Regex;
+
+let ctor: Re2Ctor | null = null;
+
+/** Whether the module has been loaded in this process (tests assert laziness with it). */
+export function re2Loaded(): boolean {
+  return ctor !== null;
+}
+
+function load(): Re2Ctor {
+  if (!ctor) {
+    const require = createRequire(import.meta.url);
+    ctor = (require('re2-wasm') as { RE2: Re2Ctor }).RE2;
+  }
+  return ctor;
+}
+
+export type Re2Compile = { ok: true; regex: Re2Regex } | { ok: false; error: string };
+
+/**
+ * Compile `pattern` with RE2. `flags` are JS-style ("g", "i", "m", "s"); "u" is always added
+ * (re2-wasm requires it). Inline flags such as `(?i)` are RE2 syntax and work as in Rust.
+ */
+export function compileRe2(pattern: string, flags = ''): Re2Compile {
+  const RE2 = load();
+  try {
+    return { ok: true, regex: new RE2(pattern, flags.includes('u') ? flags : `${flags}u`) };
+  } catch (e) {
+    return { ok: false, error: (e as Error).message.replace(/^Invalid regular expression: \/.*\/[a-z]*: /s, '') };
+  }
+}

@@ -1,0 +1,38 @@
+// Text formatter: `path:line:col  severity  message  rule-id`, grouped by file, then a summary line.
+
+import type { LintResult } from '../lint.js';
+import { plural, visible } from '../text.js';
+import { summarize } from './json.js';
+
+export interface TextOptions {
+  color: boolean;
+}
+
+const C = { red: '\x1b[31m', yellow: '\x1b[33m', cyan: '\x1b[36m', dim: '\x1b[2m', bold: '\x1b[1m', reset: '\x1b[0m' } as const;
+
+/** Paths may hold newlines or escape bytes: show them visibly so one finding stays one line. */
+export function safePath(p: string): string {
+  return visible(p);
+}
+
+export function formatText(result: LintResult, opts: TextOptions): string {
+  const paint = (code: string, s: string) => (opts.color ? `${code}${s}${C.reset}` : s);
+  const lines: string[] = [];
+  let current: string | null = null;
+  for (const d of result.diagnostics) {
+    if (d.file !== current) {
+      if (current !== null) lines.push('');
+      current = d.file;
+    }
+    const sev = d.severity === 'error' ? paint(C.red, 'error  ') : d.severity === 'warning' ? paint(C.yellow, 'warning') : paint(C.cyan, 'info   ');
+    const sup = d.suppressed ? paint(C.dim, ` (suppressed${d.suppressed.reason ? `: ${visible(d.suppressed.reason)}` : ''})`) : '';
+    lines.push(`${paint(C.bold, safePath(d.file))}:${d.line}:${d.column}  ${sev}  ${visible(d.message).replace(/<U\+000A>/g, ' ')}${sup}  ${paint(C.dim, d.ruleId)}`);
+  }
+  const s = summarize(result);
+  if (lines.length > 0) lines.push('');
+  const counts = `${plural(s.errors, 'error')}, ${plural(s.warnings, 'warning')}, ${plural(s.infos, 'info')}`;
+  const sup = s.suppressed > 0 ? ` (${s.suppressed} suppressed)` : '';
+  const loads = result.skills.filter((k) => k.loads).length;
+  lines.push(`${counts}${sup} in ${plural(s.skills, 'skill')} (${loads} of ${result.skills.length} load as checked)`);
+  return `${lines.join('\n')}\n`;
+}

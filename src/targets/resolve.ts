@@ -1,0 +1,43 @@
+// Which target a skill is checked against (`--target auto`), and the name each target gives it.
+
+import type { DiscoveredSkill } from '../discover.js';
+import type { ParsedDocument } from '../parse.js';
+import type { TargetId } from '../types.js';
+import { PROFILES } from './profiles.js';
+
+export type TargetSelection = 'auto' | TargetId[];
+
+function has(data: Record<string, unknown> | null | undefined, key: string): boolean {
+  return !!data && Object.prototype.hasOwnProperty.call(data, key);
+}
+
+/**
+ * `auto`: decide from frontmatter cues first, then location.
+ * - `activation`, top-level `requires` or `metadata.openclaw` → ironclaw (IronClaw-only keys)
+ * - a path under `.claude/skills`, `.opencode/skills`, `.agents/skills`, `.github/skills` → agentskills
+ * - a path with an `installed_skills` or `.ironclaw` segment, or the flat `skills/SKILL.md` layout → ironclaw
+ * - otherwise agentskills, the open standard.
+ */
+export function autoTarget(skill: Pick<DiscoveredSkill, 'layout'>, posixPath: string, doc: ParsedDocument | null): TargetId {
+  const data = doc?.frontmatter?.data;
+  const meta = data?.metadata;
+  if (has(data, 'activation') || has(data, 'requires')) return 'ironclaw';
+  if (meta && typeof meta === 'object' && has(meta as Record<string, unknown>, 'openclaw')) return 'ironclaw';
+  const segs = posixPath.split('/');
+  for (const root of PROFILES.agentskills.roots) {
+    if (posixPath.includes(`${root.path}/`)) return 'agentskills';
+  }
+  if (segs.includes('installed_skills') || segs.includes('.ironclaw')) return 'ironclaw';
+  if (skill.layout === 'flat') return 'ironclaw';
+  return 'agentskills';
+}
+
+export function targetsFor(sel: TargetSelection, skill: Pick<DiscoveredSkill, 'layout'>, posixPath: string, doc: ParsedDocument | null): TargetId[] {
+  return sel === 'auto' ? [autoTarget(skill, posixPath, doc)] : sel;
+}
+
+/** The name the target uses: frontmatter `name` when it is a string. */
+export function resolveName(_target: TargetId, doc: ParsedDocument | null): string | null {
+  const n = doc?.frontmatter?.data?.name;
+  return typeof n === 'string' ? n : null;
+}

@@ -1,0 +1,41 @@
+// Fixture cases: each corpus/cases/<case>/case.yaml lists the exact findings its tree must produce.
+// Adding a case needs no test code. corpus/ok/ must produce no finding at all.
+
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { CORPUS, runJson, short } from './helpers.js';
+
+interface CaseFile {
+  args?: string[];
+  expect: string[];
+}
+
+const casesDir = path.join(CORPUS, 'cases');
+const cases = fs.readdirSync(casesDir).filter((d) => fs.existsSync(path.join(casesDir, d, 'case.yaml'))).sort();
+
+describe('corpus cases', () => {
+  it('has cases', () => {
+    expect(cases.length).toBeGreaterThan(20);
+  });
+  for (const name of cases) {
+    it(name, async () => {
+      const dir = path.join(casesDir, name);
+      const spec = parse(fs.readFileSync(path.join(dir, 'case.yaml'), 'utf8')) as CaseFile;
+      const { report } = await runJson([...(spec.args ?? []), '.'], dir);
+      const got = report.diagnostics.map(short).sort();
+      expect(got).toEqual([...(spec.expect ?? [])].sort());
+    });
+  }
+});
+
+describe('corpus/ok', () => {
+  it('produces no findings under auto targets', async () => {
+    const { code, report } = await runJson(['ok'], CORPUS);
+    expect(report.diagnostics.map((d) => `${short(d)} ${d.message}`)).toEqual([]);
+    expect(report.skills.length).toBeGreaterThan(3);
+    expect(report.skills.every((s) => s.loads)).toBe(true);
+    expect(code).toBe(0);
+  });
+});
