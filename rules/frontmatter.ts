@@ -36,8 +36,16 @@ export default defineRule({
     const fm = doc.frontmatter;
     if (!fm) {
       if (!ctx.profile.frontmatterRequired) return;
-      const first = ctx.skill.source?.normalized.split('\n', 1)[0] ?? '';
-      const hint = first.trim() === '---' ? ' (the first line has extra characters around "---")' : '';
+      const norm = ctx.skill.source?.normalized ?? '';
+      const first = norm.split('\n', 1)[0] ?? '';
+      const hint =
+        first.trim() === '---'
+          ? ' (the first line has extra characters around "---")'
+          : /^\s*\n/.test(norm) && /^---[ \t]*$/m.test(norm.trimStart().split('\n', 1)[0] ?? '')
+            ? ' (blank lines come before "---"; it must be the very first line)'
+            : /^(name|description)\s*:/.test(first)
+              ? ' (the file starts with YAML keys but no "---" line above them)'
+              : '';
       ctx.report({
         line: 1,
         column: 1,

@@ -2,7 +2,7 @@
 // this machine are reported as machine-dependent (looked up, never executed) and switched off by --no-gating.
 
 import { defineRule, type SkillContext } from '../src/rule.js';
-import { quote, typeName } from '../src/text.js';
+import { didYouMean, quote, typeName } from '../src/text.js';
 
 const LIST_KEYS: Record<'ironclaw' | 'openclaw', readonly string[]> = {
   ironclaw: ['bins', 'env', 'config'],
@@ -69,7 +69,14 @@ export default defineRule({
     for (const [key, v] of Object.entries(req)) {
       const kLoc = ctx.locate([...block.path, key]);
       if (!LIST_KEYS[kind].includes(key)) {
-        ctx.report({ offset: kLoc?.start, endOffset: kLoc?.end, severity: 'warning', message: `"${name}.${key}" is not a gating key ${kind} reads; expected one of ${LIST_KEYS[kind].join(', ')}` });
+        // The runtime ignores other keys: a likely typo is a warning, anything else (e.g. `mcp`) only info.
+        const guess = didYouMean(key, LIST_KEYS[kind]);
+        ctx.report({
+          offset: kLoc?.start,
+          endOffset: kLoc?.end,
+          severity: guess ? 'warning' : 'info',
+          message: `"${name}.${key}" is not a gating key ${kind} reads, so it gates nothing${guess ? `; did you mean ${quote(guess)}?` : `; ${kind} reads ${LIST_KEYS[kind].join(', ')}`}`,
+        });
         continue;
       }
       if (v === null) continue;

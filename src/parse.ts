@@ -67,7 +67,8 @@ export function parseYaml(raw: string, offset: number): Pick<Frontmatter, 'doc' 
   const problems: YamlProblem[] = [];
   let doc: Document.Parsed;
   try {
-    doc = parseDocument(raw, { uniqueKeys: true, prettyErrors: false, keepSourceTokens: false });
+    // logLevel 'silent': the library must never write to our stderr; its errors arrive in doc.errors.
+    doc = parseDocument(raw, { uniqueKeys: true, prettyErrors: false, keepSourceTokens: false, logLevel: 'silent' });
   } catch (e) {
     // Deep nesting can exhaust the parser's stack: report it, never crash.
     problems.push({ code: 'PARSER_LIMIT', message: (e as Error).message, start: offset, end: offset });

@@ -5,6 +5,13 @@ import type { ParsedDocument } from '../parse.js';
 import type { TargetId } from '../types.js';
 import { PROFILES } from './profiles.js';
 
+/** Keys of an IronClaw/OpenClaw `requires` block. Other ecosystems use `requires` for other things (e.g. `mcp`). */
+const GATING_KEYS = ['bins', 'anyBins', 'env', 'config', 'os'];
+
+function isGatingBlock(v: unknown): boolean {
+  return !!v && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).some((k) => GATING_KEYS.includes(k));
+}
+
 export type TargetSelection = 'auto' | TargetId[];
 
 function has(data: Record<string, unknown> | null | undefined, key: string): boolean {
@@ -13,7 +20,7 @@ function has(data: Record<string, unknown> | null | undefined, key: string): boo
 
 /**
  * `auto`: decide from frontmatter cues first, then location.
- * - `activation`, top-level `requires` or `metadata.openclaw` → ironclaw (IronClaw-only keys)
+ * - `activation`, a top-level `requires` holding gating keys (bins, anyBins, env, config, os) or `metadata.openclaw` → ironclaw
  * - a path under `.claude/skills`, `.opencode/skills`, `.agents/skills`, `.github/skills` → agentskills
  * - a path with an `installed_skills` or `.ironclaw` segment, or the flat `skills/SKILL.md` layout → ironclaw
  * - otherwise agentskills, the open standard.
@@ -21,7 +28,7 @@ function has(data: Record<string, unknown> | null | undefined, key: string): boo
 export function autoTarget(skill: Pick<DiscoveredSkill, 'layout'>, posixPath: string, doc: ParsedDocument | null): TargetId {
   const data = doc?.frontmatter?.data;
   const meta = data?.metadata;
-  if (has(data, 'activation') || has(data, 'requires')) return 'ironclaw';
+  if (has(data, 'activation') || isGatingBlock(data?.requires)) return 'ironclaw';
   if (meta && typeof meta === 'object' && has(meta as Record<string, unknown>, 'openclaw')) return 'ironclaw';
   const segs = posixPath.split('/');
   for (const root of PROFILES.agentskills.roots) {
