@@ -1,0 +1,161 @@
+// Meta-tests over the rule registry: docs pages, ids, good/bad examples, and the README rules table.
+
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ALL_RULES } from '../rules/index.js';
+import { REPO, runJson, tempTree } from './helpers.js';
+
+/**
+ * Rules whose bad case cannot be written as a file map (a symlink, an unreadable file), with the test file that
+ * covers them instead. A rule with no bad example must be listed here.
+ */
+const NO_BAD_EXAMPLES: Record<string, string> = {
+  symlink: 'test/symlink.test.ts',
+  'read-error': 'test/bounds.test.ts',
+};
+
+const KEBAB = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
+const temps: string[] = [];
+afterAll(() => {
+  for (const d of temps) fs.rmSync(d, { recursive: true, force: true });
+});
+
+describe('rule registry', () => {
+  it('has rules', () => {
+    expect(ALL_RULES.length).toBeGreaterThanOrEqual(15);
+  });
+
+  it('ids are unique and kebab-case', () => {
+    const ids = ALL_RULES.map((r) => r.meta.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ids) expect(id, id).toMatch(KEBAB);
+  });
+
+  it('every rule module is registered, and every registered rule has a module and a docs page beside it', () => {
+    const ids = new Set(ALL_RULES.map((r) => r.meta.id));
+    const modules = fs
+      .readdirSync(path.join(REPO, 'rules'))
+      .filter((f) => f.endsWith('.ts') && f !== 'index.ts' && !f.endsWith('.d.ts'))
+      .map((f) => f.slice(0, -3));
+    expect(modules.sort()).toEqual([...ids].sort());
+    for (const id of ids) {
+      expect(fs.existsSync(path.join(REPO, 'rules', `${id}.md`)), `rules/${id}.md`).toBe(true);
+    }
+  });
+
+  it('has no docs page without a rule', () => {
+    const ids = new Set(ALL_RULES.map((r) => r.meta.id));
+    const pages = fs.readdirSync(path.join(REPO, 'rules')).filter((f) => f.endsWith('.md'));
+    for (const p of pages) expect(ids.has(p.slice(0, -3)), `rules/${p} has no rule`).toBe(true);
+  });
+
+  it('metadata is complete', () => {
+    for (const { meta } of ALL_RULES) {
+      expect(meta.description.trim().length, meta.id).toBeGreaterThan(10);
+      expect(['error', 'warning', 'info']).toContain(meta.severity);
+      expect(['high', 'medium', 'low']).toContain(meta.confidence);
+      expect(['validator', 'security']).toContain(meta.category);
+      expect(typeof meta.fixable).toBe('boolean');
+      expect(meta.since, meta.id).toMatch(/^\d+\.\d+\.\d+$/);
+      expect(meta.examples.good.length, `${meta.id} has no good example`).toBeGreaterThan(0);
+    }
+  });
+});
+
+/** Cells of the first table under the H1 of a docs page, as a map from header/first column to value. */
+function headerTable(md: string): Map<string, string> {
+  const lines = md.split('\n');
+  const start = lines.findIndex((l) => l.startsWith('|'));
+  const rows: string[][] = [];
+  for (let i = start; i >= 0 && i < lines.length && lines[i]!.startsWith('|'); i++) {
+    rows.push(
+      lines[i]!
+        .slice(1, lines[i]!.endsWith('|') ? -1 : undefined)
+        .split('|')
+        .map((c) => c.trim().replace(/^`|`$/g, '')),
+    );
+  }
+  const out = new Map<string, string>();
+  // A two-row horizontal table: header, separator, values.
+  if (rows.length >= 3 && /^-+$/.test(rows[1]![0]!.replace(/:/g, ''))) {
+    rows[0]!.forEach((h, i) => out.set(h.toLowerCase(), rows[2]![i] ?? ''));
+  }
+  return out;
+}
+
+describe('docs pages', () => {
+  for (const { meta } of ALL_RULES) {
+    it(`rules/${meta.id}.md follows the outline and matches the metadata`, () => {
+      const md = fs.readFileSync(path.join(REPO, 'rules', `${meta.id}.md`), 'utf8');
+      expect(md.split('\n', 1)[0]).toBe(`# ${meta.id}`);
+      const t = headerTable(md);
+      expect(t.get('id')).toBe(meta.id);
+      expect(t.get('default severity')).toBe(meta.severity);
+      expect(t.get('confidence')).toBe(meta.confidence);
+      expect(t.get('category')).toBe(meta.category);
+      expect(t.get('fixable')).toBe(meta.fixable ? 'yes' : 'no');
+      expect(t.get('since')).toBe(meta.since);
+      for (const section of ['## What it catches', '## Why it matters', '## Bad', '## Good', '## How to fix', '## Options', '## Targets']) {
+        expect(md, `${meta.id}: ${section}`).toContain(`\n${section}`);
+      }
+    });
+  }
+});
+
+describe('rule examples', () => {
+  for (const { meta } of ALL_RULES) {
+    if (meta.examples.bad.length === 0) {
+      it(`${meta.id}: no bad example, so an allowlisted test covers it`, () => {
+        const file = NO_BAD_EXAMPLES[meta.id];
+        expect(file, `${meta.id} has no bad example and is not in NO_BAD_EXAMPLES`).toBeDefined();
+        const text = fs.readFileSync(path.join(REPO, file!), 'utf8');
+        expect(text).toContain(`'${meta.id}'`);
+      });
+    } else {
+      it(`${meta.id}: is not allowlisted (it has bad examples)`, () => {
+        expect(NO_BAD_EXAMPLES[meta.id]).toBeUndefined();
+      });
+    }
+    meta.examples.bad.forEach((ex, i) => {
+      it(`${meta.id}: bad example ${i + 1} produces a ${meta.id} finding`, async () => {
+        const dir = tempTree(ex.files);
+        temps.push(dir);
+        const { report } = await runJson([...(ex.args ?? []), '.'], dir);
+        expect(report.diagnostics.filter((d) => d.ruleId === meta.id).length).toBeGreaterThan(0);
+        expect(report.diagnostics.filter((d) => d.ruleId === 'internal-error')).toEqual([]);
+      });
+    });
+    meta.examples.good.forEach((ex, i) => {
+      it(`${meta.id}: good example ${i + 1} produces no ${meta.id} finding`, async () => {
+        const dir = tempTree(ex.files);
+        temps.push(dir);
+        const { report } = await runJson([...(ex.args ?? []), '.'], dir);
+        expect(report.skills.length).toBeGreaterThan(0);
+        expect(report.diagnostics.filter((d) => d.ruleId === meta.id).map((d) => d.message)).toEqual([]);
+        expect(report.diagnostics.filter((d) => d.ruleId === 'internal-error')).toEqual([]);
+      });
+    });
+  }
+});
+
+describe('README rules table', () => {
+  it('lists exactly the registered rules with their default severity and description', () => {
+    const readme = fs.readFileSync(path.join(REPO, 'README.md'), 'utf8');
+    const start = readme.indexOf('<!-- rules:start -->');
+    const end = readme.indexOf('<!-- rules:end -->');
+    expect(start).toBeGreaterThan(-1);
+    expect(end).toBeGreaterThan(start);
+    const rows = readme
+      .slice(start, end)
+      .split('\n')
+      .filter((l) => /^\|\s*`/.test(l))
+      .map((l) => {
+        // Split on unescaped pipes; `\|` stays inside a cell.
+        const cells = l.slice(1, l.endsWith('|') ? -1 : undefined).split(/(?<!\\)\|/).map((c) => c.trim().replace(/\\\|/g, '|'));
+        return { id: cells[0]!.replace(/^`|`$/g, ''), severity: cells[1], description: cells[2] };
+      });
+    const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+    expect(rows.sort(byId)).toEqual(ALL_RULES.map((r) => ({ id: r.meta.id, severity: r.meta.severity, description: r.meta.description })).sort(byId));
+  });
+});
