@@ -1,0 +1,110 @@
+// Resource bounds: huge files are measured, not read; the walk depth is bounded; alias bombs stop early.
+// Fixtures are created at test time in os.tmpdir(). No timed assertions: the bounds make each run finish.
+
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DEFAULT_MAX_DEPTH } from '../src/discover.js';
+import { runJson, short, tempTree } from './helpers.js';
+
+const SKILL = (name: string) => `---\nname: ${name}\ndescription: Test fixture.\n---\nBody.\n`;
+const temps: string[] = [];
+function tree(files: Record<string, string>): string {
+  const dir = tempTree(files);
+  temps.push(dir);
+  return dir;
+}
+afterAll(() => {
+  for (const d of temps) fs.rmSync(d, { recursive: true, force: true });
+});
+
+describe('a 5 GB sparse SKILL.md', () => {
+  const FIVE_GB = 5 * 1024 ** 3;
+
+  function sparse(rel: string): string {
+    const dir = tree({ [rel]: '---\nname: huge\n---\n' });
+    fs.truncateSync(path.join(dir, rel), FIVE_GB);
+    return dir;
+  }
+
+  it('is file-too-large with its real size under ironclaw, and is not parsed', async () => {
+    const dir = sparse('skills/huge/SKILL.md');
+    const { code, report } = await runJson(['--target', 'ironclaw', '.'], dir);
+    expect(report.diagnostics.map(short)).toEqual(['skills/huge/SKILL.md:1:1 error file-too-large']);
+    expect(report.diagnostics[0]!.message).toContain('5,368,709,120 bytes');
+    expect(report.diagnostics[0]!.message).toContain('65,536');
+    expect(report.skills).toEqual([{ name: null, file: 'skills/huge/SKILL.md', target: 'ironclaw', trust: 'trusted', loads: false }]);
+    expect(report.summary.files).toBe(0);
+    expect(code).toBe(1);
+  });
+
+  it('is a read-bound warning with its real size under agentskills (no runtime limit)', async () => {
+    const dir = sparse('.claude/skills/huge/SKILL.md');
+    const { code, report } = await runJson(['.'], dir);
+    expect(report.diagnostics.map(short)).toEqual(['.claude/skills/huge/SKILL.md:1:1 warning file-too-large']);
+    expect(report.diagnostics[0]!.message).toContain('5,368,709,120 bytes');
+    expect(report.diagnostics[0]!.message).toContain('--max-bytes');
+    expect(code).toBe(0);
+  });
+});
+
+describe('the read bound and --max-bytes', () => {
+  const body = (n: number) => `---\nname: big\ndescription: Test fixture.\n---\n${'x'.repeat(n)}\n`;
+  const header = body(0).length - 1;
+
+  it('a file just over 65,536 bytes is not checked under agentskills, and is with a raised --max-bytes', async () => {
+    const dir = tree({ '.claude/skills/big/SKILL.md': body(65537 - header - 1) });
+    expect(fs.statSync(path.join(dir, '.claude/skills/big/SKILL.md')).size).toBe(65537);
+    const low = await runJson(['.'], dir);
+    expect(low.report.diagnostics.map(short)).toEqual(['.claude/skills/big/SKILL.md:1:1 warning file-too-large']);
+    const high = await runJson(['--max-bytes', '70000', '.'], dir);
+    expect(high.report.diagnostics.map(short)).toEqual([]);
+    expect(high.report.summary.files).toBe(1);
+    // Under ironclaw the runtime's own limit applies whatever the read bound.
+    const ic = await runJson(['--max-bytes', '70000', '--target', 'ironclaw', '.'], dir);
+    expect(ic.report.diagnostics.map(short)).toEqual(['.claude/skills/big/SKILL.md:1:1 error file-too-large']);
+  });
+
+  it('--max-bytes below a target limit does not lower the bound', async () => {
+    const dir = tree({ 'skills/big/SKILL.md': body(65536 - header - 1) });
+    expect(fs.statSync(path.join(dir, 'skills/big/SKILL.md')).size).toBe(65536);
+    const { report } = await runJson(['--max-bytes', '10', '--target', 'ironclaw', '.'], dir);
+    // Read and parsed in full: the body is over IronClaw's default token budget, so that is the only finding.
+    expect(report.diagnostics.map(short)).toEqual(['skills/big/SKILL.md:5:1 error token-budget']);
+    expect(report.summary.files).toBe(1);
+  });
+});
+
+describe('walk depth', () => {
+  it(`finds a skill ${DEFAULT_MAX_DEPTH} folders down and reports (read-error) the folder past the bound`, async () => {
+    const deep = Array.from({ length: DEFAULT_MAX_DEPTH }, (_, i) => `d${i + 1}`);
+    const atBound = `${deep.join('/')}/SKILL.md`;
+    const past = `${deep.join('/')}/past/SKILL.md`;
+    const dir = tree({ [atBound]: SKILL(`d${DEFAULT_MAX_DEPTH}`), [past]: SKILL('past') });
+    const { code, report } = await runJson(['--target', 'ironclaw', '.'], dir);
+    expect(report.skills.map((s) => s.file)).toEqual([atBound]);
+    expect(report.diagnostics.map(short)).toEqual([`${deep.join('/')}/past:1:1 warning read-error`]);
+    expect(report.diagnostics[0]!.ruleId).toBe('read-error');
+    expect(report.diagnostics[0]!.message).toContain(`${DEFAULT_MAX_DEPTH + 1} levels deep`);
+    expect(code).toBe(0);
+  });
+});
+
+describe('YAML alias bombs', () => {
+  it('a nine-level billion-laughs document is a frontmatter error, not an expansion', async () => {
+    const lines = ['a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]'];
+    for (let i = 1; i < 9; i++) lines.push(`a${i}: &a${i} [${Array.from({ length: 10 }, () => `*a${i - 1}`).join(', ')}]`);
+    const dir = tree({ 'skills/bomb/SKILL.md': `---\nname: bomb\ndescription: Test fixture.\n${lines.join('\n')}\n---\nBody.\n` });
+    const { code, report } = await runJson(['--target', 'ironclaw', '.'], dir);
+    expect(report.diagnostics.map(short)).toEqual(['skills/bomb/SKILL.md:2:1 error frontmatter']);
+    expect(report.diagnostics[0]!.message).toContain('alias');
+    expect(report.skills[0]!.loads).toBe(false);
+    expect(code).toBe(1);
+  });
+
+  it('a few aliases below the cap are fine', async () => {
+    const dir = tree({ 'skills/ok/SKILL.md': '---\nname: ok\ndescription: &d Test fixture.\nmetadata:\n  summary: *d\n---\nBody.\n' });
+    const { report } = await runJson(['--target', 'ironclaw', '.'], dir);
+    expect(report.diagnostics.map(short)).toEqual([]);
+  });
+});
