@@ -158,7 +158,9 @@ export function buildProgram(io: Io, setCode: (c: number) => void): Command {
     .version(packageVersion(), '-V, --version')
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
     .exitOverride()
-    .showHelpAfterError(false);
+    .showHelpAfterError(false)
+    // Options after a subcommand belong to it: `skillcheck rules --format json` must not feed the check's --format.
+    .enablePositionalOptions();
 
   program
     .argument('[paths...]', 'files or folders to check', [])
