@@ -13,3 +13,19 @@ export { formatText } from './report/text.js';
 export { applyEdits } from './fix.js';
 export { defineRule, docsUrl, type Rule, type RuleMeta, type SkillContext, type ProjectContext } from './rule.js';
 export { ALL_RULES } from '../rules/index.js';
+export {
+  escapeSkillContent,
+  escapeReminderContent,
+  unescapeContent,
+  findBreakouts,
+  wrapSkill,
+  wrapReminder,
+  xmlAttr,
+  ENVELOPES,
+  type Envelope,
+  type Breakout,
+  type WrapSkillInput,
+  type WrapReminderInput,
+} from './escape.js';
+export { renderCatalog, CATALOG_FORMATS, xmlText, lineField, type CatalogSkill, type CatalogFormat, type RenderCatalogOptions } from './catalog.js';
+export { isInvisible, isGap, isWhitespace, foldCodePoint } from './unicode.js';

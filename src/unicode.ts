@@ -1,0 +1,79 @@
+// Unicode character classes shared by the envelope escape and the security rules: invisible, gap, fold.
+
+/**
+ * Invisible characters: controls that are not whitespace (NUL included), format characters (Cf: zero-width,
+ * bidi controls, tag characters U+E0000–U+E007F) and every other default-ignorable code point (variation
+ * selectors, combining grapheme joiner, Hangul fillers). A renderer shows none of them.
+ */
+const INVISIBLE_RE = /^[\p{Cf}\p{Default_Ignorable_Code_Point}\p{Cc}]$/u;
+const WHITESPACE_RE = /^\p{White_Space}$/u;
+/** A character that continues an XML-like tag name (after folding): letters, digits, marks, `_`, dashes, `.`, `:`, `·`. */
+const NAME_CHAR_RE = /^[\p{L}\p{N}\p{M}\p{Pc}\p{Pd}.:\u00b7]$/u;
+const DASH_RE = /^[\p{Pd}\u2212]$/u;
+
+const WS = 1;
+const INVIS = 2;
+const KNOWN = 4;
+/** Classification cache for the BMP (one byte per code point, filled lazily). */
+const bmp = new Uint8Array(0x10000);
+
+function classify(cp: number): number {
+  if (cp < 0x10000) {
+    const c = bmp[cp]!;
+    if (c & KNOWN) return c;
+  }
+  const ch = String.fromCodePoint(cp);
+  const ws = WHITESPACE_RE.test(ch);
+  const v = KNOWN | (ws ? WS : 0) | (!ws && INVISIBLE_RE.test(ch) ? INVIS : 0);
+  if (cp < 0x10000) bmp[cp] = v;
+  return v;
+}
+
+/** Unicode White_Space (space, tab, line breaks, NBSP, U+2000–U+200A, U+3000 …). */
+export function isWhitespace(cp: number): boolean {
+  if (cp < 0x80) return cp === 0x20 || (cp >= 0x09 && cp <= 0x0d);
+  return (classify(cp) & WS) !== 0;
+}
+
+/** Invisible: a control that is not whitespace, a format character (Cf) or another default-ignorable code point. */
+export function isInvisible(cp: number): boolean {
+  if (cp < 0x80) return cp < 0x09 || (cp > 0x0d && cp < 0x20) || cp === 0x7f;
+  return (classify(cp) & INVIS) !== 0;
+}
+
+/** What may sit between `<`, `/` and a tag name without a reader noticing: whitespace or an invisible character. */
+export function isGap(cp: number): boolean {
+  if (cp < 0x80) return cp <= 0x20 || cp === 0x7f;
+  return (classify(cp) & (WS | INVIS)) !== 0;
+}
+
+const foldCache = new Map<number, string>();
+
+/**
+ * The letters a reader sees in one code point: its NFKC form, case-folded (upper then lower case mapping, which
+ * maps U+017F LONG S to `s`, U+212A KELVIN SIGN to `k`, U+0131 DOTLESS I to `i`, and fullwidth, mathematical and
+ * circled letters and ligatures such as U+FB06 `ﬆ` to ASCII). Per code point, so that offsets stay exact.
+ */
+export function foldCodePoint(cp: number): string {
+  if (cp < 0x80) return cp >= 0x41 && cp <= 0x5a ? String.fromCharCode(cp + 32) : String.fromCharCode(cp);
+  let f = foldCache.get(cp);
+  if (f === undefined) {
+    f = String.fromCodePoint(cp).normalize('NFKC').toUpperCase().toLowerCase();
+    if (foldCache.size < 4096) foldCache.set(cp, f);
+  }
+  return f;
+}
+
+/** A (folded) character that continues a tag name, so `<skill-name>` and `<skills>` are other tags. */
+export function isNameChar(ch: string): boolean {
+  const c = ch.charCodeAt(0);
+  if (c < 0x80) return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x5f || c === 0x2e || c === 0x3a;
+  return NAME_CHAR_RE.test(ch);
+}
+
+/** A (folded) character accepted between `system` and `reminder`: `-`, `_`, whitespace, any dash or the minus sign. */
+export function isSeparator(ch: string): boolean {
+  const c = ch.charCodeAt(0);
+  if (c < 0x80) return c === 0x2d || c === 0x5f || c === 0x20 || (c >= 0x09 && c <= 0x0d);
+  return isWhitespace(ch.codePointAt(0)!) || DASH_RE.test(ch);
+}
