@@ -24,7 +24,14 @@ export default defineRule({
   checkProject(ctx) {
     for (const ev of ctx.events) {
       const file = ctx.display(ev.absPath);
-      if (ev.kind === 'io-error') {
+      if (ev.kind === 'io-error' && ev.code === 'EILSEQ') {
+        const folder = ev.message.startsWith('folder');
+        ctx.report({
+          file,
+          ...(folder ? {} : { severity: 'warning' as const }),
+          message: `${folder ? 'folder' : 'file'} name is not valid UTF-8 (invalid bytes shown as \\xNN); it was not opened${folder ? ', so skills below it were not checked' : ''}. Rename it to valid UTF-8`,
+        });
+      } else if (ev.kind === 'io-error') {
         ctx.report({ file, message: `cannot read ${ev.code === 'EACCES' || ev.code === 'EPERM' ? 'folder (permission denied)' : `(${ev.code})`}; skills below it were not checked` });
       } else if (ev.kind === 'not-regular') {
         ctx.report({ file, message: `path is ${ev.what}; it was not opened` });

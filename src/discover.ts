@@ -3,6 +3,7 @@
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { invalidUtf8Names } from './fsnames.js';
 
 /** Names of a skill file the walker recognises. Exact `SKILL.md` is the standard spelling. */
 export const SKILL_FILE_NAMES: readonly string[] = ['SKILL.md', 'skill.md', 'Skill.md'];
@@ -44,6 +45,8 @@ export interface DiscoverOptions {
   maxEntries?: number;
   /** Extra file predicate: flat `*.md` skills of targets such as cerveau. */
   isFlatSkillFile?: (absDir: string, name: string) => boolean;
+  /** Test seam: called before each folder is listed (tests make folders vanish mid-walk). */
+  beforeReaddir?: (absDir: string) => void;
 }
 
 function errCode(e: unknown): string {
@@ -55,6 +58,15 @@ function readLink(p: string): string | null {
     return fs.readlinkSync(p);
   } catch {
     return null;
+  }
+}
+
+function lexists(p: string): boolean {
+  try {
+    fs.lstatSync(p);
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -81,6 +93,7 @@ export function discover(paths: readonly string[], opts: DiscoverOptions = {}): 
     if (stopped) return;
     let dirents: fs.Dirent[];
     try {
+      opts.beforeReaddir?.(dir);
       dirents = fs.readdirSync(dir, { withFileTypes: true });
     } catch (e) {
       result.events.push({ kind: 'io-error', absPath: dir, code: errCode(e), message: (e as Error).message });
@@ -96,6 +109,17 @@ export function discover(paths: readonly string[], opts: DiscoverOptions = {}): 
     const skillEntry = dirents.find((d) => isSkillFileName(d.name) && (d.isFile() || d.isSymbolicLink()));
     const isSkillDir = skillEntry !== undefined;
     const isRoot = path.basename(dir) === 'skills';
+    // Names that are not valid UTF-8 decode with U+FFFD and could not be opened: report them escaped, skip them.
+    if (dirents.some((d) => d.name.includes('\uFFFD'))) {
+      const bad = invalidUtf8Names(dir);
+      for (const n of bad) {
+        // A folder may hold skills; a file matters only beside a skill (it cannot be SKILL.md itself).
+        if (n.isDir || isSkillDir || isRoot) {
+          result.events.push({ kind: 'io-error', absPath: path.join(dir, n.name), code: 'EILSEQ', message: n.isDir ? 'folder name is not valid UTF-8' : 'file name is not valid UTF-8' });
+        }
+      }
+      if (bad.length > 0) dirents = dirents.filter((d) => !d.name.includes('\uFFFD') || lexists(path.join(dir, d.name)));
+    }
     for (const d of dirents) {
       const abs = path.join(dir, d.name);
       if (d.isSymbolicLink()) {
@@ -113,6 +137,11 @@ export function discover(paths: readonly string[], opts: DiscoverOptions = {}): 
           continue;
         }
         walk(abs, depth + 1, root);
+        continue;
+      }
+      if (isSkillFileName(d.name) && !d.isFile()) {
+        // A FIFO, device or socket named SKILL.md: never opened (a FIFO would block a read forever).
+        result.events.push({ kind: 'not-regular', absPath: abs, what: direntKind(d) });
         continue;
       }
       if (d.isFile() && !isSkillFileName(d.name) && opts.isFlatSkillFile?.(dir, d.name)) {
@@ -146,6 +175,14 @@ export function discover(paths: readonly string[], opts: DiscoverOptions = {}): 
     }
   }
   return result;
+}
+
+function direntKind(d: fs.Dirent): string {
+  if (d.isFIFO()) return 'a FIFO';
+  if (d.isCharacterDevice()) return 'a character device';
+  if (d.isBlockDevice()) return 'a block device';
+  if (d.isSocket()) return 'a socket';
+  return 'not a regular file';
 }
 
 export function describeKind(st: fs.Stats): string {

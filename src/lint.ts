@@ -2,7 +2,7 @@
 
 import * as path from 'node:path';
 import { checkProject, checkSkill, finalizeDiagnostics, type CheckOptions, type SeverityOverride } from './check.js';
-import { discover, type DiscoveredSkill, type DiscoveryEvent } from './discover.js';
+import { discover, type DiscoverOptions, type DiscoveredSkill, type DiscoveryEvent } from './discover.js';
 import { systemHost, type Host } from './host.js';
 import { parseSkillDocument, type ParsedDocument } from './parse.js';
 import { readBounded } from './read.js';
@@ -29,6 +29,8 @@ export interface LintOptions {
   host?: Host;
   /** Rule set; defaults to every built-in rule. */
   rules?: readonly Rule[];
+  /** Test seam: walk hooks passed to discover (tests make files vanish or change mid-run). */
+  discoverHooks?: Pick<DiscoverOptions, 'beforeReaddir'>;
 }
 
 export interface SkillSummary {
@@ -119,7 +121,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   const targetSel = options.targets ?? 'auto';
   const bound = Math.max(options.readBound ?? DEFAULT_READ_BOUND, maxByteLimit());
 
-  const found = discover(paths);
+  const found = discover(paths, { ...options.discoverHooks });
   const candidates: { d: DiscoveredSkill; symlink: DiscoveryEvent | null }[] = found.skills.map((d) => ({ d, symlink: null }));
   for (const ev of found.events) {
     if (ev.kind === 'symlink' && ev.role === 'skill-file') {
