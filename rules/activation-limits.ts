@@ -1,7 +1,8 @@
 // activation-limits: activation lists over the runtime's caps and entries too short to keep — named one by one.
 
+import { loadActivation } from '../src/activation/load.js';
 import { defineRule } from '../src/rule.js';
-import { quote, typeName, utf8Length } from '../src/text.js';
+import { quote, utf8Length } from '../src/text.js';
 
 const LISTS = ['keywords', 'exclude_keywords', 'tags', 'patterns'] as const;
 const SINGULAR: Record<(typeof LISTS)[number], string> = {
@@ -35,63 +36,30 @@ export default defineRule({
   checkSkill(ctx) {
     const limits = ctx.profile.activation;
     if (!limits || !ctx.data || ctx.data.activation === undefined || ctx.data.activation === null) return;
-    const act = ctx.data.activation;
-    const actLoc = ctx.locate(['activation']);
-    if (typeof act !== 'object' || Array.isArray(act)) {
-      ctx.report({
-        offset: actLoc?.start,
-        endOffset: actLoc?.end,
-        severity: 'error',
-        rejects: true,
-        message: `"activation" is ${typeName(act)}; expected a mapping with keywords, exclude_keywords, patterns, tags, max_context_tokens`,
-      });
-      return;
-    }
-    const a = act as Record<string, unknown>;
-    for (const list of LISTS) {
-      const v = a[list];
-      if (v === undefined || v === null) continue;
-      const loc = ctx.locate(['activation', list]);
-      if (!Array.isArray(v) || v.some((e) => typeof e !== 'string')) {
-        ctx.report({
-          offset: loc?.start,
-          endOffset: loc?.end,
-          severity: 'error',
-          rejects: true,
-          message: `"activation.${list}" must be a list of strings; got ${Array.isArray(v) ? 'a list with non-string entries' : typeName(v)}. ${ctx.profile.id} fails to load the skill`,
-        });
-        continue;
-      }
-      const cap = limits[list];
-      let kept = 0;
-      v.forEach((entry: string, i: number) => {
-        const eLoc = ctx.locate(['activation', list, i]);
-        const at = { offset: eLoc?.start ?? loc?.start, endOffset: eLoc?.end };
-        if (list !== 'patterns' && utf8Length(entry) < limits.minEntryBytes) {
-          ctx.report({
-            ...at,
-            message: `${SINGULAR[list]} ${quote(entry)} is ${utf8Length(entry)} byte${utf8Length(entry) === 1 ? '' : 's'}; ${ctx.profile.id} silently drops entries under ${limits.minEntryBytes} bytes. Use a longer word`,
-          });
-          return;
-        }
-        kept++;
-        if (kept > cap) {
-          ctx.report({
-            ...at,
-            message: `${SINGULAR[list]} ${quote(entry)} is number ${kept} of activation.${list}; ${ctx.profile.id} keeps the first ${cap} and silently drops the rest. Remove or merge entries`,
-          });
-        }
-      });
-    }
-    const mct = a.max_context_tokens;
-    if (mct !== undefined && mct !== null && !(typeof mct === 'number' && Number.isInteger(mct) && mct >= 0)) {
-      const loc = ctx.locate(['activation', 'max_context_tokens']);
+    // The same load-time view the activation engine uses (src/activation/load.ts).
+    const act = loadActivation(ctx.data.activation, limits);
+    for (const problem of act.problems) {
+      const loc = ctx.locate(problem.path);
+      const list = problem.path.length === 2 && LISTS.includes(problem.path[1] as (typeof LISTS)[number]);
       ctx.report({
         offset: loc?.start,
         endOffset: loc?.end,
         severity: 'error',
         rejects: true,
-        message: `"activation.max_context_tokens" is ${quote(String(mct))}; expected a whole number of tokens (default ${limits.defaultMaxContextTokens})`,
+        message: list ? `${problem.message}. ${ctx.profile.id} fails to load the skill` : problem.message,
+      });
+    }
+    for (const d of act.dropped) {
+      if (d.reason !== 'short' && d.reason !== 'over-cap') continue; // compile drops: activation-pattern
+      const eLoc = ctx.locate(['activation', d.list, d.index]);
+      const at = { offset: eLoc?.start ?? ctx.locate(['activation', d.list])?.start, endOffset: eLoc?.end };
+      const bytes = utf8Length(d.value);
+      ctx.report({
+        ...at,
+        message:
+          d.reason === 'short'
+            ? `${SINGULAR[d.list]} ${quote(d.value)} is ${bytes} byte${bytes === 1 ? '' : 's'}; ${ctx.profile.id} silently drops entries under ${limits.minEntryBytes} bytes. Use a longer word`
+            : `${SINGULAR[d.list]} ${quote(d.value)} is number ${d.position} of activation.${d.list}; ${ctx.profile.id} keeps the first ${limits[d.list]} and silently drops the rest. Remove or merge entries`,
       });
     }
   },

@@ -2,6 +2,7 @@
 
 import type { Rule } from '../src/rule.js';
 import activationLimits from './activation-limits.js';
+import activationPattern from './activation-pattern.js';
 import description from './description.js';
 import duplicateName from './duplicate-name.js';
 import emptyBody from './empty-body.js';
@@ -29,6 +30,7 @@ export const ALL_RULES: readonly Rule[] = [
   version,
   unknownField,
   activationLimits,
+  activationPattern,
   tokenBudget,
   emptyBody,
   gating,
