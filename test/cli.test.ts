@@ -1,5 +1,7 @@
 // The CLI as users and CI run it: the built bin spawned as a child process (`npm test` builds dist/ first).
 // Exit codes, stdout/stderr discipline, the JSON contract (validated against schemas/report.schema.json), colour.
+// Each behaviour is checked once through the spawned bin; further variants run in process (runCli) to keep the
+// suite fast on a loaded machine.
 
 import Ajv from 'ajv';
 import { spawnSync } from 'node:child_process';
@@ -7,7 +9,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main, type Io } from '../src/cli.js';
-import { CORPUS, REPO, tempTree, type JsonReport } from './helpers.js';
+import { CORPUS, REPO, runCli, tempTree, type JsonReport } from './helpers.js';
 
 const BIN = path.join(REPO, 'bin', 'skillcheck.js');
 const PKG = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { version: string; files: string[] };
@@ -83,17 +85,18 @@ describe('--version and --help', () => {
 });
 
 describe('usage errors exit 2 with nothing on stdout', () => {
-  it('a missing path names the path on stderr', () => {
-    for (const format of ['text', 'json']) {
-      const r = run(['no/such/skills-dir', '--format', format]);
-      expect(r.code).toBe(2);
-      expect(r.stdout).toBe('');
-      expect(r.stderr).toContain('no/such/skills-dir');
-    }
+  it('a missing path names the path on stderr', async () => {
+    const r = run(['no/such/skills-dir']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('no/such/skills-dir');
+    const j = await runCli(['no/such/skills-dir', '--format', 'json'], REPO);
+    expect(j).toMatchObject({ code: 2, stdout: '' });
+    expect(j.stderr).toContain('no/such/skills-dir');
   });
 
-  it('a missing path next to an existing one still exits 2', () => {
-    const r = run(['corpus/ok', 'corpus/typo']);
+  it('a missing path next to an existing one still exits 2', async () => {
+    const r = await runCli(['corpus/ok', 'corpus/typo'], REPO);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain('corpus/typo');
@@ -107,17 +110,21 @@ describe('usage errors exit 2 with nothing on stdout', () => {
     expect(r.stderr).toContain('claude');
   });
 
-  it('a malformed --max-warnings', () => {
-    for (const v of ['abc', '1.5', '-1', '']) {
-      const r = run(['--max-warnings', v, 'corpus/ok']);
-      expect(r.code, `--max-warnings ${JSON.stringify(v)}`).toBe(2);
-      expect(r.stdout).toBe('');
+  it('a malformed --max-warnings', async () => {
+    const r = run(['--max-warnings', 'abc', 'corpus/ok']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('abc');
+    for (const v of ['1.5', '-1', '']) {
+      const x = await runCli(['--max-warnings', v, 'corpus/ok'], REPO);
+      expect(x.code, `--max-warnings ${JSON.stringify(v)}`).toBe(2);
+      expect(x.stdout).toBe('');
     }
   });
 
-  it('an unknown format, option or severity', () => {
+  it('an unknown format, option or severity', async () => {
     for (const args of [['--format', 'xml'], ['--bogus'], ['--max-bytes', 'lots'], ['--severity', 'no-such-rule=off'], ['--severity', 'name=loud']]) {
-      const r = run([...args, 'corpus/ok']);
+      const r = await runCli([...args, 'corpus/ok'], REPO);
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stdout).toBe('');
       expect(r.stderr.length).toBeGreaterThan(0);
@@ -143,27 +150,27 @@ describe('exit codes for findings', () => {
     expect(r.code).toBe(1);
   });
 
-  it('0 on warnings only, unless --max-warnings is exceeded', () => {
+  it('0 on warnings only, unless --max-warnings is exceeded', async () => {
     const r = runJsonReport(['.'], warnings);
     expect(r.report.diagnostics.map((d) => `${d.severity} ${d.ruleId}`)).toEqual(['warning line-endings']);
     expect(r.code).toBe(0);
-    expect(run(['--max-warnings', '1', '.'], warnings).code).toBe(0);
     expect(run(['--max-warnings', '0', '.'], warnings).code).toBe(1);
+    expect((await runCli(['--max-warnings', '1', '.'], warnings)).code).toBe(0);
   });
 
-  it('infos never fail the run', () => {
-    const r = runJsonReport(['--max-warnings', '0', '.'], infos);
-    expect(r.report.diagnostics.map((d) => `${d.severity} ${d.ruleId}`)).toEqual(['info unknown-field']);
+  it('infos never fail the run', async () => {
+    const r = await runCli(['--max-warnings', '0', '--format', 'json', '.'], infos);
+    expect((JSON.parse(r.stdout) as JsonReport).diagnostics.map((d) => `${d.severity} ${d.ruleId}`)).toEqual(['info unknown-field']);
     expect(r.code).toBe(0);
   });
 
-  it('0 on a clean tree, and on the corpus/ok tree', () => {
-    expect(run(['--max-warnings', '0', 'corpus/ok']).code).toBe(0);
+  it('0 on the corpus/ok tree even with --max-warnings 0', async () => {
+    expect((await runCli(['--max-warnings', '0', 'corpus/ok'], REPO)).code).toBe(0);
   });
 
-  it('an error turned off with --severity no longer fails the run', () => {
-    expect(run(['--target', 'ironclaw', '--severity', 'name=off', '.'], errors).code).toBe(0);
-    expect(run(['--target', 'ironclaw', '--severity', 'name=warning', '--max-warnings', '0', '.'], errors).code).toBe(1);
+  it('an error turned off with --severity no longer fails the run', async () => {
+    expect((await runCli(['--target', 'ironclaw', '--severity', 'name=off', '.'], errors)).code).toBe(0);
+    expect((await runCli(['--target', 'ironclaw', '--severity', 'name=warning', '--max-warnings', '0', '.'], errors)).code).toBe(1);
   });
 });
 
@@ -220,8 +227,8 @@ describe('JSON output contract', () => {
     expect(r.report.summary.skills).toBe(2);
   });
 
-  it('diagnostics are sorted by file, line, column, rule', () => {
-    const r = runJsonReport(['corpus']);
+  it('diagnostics are sorted by file, line, column, rule', async () => {
+    const r = { report: JSON.parse((await runCli(['corpus', '--format', 'json'], REPO)).stdout) as JsonReport };
     const key = (d: JsonReport['diagnostics'][number]) => [d.file, d.line, d.column, d.ruleId] as const;
     for (let i = 1; i < r.report.diagnostics.length; i++) {
       const a = key(r.report.diagnostics[i - 1]!);
@@ -231,8 +238,8 @@ describe('JSON output contract', () => {
     }
   });
 
-  it('an absolute path argument is still reported relative to the working directory', () => {
-    const r = runJsonReport([path.join(CORPUS, 'demo')]);
+  it('an absolute path argument is still reported relative to the working directory', async () => {
+    const r = { report: JSON.parse((await runCli([path.join(CORPUS, 'demo'), '--format', 'json'], REPO)).stdout) as JsonReport };
     expect(r.report.skills.map((s) => s.file).every((f) => f.startsWith('corpus/demo/'))).toBe(true);
   });
 
@@ -274,8 +281,10 @@ describe('text output', () => {
     expect(lines.at(-1)).toMatch(/^\d+ errors?, \d+ warnings?, \d+ infos? in \d+ skills? \(\d+ of \d+ load as checked\)$/);
   });
 
-  it('no ANSI colour when stdout is not a TTY, or with NO_COLOR', () => {
-    expect(run(['corpus/demo']).stdout).not.toContain(ESC);
+  it('no ANSI colour when stdout is not a TTY, or with NO_COLOR (even with --color absent)', () => {
+    const plain = run(['corpus/demo']);
+    expect(plain.stdout).not.toContain(ESC);
+    expect(plain.stdout.length).toBeGreaterThan(100);
     expect(run(['corpus/demo'], REPO, { NO_COLOR: '1' }).stdout).not.toContain(ESC);
   });
 
@@ -291,13 +300,15 @@ describe('text output', () => {
     expect(await once({}, ['--no-color'])).not.toContain(ESC);
   });
 
-  it('two runs give byte-identical output (text and JSON)', () => {
-    for (const format of ['text', 'json']) {
-      const a = run(['corpus', '--format', format]);
-      const b = run(['corpus', '--format', format]);
-      expect(a.stdout.length).toBeGreaterThan(100);
-      expect(b.stdout).toBe(a.stdout);
-      expect(b.code).toBe(a.code);
-    }
+  it('two runs give byte-identical output (JSON spawned, text in process)', async () => {
+    const a = run(['corpus', '--format', 'json']);
+    const b = run(['corpus', '--format', 'json']);
+    expect(a.stdout.length).toBeGreaterThan(100);
+    expect(b.stdout).toBe(a.stdout);
+    expect(b.code).toBe(a.code);
+    const t1 = await runCli(['corpus'], REPO);
+    const t2 = await runCli(['corpus'], REPO);
+    expect(t1.stdout.length).toBeGreaterThan(100);
+    expect(t2.stdout).toBe(t1.stdout);
   });
 });
