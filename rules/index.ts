@@ -13,6 +13,7 @@ import gating from './gating.js';
 import lineEndings from './line-endings.js';
 import name from './name.js';
 import readError from './read-error.js';
+import suppression from './suppression.js';
 import symlink from './symlink.js';
 import tokenBudget from './token-budget.js';
 import unknownField from './unknown-field.js';
@@ -35,6 +36,7 @@ export const ALL_RULES: readonly Rule[] = [
   emptyBody,
   gating,
   duplicateName,
+  suppression,
 ];
 
 export function findRule(id: string): Rule | undefined {

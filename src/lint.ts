@@ -11,6 +11,9 @@ import { decodeSource, type SourceText } from './source.js';
 import { getProfile, maxByteLimit } from './targets/profiles.js';
 import { resolveName, targetsFor, type TargetSelection } from './targets/resolve.js';
 import { trustFromPath } from './trust.js';
+import { compileGlobs } from './glob.js';
+import { inShard, type Shard } from './shard.js';
+import { applySuppressions } from './suppress.js';
 import type { Diagnostic, TargetId, Trust } from './types.js';
 
 /** Bytes read per file when no target sets a larger limit (README "Resource bounds"). */
@@ -31,6 +34,12 @@ export interface LintOptions {
   rules?: readonly Rule[];
   /** Test seam: walk hooks passed to discover (tests make files vanish or change mid-run). */
   discoverHooks?: Pick<DiscoverOptions, 'beforeReaddir'>;
+  /** Fingerprints of accepted findings (--baseline): matching findings are marked suppressed. */
+  baseline?: ReadonlySet<string>;
+  /** Skill files to leave out, as globs relative to `base` (default cwd): config `ignore`. */
+  ignore?: { base?: string; patterns: readonly string[] };
+  /** Check only this shard of the skills (src/shard.ts). */
+  shard?: Shard;
 }
 
 export interface SkillSummary {
@@ -122,17 +131,25 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   const bound = Math.max(options.readBound ?? DEFAULT_READ_BOUND, maxByteLimit());
 
   const found = discover(paths, { ...options.discoverHooks });
-  const candidates: { d: DiscoveredSkill; symlink: DiscoveryEvent | null }[] = found.skills.map((d) => ({ d, symlink: null }));
+  let candidates: { d: DiscoveredSkill; symlink: DiscoveryEvent | null }[] = found.skills.map((d) => ({ d, symlink: null }));
   for (const ev of found.events) {
     if (ev.kind === 'symlink' && ev.role === 'skill-file') {
       const absDir = path.dirname(ev.absPath);
       candidates.push({ d: { absPath: ev.absPath, absDir, layout: path.basename(absDir) === 'skills' ? 'flat' : 'folder', root: absDir }, symlink: ev });
     }
   }
+  if (options.ignore && options.ignore.patterns.length > 0) {
+    const base = path.resolve(cwd, options.ignore.base ?? '.');
+    const ignored = compileGlobs(options.ignore.patterns);
+    candidates = candidates.filter(({ d }) => !ignored(toPosixRelative(base, d.absPath)));
+  }
   candidates.sort((a, b) => (display(a.d.absPath) < display(b.d.absPath) ? -1 : display(a.d.absPath) > display(b.d.absPath) ? 1 : 0));
 
   const diagnostics: Diagnostic[] = [];
   const projectSkills: ProjectSkill[] = [];
+  // Skills outside the shard are still read and checked by validator rules, so project rules (duplicate-name) see
+  // the same skills and loads as a whole run; their findings are dropped below.
+  const outside = options.shard ? { ...check, rules: check.rules.filter((r) => r.meta.category === 'validator') } : check;
   let files = 0;
   for (const { d, symlink } of candidates) {
     const file: ReadFile =
@@ -142,15 +159,31 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
     if (file.read.kind === 'ok') files++;
     for (const target of targetsFor(targetSel, d, display(d.absPath), file.doc)) {
       const input = skillInputFor(d, file, target, display);
-      const diags = checkSkill(input, check);
+      const diags = checkSkill(input, inShard(input.file, options.shard) ? check : outside);
       diagnostics.push(...diags);
       projectSkills.push({ input, loads: !diags.some((x) => x.rejects) });
     }
   }
   diagnostics.push(...checkProject(projectSkills, found.events, display, check));
-  const final = finalizeDiagnostics(diagnostics);
+  const sources = new Map(projectSkills.map((s) => [s.input.file, s.input.source]));
+  const inactive = new Set(check.rules.filter((r) => check.severity[r.meta.id] === 'off' || (r.meta.machineDependent && !check.gating)).map((r) => r.meta.id));
+  const mine = (file: string) => inShard(file, options.shard);
+  const final = finalizeDiagnostics(
+    applySuppressions(
+      finalizeDiagnostics(diagnostics).filter((x) => mine(x.file)),
+      {
+        sourceOf: (f) => sources.get(f),
+        files: [...sources.keys()].filter(mine),
+        knownRules: check.rules.map((r) => r.meta.id),
+        inactiveRules: inactive,
+        ...(options.baseline ? { baseline: options.baseline } : {}),
+        ...(check.severity.suppression ? { severity: check.severity.suppression } : {}),
+      },
+    ),
+  );
+  const shown = options.shard ? projectSkills.filter((s) => mine(s.input.file)) : projectSkills;
   return {
-    skills: projectSkills.map((s) => ({
+    skills: shown.map((s) => ({
       name: s.input.name,
       file: s.input.file,
       target: s.input.target,
@@ -159,8 +192,8 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
       loads: s.loads && !final.some((x) => x.rejects && x.file === s.input.file && x.target === s.input.target),
     })),
     diagnostics: final,
-    files,
+    files: options.shard ? new Set(shown.filter((s) => s.input.read.kind === 'ok').map((s) => s.input.file)).size : files,
     missing: found.missing.map((abs) => given[paths.indexOf(abs)] ?? display(abs)),
-    inputs: projectSkills.map((s) => s.input),
+    inputs: shown.map((s) => s.input),
   };
 }

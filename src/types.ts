@@ -45,4 +45,6 @@ export interface Diagnostic {
   rejects?: boolean;
   /** True when the finding depends on this machine (PATH, environment, files outside the tree). */
   machineDependent?: boolean;
+  /** Stable across line shifts: rule, target, file and a hash of the offending line's text (src/fingerprint.ts). */
+  fingerprint?: string;
 }

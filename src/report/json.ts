@@ -44,6 +44,7 @@ export function diagnosticJson(d: Diagnostic): Record<string, unknown> {
   if (d.target) o.target = d.target;
   if (d.rejects) o.rejects = true;
   if (d.machineDependent) o.machineDependent = true;
+  if (d.fingerprint) o.fingerprint = d.fingerprint;
   return o;
 }
 
