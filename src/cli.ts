@@ -1,7 +1,7 @@
 // Command-line front end: parses arguments, runs the pipeline, prints a report, sets the exit code.
 // Exit codes: 0 clean, 1 findings that fail the run, 2 usage error, missing path or internal error.
 
-import { Command, CommanderError, Option } from 'commander';
+import { Command, CommanderError, Option, type OptionValueSource } from 'commander';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,6 +29,8 @@ export interface Io {
   stdout: (s: string) => void;
   stderr: (s: string) => void;
   isTTY: boolean;
+  /** stderr is a terminal (progress display); absent means no. */
+  stderrIsTTY?: boolean;
   env: NodeJS.ProcessEnv;
   cwd: string;
 }
@@ -37,6 +39,7 @@ const defaultIo = (): Io => ({
   stdout: (s) => process.stdout.write(s),
   stderr: (s) => process.stderr.write(s),
   isTTY: !!process.stdout.isTTY,
+  stderrIsTTY: !!process.stderr.isTTY,
   env: process.env,
   cwd: process.cwd(),
 });
@@ -51,7 +54,7 @@ export async function parseTargets(value: string | undefined): Promise<'auto' | 
   return [...new Set(list)] as TargetId[];
 }
 
-function parseSeverities(list: string[]): Record<string, SeverityOverride> {
+export function parseSeverities(list: string[]): Record<string, SeverityOverride> {
   const out: Record<string, SeverityOverride> = {};
   for (const item of list) {
     const m = /^([a-z0-9-]+)=(off|info|warning|error)$/.exec(item);
@@ -61,70 +64,36 @@ function parseSeverities(list: string[]): Record<string, SeverityOverride> {
   return out;
 }
 
-function intOption(name: string, v: string): number {
+export function intOption(name: string, v: string): number {
   if (!/^\d+$/.test(v)) throw new UsageError(`${name} expects a whole number, got "${v}"`);
   return Number(v);
 }
 
-interface CheckFlags {
+export interface CheckFlags {
   target?: string;
   format: string;
   maxWarnings?: string;
   gating: boolean;
   fix?: boolean;
+  fixDryRun?: boolean;
   maxBytes?: string;
-  persona: 'default' | 'auditor';
+  persona?: 'default' | 'auditor';
   severity: string[];
   color?: boolean;
+  output?: string;
+  sarifExitCode?: boolean;
+  /** A file, false for --no-config, undefined to search upward. */
+  config?: string | false;
+  baseline?: string;
+  writeBaseline?: string;
+  shard?: string;
+  failOnEmpty?: boolean;
+  progress: boolean;
 }
 
-async function runCheck(paths: string[], flags: CheckFlags, io: Io): Promise<number> {
-  const { lint } = await import('./lint.js');
-  const { ALL_RULES } = await import('../rules/index.js');
-  const severity = parseSeverities(flags.severity);
-  for (const id of Object.keys(severity)) {
-    if (!ALL_RULES.some((r) => r.meta.id === id)) throw new UsageError(`--severity: unknown rule "${id}" (see "skillcheck rules")`);
-  }
-  const maxWarnings = flags.maxWarnings === undefined ? -1 : intOption('--max-warnings', flags.maxWarnings);
-  const options = {
-    paths,
-    cwd: io.cwd,
-    targets: await parseTargets(flags.target),
-    gating: flags.gating,
-    persona: flags.persona,
-    severity,
-    rules: ALL_RULES,
-    ...(flags.maxBytes !== undefined ? { readBound: intOption('--max-bytes', flags.maxBytes) } : {}),
-  };
-  let result = await lint(options);
-  if (result.missing.length > 0) {
-    for (const m of result.missing) io.stderr(`skillcheck: path not found: ${m}\n`);
-    return EXIT_USAGE;
-  }
-  if (flags.fix) {
-    const { applyFixes } = await import('./fix.js');
-    const roots = (paths.length > 0 ? paths : ['.']).map((p) => path.resolve(io.cwd, p));
-    const outcomes = applyFixes(result.diagnostics, result.inputs, roots);
-    for (const o of outcomes) {
-      io.stderr(o.skipped ? `skillcheck: not fixed ${o.file}: ${o.skipped}\n` : `skillcheck: fixed ${o.file} (${o.applied} edit${o.applied === 1 ? '' : 's'})\n`);
-    }
-    if (outcomes.some((o) => !o.skipped)) result = await lint(options);
-  }
-  if (result.skills.length === 0) io.stderr('skillcheck: no skills found under the given paths\n');
-  if (flags.format === 'json') {
-    const { formatJson } = await import('./report/json.js');
-    io.stdout(formatJson(result, { name: 'skillcheck', version: packageVersion() }));
-  } else {
-    const { formatText } = await import('./report/text.js');
-    const color = flags.color ?? (io.isTTY && !('NO_COLOR' in io.env && io.env.NO_COLOR !== ''));
-    io.stdout(formatText(result, { color }));
-  }
-  const live = result.diagnostics.filter((d) => !d.suppressed);
-  const errors = live.filter((d) => d.severity === 'error').length;
-  const warnings = live.filter((d) => d.severity === 'warning').length;
-  if (errors > 0) return EXIT_FINDINGS;
-  if (maxWarnings >= 0 && warnings > maxWarnings) return EXIT_FINDINGS;
-  return EXIT_OK;
+async function runCheck(paths: string[], flags: CheckFlags, io: Io, source: (key: string) => OptionValueSource | undefined): Promise<number> {
+  const { runCheckCommand } = await import('./run.js');
+  return runCheckCommand(paths, flags, io, source);
 }
 
 async function runRules(format: string, io: Io): Promise<number> {
@@ -141,6 +110,7 @@ async function runRules(format: string, io: Io): Promise<number> {
       machineDependent: !!r.meta.machineDependent,
       since: r.meta.since,
       docs: docsUrl(r.meta.id),
+      helpUri: docsUrl(r.meta.id),
     }));
     io.stdout(`${JSON.stringify({ schemaVersion: 1, rules }, null, 2)}\n`);
   } else {
@@ -164,17 +134,27 @@ export function buildProgram(io: Io, setCode: (c: number) => void): Command {
 
   program
     .argument('[paths...]', 'files or folders to check', [])
-    .option('-t, --target <targets>', 'auto, or a comma-separated list of targets (agentskills, ironclaw, …)', 'auto')
-    .addOption(new Option('-f, --format <format>', 'output format').choices(['text', 'json']).default('text'))
+    .option('-t, --target <targets>', 'auto (default), or a comma-separated list of targets (agentskills, ironclaw, …)')
+    .addOption(new Option('-f, --format <format>', 'output format').choices(['text', 'json', 'sarif', 'github']).default('text'))
+    .option('-o, --output <file>', 'write the report to FILE (atomically) instead of stdout')
+    .option('--sarif-exit-code', 'with --format sarif, exit 1 on findings too (default: only tool failures)')
     .option('--max-warnings <n>', 'fail when there are more than N warnings')
     .option('--no-gating', 'skip machine-dependent gating checks (PATH, environment, config paths)')
     .option('--fix', 'apply safe fixes (line endings, BOM, quoting) atomically')
+    .option('--fix-dry-run', 'print the safe fixes as a unified diff; change nothing')
     .option('--max-bytes <n>', 'read at most N bytes per file (never below a target limit)')
-    .addOption(new Option('--persona <persona>', 'default hides low-confidence findings; auditor shows all').choices(['default', 'auditor']).default('default'))
+    .addOption(new Option('--persona <persona>', 'default hides low-confidence findings; auditor shows all').choices(['default', 'auditor']))
+    .option('-c, --config <file>', 'config file (default: skillcheck.config.json, .skillcheckrc.json or .skillcheckrc.yaml, searched upward)')
+    .option('--no-config', 'ignore config files')
+    .option('--baseline <file>', 'accept the findings recorded in FILE: only new findings fail the run')
+    .option('--write-baseline <file>', 'record every current finding in FILE (then they are accepted)')
+    .option('--shard <i/n>', 'check only shard i of n (a stable partition of skills for CI matrices)')
+    .option('--fail-on-empty', 'exit 1 when no skill is found')
+    .option('--no-progress', 'no progress display (shown only on a terminal, never in CI)')
     .option('--severity <rule=level>', 'override a rule severity (off|info|warning|error); repeatable', (v: string, acc: string[]) => [...acc, v], [] as string[])
     .option('--color', 'force colour')
     .option('--no-color', 'no colour')
-    .action(async (paths: string[], flags: CheckFlags) => setCode(await runCheck(paths, flags, io)));
+    .action(async (paths: string[], flags: CheckFlags, cmd: Command) => setCode(await runCheck(paths, flags, io, (k) => cmd.getOptionValueSource(k))));
 
   program
     .command('rules')

@@ -69,12 +69,23 @@ export function writeFileAtomic(target: string, content: string): void {
   fs.renameSync(tmp, target);
 }
 
+export interface FixPlan {
+  file: string;
+  absPath: string;
+  /** The file's text as checked, and after the fixes. */
+  before: string;
+  after: string;
+  applied: number;
+  /** Why the file is left alone, when it is. */
+  skipped?: string;
+}
+
 /**
- * Apply the fixes of unsuppressed diagnostics to their files. The file must still hold exactly the text that was
- * checked (else it changed under us and is skipped), must be a regular file (never a symlink), and must lie
- * inside one of `roots`.
+ * Plan the fixes of unsuppressed diagnostics, per file, without writing. The file must still hold exactly the
+ * text that was checked (else it changed under us and is skipped), must be a regular file (never a symlink),
+ * and must lie inside one of `roots`. Files whose fixes change nothing are left out.
  */
-export function applyFixes(diagnostics: readonly Diagnostic[], inputs: readonly SkillInput[], roots: readonly string[]): FixOutcome[] {
+export function planFixes(diagnostics: readonly Diagnostic[], inputs: readonly SkillInput[], roots: readonly string[]): FixPlan[] {
   const byFile = new Map<string, TextEdit[]>();
   for (const d of diagnostics) {
     if (!d.fix || d.suppressed) continue;
@@ -82,39 +93,64 @@ export function applyFixes(diagnostics: readonly Diagnostic[], inputs: readonly 
     list.push(...d.fix.edits);
     byFile.set(d.file, list);
   }
-  const outcomes: FixOutcome[] = [];
+  const plans: FixPlan[] = [];
   for (const [file, edits] of [...byFile.entries()].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const input = inputs.find((i) => i.file === file && i.source);
     if (!input?.source) continue;
     const abs = input.absPath;
+    const before = input.source.text;
+    const skip = (skipped: string) => plans.push({ file, absPath: abs, before, after: before, applied: 0, skipped });
     const inside = roots.some((r) => abs === r || abs.startsWith(r.endsWith(path.sep) ? r : r + path.sep));
     if (!inside) {
-      outcomes.push({ file, applied: 0, skipped: 'outside the paths given' });
+      skip('outside the paths given');
       continue;
     }
     try {
       const st = fs.lstatSync(abs);
       if (st.isSymbolicLink() || !st.isFile()) {
-        outcomes.push({ file, applied: 0, skipped: 'not a regular file (never written through a symlink)' });
+        skip('not a regular file (never written through a symlink)');
         continue;
       }
       if (input.source.invalidUtf8Count > 0) {
-        outcomes.push({ file, applied: 0, skipped: 'invalid UTF-8: rewriting would lose bytes' });
+        skip('invalid UTF-8: rewriting would lose bytes');
         continue;
       }
       const now = readBounded(abs, input.source.byteLength);
-      if (now.kind !== 'ok' || Buffer.from(now.bytes).toString('utf8') !== input.source.text) {
-        outcomes.push({ file, applied: 0, skipped: 'changed since it was checked' });
+      if (now.kind !== 'ok' || Buffer.from(now.bytes).toString('utf8') !== before) {
+        skip('changed since it was checked');
         continue;
       }
       // Deduplicate identical edits reported under several targets.
       const uniq = [...new Map(edits.map((e) => [`${e.start}:${e.end}:${e.text}`, e])).values()];
-      const { text, applied } = applyEdits(input.source.text, uniq);
-      if (applied === 0 || text === input.source.text) continue;
-      writeAtomic(abs, text);
-      outcomes.push({ file, applied });
+      const { text, applied } = applyEdits(before, uniq);
+      if (applied === 0 || text === before) continue;
+      plans.push({ file, absPath: abs, before, after: text, applied });
     } catch (e) {
-      outcomes.push({ file, applied: 0, skipped: (e as Error).message });
+      skip((e as Error).message);
+    }
+  }
+  return plans;
+}
+
+/** Apply planned fixes atomically (temp file beside the original, rename, mode kept). */
+export function applyFixes(diagnostics: readonly Diagnostic[], inputs: readonly SkillInput[], roots: readonly string[]): FixOutcome[] {
+  const outcomes: FixOutcome[] = [];
+  for (const p of planFixes(diagnostics, inputs, roots)) {
+    if (p.skipped) {
+      outcomes.push({ file: p.file, applied: 0, skipped: p.skipped });
+      continue;
+    }
+    try {
+      // Checked again right before writing: the plan's lstat may be stale.
+      const now = readBounded(p.absPath, Buffer.byteLength(p.before, 'utf8'));
+      if (now.kind !== 'ok' || Buffer.from(now.bytes).toString('utf8') !== p.before) {
+        outcomes.push({ file: p.file, applied: 0, skipped: 'changed since it was checked' });
+        continue;
+      }
+      writeAtomic(p.absPath, p.after);
+      outcomes.push({ file: p.file, applied: p.applied });
+    } catch (e) {
+      outcomes.push({ file: p.file, applied: 0, skipped: (e as Error).message });
     }
   }
   return outcomes;

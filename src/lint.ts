@@ -40,6 +40,8 @@ export interface LintOptions {
   ignore?: { base?: string; patterns: readonly string[] };
   /** Check only this shard of the skills (src/shard.ts). */
   shard?: Shard;
+  /** Called after each skill file (for progress display). */
+  onProgress?: (done: number, total: number) => void;
 }
 
 export interface SkillSummary {
@@ -151,6 +153,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   // the same skills and loads as a whole run; their findings are dropped below.
   const outside = options.shard ? { ...check, rules: check.rules.filter((r) => r.meta.category === 'validator') } : check;
   let files = 0;
+  let done = 0;
   for (const { d, symlink } of candidates) {
     const file: ReadFile =
       symlink && symlink.kind === 'symlink'
@@ -163,6 +166,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
       diagnostics.push(...diags);
       projectSkills.push({ input, loads: !diags.some((x) => x.rejects) });
     }
+    options.onProgress?.(++done, candidates.length);
   }
   diagnostics.push(...checkProject(projectSkills, found.events, display, check));
   const sources = new Map(projectSkills.map((s) => [s.input.file, s.input.source]));

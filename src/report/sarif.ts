@@ -1,6 +1,7 @@
 // SARIF 2.1.0 formatter for code scanning. A pure function of the result and the rule metadata; checked
 // against the SARIF schema and GitHub's ingestion rules (test/sarif.test.ts, README "SARIF").
 
+import { fingerprintDiagnostics } from '../fingerprint.js';
 import type { LintResult } from '../lint.js';
 import type { RuleMeta } from '../rule.js';
 import type { Diagnostic, Severity } from '../types.js';
@@ -32,9 +33,12 @@ export function sentence(s: string): string {
   return /[.!?]$/.test(t) ? t : `${t}.`;
 }
 
-/** "duplicate-name" → "DuplicateName" (SARIF rule names are Pascal case identifiers). */
+/**
+ * "duplicate-name" → "SkillDuplicateName": a readable Pascal-case name that never equals the id, even ignoring
+ * case (SARIF1001 requires id and name to differ, and "symlink" vs "Symlink" counts as equal).
+ */
 export function pascalName(id: string): string {
-  return id
+  return 'Skill' + id
     .split(/[^A-Za-z0-9]+/)
     .filter(Boolean)
     .map((w) => w[0]!.toUpperCase() + w.slice(1))
@@ -130,6 +134,15 @@ function result(d: Diagnostic, ruleIndex: number): Record<string, unknown> {
   return r;
 }
 
+/** Diagnostics from the pipeline carry fingerprints; others (library callers) get them from rule, file and target. */
+function withFingerprints(diags: readonly Diagnostic[]): Diagnostic[] {
+  if (diags.every((d) => d.fingerprint)) return [...diags];
+  return fingerprintDiagnostics(
+    diags.map((d) => ({ ...d })),
+    () => null,
+  );
+}
+
 export function formatSarif(res: Pick<LintResult, 'diagnostics'>, opts: SarifOptions): string {
   const metas = [...opts.rules];
   const index = new Map<string, number>(metas.map((m, i) => [m.id, i]));
@@ -157,7 +170,7 @@ export function formatSarif(res: Pick<LintResult, 'diagnostics'>, opts: SarifOpt
           [SRCROOT]: { description: { text: 'The working directory skillcheck ran in (the repository root in CI).' } },
         },
         columnKind: 'utf16CodeUnits',
-        results: res.diagnostics.map((d) => result(d, index.get(d.ruleId)!)),
+        results: withFingerprints(res.diagnostics).map((d) => result(d, index.get(d.ruleId)!)),
       },
     ],
   };

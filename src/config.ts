@@ -1,0 +1,242 @@
+// Config file: skillcheck.config.json, .skillcheckrc.json or .skillcheckrc.yaml, found upward from the working
+// directory, or --config FILE. Data only: JSON or YAML is parsed (YAML with the core schema, aliases bounded),
+// never imported or run. Validated against schemas/config.schema.json; errors name file, line:column and what
+// was expected. ajv is loaded only when a config file exists.
+
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { isMap, isSeq, parseDocument, type Document, type Node as YamlNode } from 'yaml';
+import type { SeverityOverride } from './check.js';
+import { didYouMean, typeName } from './text.js';
+import type { TargetId, Trust } from './types.js';
+
+export const CONFIG_FILE_NAMES: readonly string[] = ['skillcheck.config.json', '.skillcheckrc.json', '.skillcheckrc.yaml', '.skillcheckrc.yml'];
+/** A config file is a few kilobytes; a larger one is refused before it is read. */
+export const MAX_CONFIG_BYTES = 256 * 1024;
+/** YAML alias expansions allowed in a config file. */
+export const CONFIG_MAX_ALIAS_COUNT = 50;
+
+export type RuleSetting = SeverityOverride | { severity?: SeverityOverride; options?: Record<string, unknown> };
+
+/** The file's shape (schemas/config.schema.json). */
+export interface ConfigFile {
+  $schema?: string;
+  rules?: Record<string, RuleSetting>;
+  ignore?: string[];
+  targets?: 'auto' | TargetId[];
+  trust?: { path: string; level: Trust }[];
+  policy?: { readOnlyTools?: string[]; preset?: string };
+  persona?: 'default' | 'auditor';
+  maxBytes?: number;
+  gating?: boolean;
+}
+
+export interface LoadedConfig {
+  /** Absolute path of the file. */
+  file: string;
+  /** Folder of the file: relative globs (ignore, trust) are relative to it. */
+  dir: string;
+  data: ConfigFile;
+  severity: Record<string, SeverityOverride>;
+  ruleOptions: Record<string, Record<string, unknown>>;
+}
+
+export class ConfigError extends Error {}
+
+/** The first config file in `start` or one of its parents, or null. Two in one folder is an error. */
+export function findConfig(start: string): string | null {
+  let dir = path.resolve(start);
+  for (;;) {
+    const here = CONFIG_FILE_NAMES.filter((n) => {
+      try {
+        return fs.statSync(path.join(dir, n)).isFile();
+      } catch {
+        return false;
+      }
+    });
+    if (here.length > 1) throw new ConfigError(`${path.join(dir, here[0]!)}: found ${here.join(' and ')} in one folder; keep one config file`);
+    if (here.length === 1) return path.join(dir, here[0]!);
+    const up = path.dirname(dir);
+    if (up === dir) return null;
+    dir = up;
+  }
+}
+
+export function schemaPath(): string {
+  // src/config.ts → ../schemas; dist/src/config.js → ../../schemas.
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const a = path.join(here, '..', 'schemas', 'config.schema.json');
+  return fs.existsSync(a) ? a : path.join(here, '..', '..', 'schemas', 'config.schema.json');
+}
+
+interface Position {
+  line: number;
+  column: number;
+}
+
+function positionOf(text: string, offset: number): Position {
+  let line = 1;
+  let start = 0;
+  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) {
+    line++;
+    start = i + 1;
+  }
+  return { line, column: offset - start + 1 };
+}
+
+/** The node (or, for a missing/unknown key, the key) at a JSON pointer, as offsets into the text. */
+function rangeAt(doc: Document.Parsed, pointer: string, keyOnly = false): [number, number] | null {
+  const parts = pointer === '' ? [] : pointer.slice(1).split('/').map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  let cur: unknown = doc.contents;
+  let last: [number, number] | null = (cur as YamlNode | null)?.range ? [(cur as YamlNode).range![0], (cur as YamlNode).range![1]] : null;
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i]!;
+    if (isMap(cur)) {
+      const pair = cur.items.find((p) => String((p.key as { value?: unknown } | null)?.value) === part);
+      if (!pair) return last;
+      const key = pair.key as YamlNode | null;
+      if (keyOnly && i === parts.length - 1 && key?.range) return [key.range[0], key.range[1]];
+      cur = pair.value;
+      const n = (cur as YamlNode | null)?.range ?? key?.range;
+      if (n) last = [n[0], n[1]];
+    } else if (isSeq(cur)) {
+      cur = cur.items[Number(part)];
+      const n = (cur as YamlNode | null)?.range;
+      if (n) last = [n[0], n[1]];
+    } else return last;
+  }
+  return last;
+}
+
+interface AjvError {
+  instancePath: string;
+  keyword: string;
+  message?: string;
+  params: Record<string, unknown>;
+  schema?: unknown;
+  parentSchema?: Record<string, unknown>;
+  data?: unknown;
+}
+
+function shown(v: unknown): string {
+  const s = JSON.stringify(v);
+  return s === undefined ? String(v) : s.length > 60 ? `${s.slice(0, 59)}…` : s;
+}
+
+function where(pointer: string): string {
+  return pointer === '' ? 'the top level' : `"${pointer.slice(1).replace(/\//g, '.')}"`;
+}
+
+/** Turn one ajv error into "what is wrong, what was expected". */
+function describe(e: AjvError): { pointer: string; keyOnly: boolean; message: string } {
+  const at = where(e.instancePath);
+  switch (e.keyword) {
+    case 'additionalProperties': {
+      const key = String(e.params.additionalProperty);
+      const allowed = Object.keys((e.parentSchema?.properties as Record<string, unknown> | undefined) ?? {});
+      const dym = didYouMean(key, allowed);
+      return {
+        pointer: `${e.instancePath}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`,
+        keyOnly: true,
+        message: `unknown key "${key}" in ${at}${dym ? `; did you mean "${dym}"?` : ''}; expected one of ${allowed.join(', ')}`,
+      };
+    }
+    case 'enum':
+      return { pointer: e.instancePath, keyOnly: false, message: `${at} is ${shown(e.data)}; expected one of ${(e.params.allowedValues as unknown[]).map((v) => shown(v)).join(', ')}` };
+    case 'const':
+      return { pointer: e.instancePath, keyOnly: false, message: `${at} is ${shown(e.data)}; expected ${shown(e.params.allowedValue)}` };
+    case 'type':
+      return { pointer: e.instancePath, keyOnly: false, message: `${at} is ${typeName(e.data)}; expected ${String(e.params.type).replace(',', ' or ')}` };
+    case 'required':
+      return { pointer: e.instancePath, keyOnly: false, message: `${at} lacks "${String(e.params.missingProperty)}"` };
+    default:
+      return { pointer: e.instancePath, keyOnly: false, message: `${at} ${e.message ?? 'is invalid'}${e.data !== undefined && typeof e.data !== 'object' ? ` (got ${shown(e.data)})` : ''}` };
+  }
+}
+
+/** Read and validate a config file. Throws ConfigError with `file:line:col: message` lines. */
+export async function loadConfig(file: string, knownRules: readonly { id: string }[]): Promise<LoadedConfig> {
+  const abs = path.resolve(file);
+  const ext = path.extname(abs).toLowerCase();
+  if (!['.json', '.yaml', '.yml'].includes(ext)) {
+    throw new ConfigError(`${file}: config files are data: expected a .json, .yaml or .yml file (code such as .js is never loaded)`);
+  }
+  let text: string;
+  try {
+    const st = fs.statSync(abs);
+    if (!st.isFile()) throw new ConfigError(`${file}: not a regular file`);
+    if (st.size > MAX_CONFIG_BYTES) throw new ConfigError(`${file}: ${st.size} bytes, over the ${MAX_CONFIG_BYTES}-byte limit for a config file`);
+    text = fs.readFileSync(abs, 'utf8');
+  } catch (e) {
+    if (e instanceof ConfigError) throw e;
+    throw new ConfigError(`${file}: cannot read: ${(e as Error).message}`);
+  }
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  const at = (offset: number) => {
+    const p = positionOf(text, offset);
+    return `${file}:${p.line}:${p.column}`;
+  };
+  if (ext === '.json') {
+    try {
+      JSON.parse(text);
+    } catch (e) {
+      const msg = (e as Error).message;
+      const m = /position (\d+)/.exec(msg);
+      throw new ConfigError(`${m ? at(Number(m[1])) : `${file}:1:1`}: invalid JSON: ${msg.replace(/ in JSON at position \d+.*$/, '')}`);
+    }
+  }
+  // YAML 1.2 (core schema) reads JSON too, and gives every node its offsets for error locations.
+  const doc = parseDocument(text, { uniqueKeys: true, prettyErrors: false, merge: false });
+  if (doc.errors.length > 0) {
+    const err = doc.errors[0]!;
+    throw new ConfigError(`${at(err.pos[0])}: invalid YAML: ${err.message.split('\n')[0]}`);
+  }
+  let data: unknown;
+  try {
+    data = doc.toJS({ maxAliasCount: CONFIG_MAX_ALIAS_COUNT });
+  } catch (e) {
+    throw new ConfigError(`${file}:1:1: ${(e as Error).message}`);
+  }
+  if (data === null || data === undefined) data = {};
+  const schema = JSON.parse(fs.readFileSync(schemaPath(), 'utf8')) as Record<string, unknown>;
+  const { default: Ajv } = (await import('ajv')) as unknown as { default: new (o: object) => { compile(s: object): ((d: unknown) => boolean) & { errors?: AjvError[] | null } } };
+  const validate = new Ajv({ allErrors: true, verbose: true, strict: false }).compile(schema);
+  if (!validate(data)) {
+    const seen = new Set<string>();
+    const lines: string[] = [];
+    for (const e of validate.errors ?? []) {
+      // oneOf/anyOf wrappers repeat what their branches said.
+      if (e.keyword === 'oneOf' || e.keyword === 'anyOf' || e.keyword === 'if') continue;
+      const d = describe(e);
+      const r = rangeAt(doc, d.pointer, d.keyOnly);
+      const line = `${r ? at(r[0]) : `${file}:1:1`}: ${d.message}`;
+      if (!seen.has(line)) {
+        seen.add(line);
+        lines.push(line);
+      }
+    }
+    throw new ConfigError(lines.slice(0, 10).join('\n'));
+  }
+  const cfg = data as ConfigFile;
+  const severity: Record<string, SeverityOverride> = {};
+  const ruleOptions: Record<string, Record<string, unknown>> = {};
+  const ids = knownRules.map((r) => r.id);
+  for (const [id, setting] of Object.entries(cfg.rules ?? {})) {
+    if (!ids.includes(id)) {
+      const r = rangeAt(doc, `/rules/${id.replace(/~/g, '~0').replace(/\//g, '~1')}`, true);
+      const dym = didYouMean(id, ids);
+      throw new ConfigError(`${r ? at(r[0]) : `${file}:1:1`}: unknown rule "${id}"${dym ? `; did you mean "${dym}"?` : ''} (see "skillcheck rules")`);
+    }
+    if (typeof setting === 'string') severity[id] = setting;
+    else {
+      if (setting.severity) severity[id] = setting.severity;
+      if (setting.options && Object.keys(setting.options).length > 0) {
+        const r = rangeAt(doc, `/rules/${id}/options`, true);
+        throw new ConfigError(`${r ? at(r[0]) : `${file}:1:1`}: rule "${id}" takes no options; remove "options" (see rules/${id}.md)`);
+      }
+      if (setting.options) ruleOptions[id] = setting.options;
+    }
+  }
+  return { file: abs, dir: path.dirname(abs), data: cfg, severity, ruleOptions };
+}
