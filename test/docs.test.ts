@@ -1,0 +1,60 @@
+// Generated docs are not stale: each rules/<id>.md header block, the README rules table and the config schema
+// equal what `npm run docs` would write from the rule metadata now.
+
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ALL_RULES } from '../rules/index.js';
+import { HEADER_END, HEADER_START, configSchema, rewritePage, rewriteReadme, ruleHeader, schemaPresets } from '../src/docsgen.js';
+import { REPO, runCli } from './helpers.js';
+
+const HINT = 'stale generated docs: run `npm run docs` and commit the result';
+
+describe('generated docs', () => {
+  for (const { meta } of ALL_RULES) {
+    it(`rules/${meta.id}.md has a current generated header`, () => {
+      const md = fs.readFileSync(path.join(REPO, 'rules', `${meta.id}.md`), 'utf8');
+      expect(md, `rules/${meta.id}.md has no generated header block; ${HINT}`).toContain(HEADER_START);
+      expect(rewritePage(md, meta), HINT).toBe(md);
+    });
+  }
+
+  it('a header goes stale when the metadata changes (the check can fail)', () => {
+    const meta = ALL_RULES[0]!.meta;
+    const md = fs.readFileSync(path.join(REPO, 'rules', `${meta.id}.md`), 'utf8');
+    const changed = { ...meta, severity: meta.severity === 'error' ? ('warning' as const) : ('error' as const) };
+    expect(rewritePage(md, changed)).not.toBe(md);
+    expect(rewritePage(md, changed)).toContain(ruleHeader(changed));
+  });
+
+  it('a page without markers gets them in place of its hand-written header table', () => {
+    const meta = ALL_RULES[0]!.meta;
+    const page = `# ${meta.id}\n\n| id | default severity |\n|---|---|\n| x | y |\n\n## What it catches\n\nText.\n`;
+    const out = rewritePage(page, meta);
+    expect(out).toBe(`# ${meta.id}\n\n${ruleHeader(meta)}\n\n## What it catches\n\nText.\n`);
+    expect(out.indexOf(HEADER_END)).toBeGreaterThan(out.indexOf(HEADER_START));
+    expect(rewritePage(out, meta)).toBe(out);
+  });
+
+  it('README rules table is current', () => {
+    const readme = fs.readFileSync(path.join(REPO, 'README.md'), 'utf8');
+    expect(rewriteReadme(readme, ALL_RULES.map((r) => r.meta)), HINT).toBe(readme);
+  });
+
+  it('schemas/config.schema.json is current and lists every rule', async () => {
+    const onDisk = fs.readFileSync(path.join(REPO, 'schemas/config.schema.json'), 'utf8');
+    const now = `${JSON.stringify(configSchema(ALL_RULES.map((r) => r.meta), await schemaPresets()), null, 2)}\n`;
+    expect(onDisk, HINT).toBe(now);
+    const schema = JSON.parse(onDisk) as { properties: { rules: { properties: Record<string, unknown> } } };
+    expect(Object.keys(schema.properties.rules.properties).sort()).toEqual(ALL_RULES.map((r) => r.meta.id).sort());
+  });
+
+  it('skillcheck rules --format json gives each rule its helpUri (the docs page)', async () => {
+    const r = await runCli(['rules', '--format', 'json'], REPO);
+    const doc = JSON.parse(r.stdout) as { rules: { id: string; helpUri: string }[] };
+    for (const rule of doc.rules) {
+      expect(rule.helpUri).toMatch(new RegExp(`/rules/${rule.id}\\.md$`));
+      expect(fs.existsSync(path.join(REPO, 'rules', `${rule.id}.md`))).toBe(true);
+    }
+  });
+});
