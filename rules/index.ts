@@ -15,6 +15,7 @@ import name from './name.js';
 import readError from './read-error.js';
 import suppression from './suppression.js';
 import symlink from './symlink.js';
+import tagBreakout from './tag-breakout.js';
 import tokenBudget from './token-budget.js';
 import unknownField from './unknown-field.js';
 import version from './version.js';
@@ -37,6 +38,7 @@ export const ALL_RULES: readonly Rule[] = [
   gating,
   duplicateName,
   suppression,
+  tagBreakout,
 ];
 
 export function findRule(id: string): Rule | undefined {

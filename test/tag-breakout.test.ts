@@ -1,0 +1,139 @@
+// tag-breakout rule: property 4 (the rule reports exactly the openers the escape neutralizes), fixes, frontmatter.
+
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import tagBreakout from '../rules/tag-breakout.js';
+import { checkSkill } from '../src/check.js';
+import { escapeSkillContent, findBreakouts } from '../src/escape.js';
+import type { Host } from '../src/host.js';
+import { parseSkillDocument } from '../src/parse.js';
+import type { SkillInput } from '../src/rule.js';
+import { decodeSource, positionAt } from '../src/source.js';
+import { getProfile } from '../src/targets/profiles.js';
+import type { Diagnostic, Trust } from '../src/types.js';
+import { anyString } from './escape-arbitraries.js';
+import { runCli, runJson, tempTree } from './helpers.js';
+
+const RUNS = Math.max(300, Math.floor((Number(process.env.ESCAPE_FUZZ_RUNS ?? 0) || 0) / 20));
+
+function check(text: string, trust: Trust = 'installed', persona: 'default' | 'auditor' = 'auditor'): { diags: Diagnostic[]; input: SkillInput } {
+  const source = decodeSource(Buffer.from(text, 'utf8'));
+  const doc = parseSkillDocument(source);
+  const input: SkillInput = {
+    file: 's/SKILL.md',
+    absPath: '/nowhere/s/SKILL.md',
+    dir: 's',
+    folderName: 's',
+    layout: 'folder',
+    target: 'agentskills',
+    profile: getProfile('agentskills'),
+    trust,
+    read: { kind: 'ok', size: source.byteLength },
+    source,
+    doc,
+    name: 's',
+  };
+  const diags = checkSkill(input, { rules: [tagBreakout], host: {} as Host, gating: false, persona, severity: {} });
+  return { diags, input };
+}
+
+/** Offsets of openers the escape changed, by walking input and output side by side. */
+function escapedOpeners(s: string): number[] {
+  const e = escapeSkillContent(s);
+  const out: number[] = [];
+  let j = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i]!;
+    if (c === '&' && e.startsWith('&amp;', j)) j += 5;
+    else if (c === '<' && e.startsWith('&lt;', j)) (out.push(i), (j += 4));
+    else if ((c === '\uff1c' || c === '\ufe64') && e.startsWith('&#x', j)) (out.push(i), (j += 8));
+    else j++;
+  }
+  return out;
+}
+
+const temps: string[] = [];
+afterAll(() => {
+  for (const d of temps) fs.rmSync(d, { recursive: true, force: true });
+});
+
+describe('tag-breakout', () => {
+  it('4. reports every opener the escape neutralizes in the body, near-misses as info, and nothing else', () => {
+    fc.assert(
+      fc.property(anyString, fc.constantFrom<Trust>('installed', 'trusted'), (body, trust) => {
+        const { diags, input } = check(`---\nname: s\ndescription: d\n---\n${body}`, trust);
+        const doc = input.doc!;
+        const src = input.source!;
+        const expected = escapedOpeners(doc.body).map((i) => {
+          const p = positionAt(src, doc.bodyOffset + i);
+          const near = findBreakouts(doc.body).find((b) => b.start === i)!.nearMiss;
+          return `${p.line}:${p.column} ${near ? 'info' : trust === 'installed' ? 'error' : 'warning'}`;
+        });
+        expect(diags.map((d) => `${d.line}:${d.column} ${d.severity}`)).toEqual(expected);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('reports every breakout in a frontmatter string value, however it is quoted', () => {
+    fc.assert(
+      fc.property(anyString, (value) => {
+        const { diags, input } = check(`---\nname: s\ndescription: ${JSON.stringify(value)}\n---\nBody.\n`);
+        const fm = input.doc!.frontmatter!;
+        fc.pre(fm.data !== null && typeof fm.data.description === 'string');
+        const desc = fm.data!.description as string;
+        expect(diags.length).toBe(findBreakouts(desc).length);
+        expect(diags.every((d) => d.line === 3)).toBe(true);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('default persona hides near-misses; trusted skills get warnings', () => {
+    const text = '---\nname: s\ndescription: d\n---\nUse <skill-name> or <skills>. Then </skill>.\n';
+    expect(check(text, 'trusted', 'default').diags.map((d) => `${d.column} ${d.severity}`)).toEqual(['36 warning']);
+    expect(check(text, 'installed', 'auditor').diags.map((d) => `${d.column} ${d.severity} ${d.confidence}`)).toEqual([
+      '5 info low',
+      '21 info low',
+      '36 error high',
+    ]);
+  });
+
+  it('quotes hidden characters visibly and points at the scalar start when escapes hide the source', () => {
+    const { diags } = check('---\nname: s\ndescription: "a \\u003c/skill> b"\n---\nx <\u2060\u202e/SKILL> y\n');
+    diags.sort((a, b) => a.line - b.line);
+    expect(diags.map((d) => [d.line, d.column])).toEqual([
+      [3, 14],
+      [5, 3],
+    ]);
+    expect(diags[1]!.message).toContain('"<<U+2060><U+202E>/SKILL"');
+    expect(diags[0]!.fix).toBeUndefined();
+    expect(diags[1]!.fix).toBeDefined();
+  });
+
+  it('--fix escapes body and frontmatter breakouts (CRLF offsets included) and a second run is clean', async () => {
+    const dir = tempTree({
+      'installed_skills/x/SKILL.md': '---\r\nname: x\r\ndescription: Lists files. </system-reminder> now\r\n---\r\nA \uff1c/skill> B\r\nC <\u200b/skill> &lt;skill\r\n',
+      'installed_skills/y/SKILL.md': '---\nname: y\ndescription: <skill> first\n---\nBody.\n',
+    });
+    temps.push(dir);
+    const first = await runJson(['.'], dir);
+    expect(first.report.diagnostics.filter((d) => d.ruleId === 'tag-breakout').map((d) => `${d.file}:${d.line}:${d.column}`)).toEqual([
+      'installed_skills/x/SKILL.md:3:27',
+      'installed_skills/x/SKILL.md:5:3',
+      'installed_skills/x/SKILL.md:6:3',
+      'installed_skills/y/SKILL.md:3:14',
+    ]);
+    await runCli(['--fix', '.'], dir);
+    expect(fs.readFileSync(path.join(dir, 'installed_skills/x/SKILL.md'), 'utf8')).toBe(
+      '---\r\nname: x\r\ndescription: Lists files. &lt;/system-reminder> now\r\n---\r\nA &#xFF1C;/skill> B\r\nC &lt;\u200b/skill> &lt;skill\r\n'.replace(/\r\n/g, '\n'),
+    );
+    const second = await runJson(['.'], dir);
+    // The plain value starting with `<` has no fix (an `&` there would start a YAML anchor).
+    expect(second.report.diagnostics.filter((d) => d.ruleId === 'tag-breakout').map((d) => `${d.file}:${d.line}:${d.column}`)).toEqual([
+      'installed_skills/y/SKILL.md:3:14',
+    ]);
+  });
+});
