@@ -162,6 +162,24 @@ export function buildProgram(io: Io, setCode: (c: number) => void): Command {
     .addOption(new Option('-f, --format <format>', 'output format').choices(['text', 'json']).default('text'))
     .action(async (flags: { format: string }) => setCode(await runRules(flags.format, io)));
 
+  program
+    .command('select')
+    .description('show which skills a runtime activates for a message, and why the others are not')
+    .argument('<message>', 'the user message')
+    .argument('[paths...]', 'files or folders holding skills', [])
+    .option('-t, --target <target>', 'ironclaw (default), cuca or cerveau', 'ironclaw')
+    .addOption(new Option('-f, --format <format>', 'output format').choices(['text', 'json']).default('text'))
+    .option('--limit <n>', 'cuca: number of search results', '5')
+    .action(async (message: string, paths: string[], flags: { target: string; format: string; limit: string }) => {
+      const { runSelect, SelectUsageError, ActivationInputError } = await import('./select.js');
+      try {
+        setCode(await runSelect(message, paths, flags, io));
+      } catch (e) {
+        if (e instanceof SelectUsageError || e instanceof ActivationInputError) throw new UsageError(e.message);
+        throw e;
+      }
+    });
+
   return program;
 }
 

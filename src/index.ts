@@ -29,3 +29,21 @@ export {
 } from './escape.js';
 export { renderCatalog, CATALOG_FORMATS, xmlText, lineField, type CatalogSkill, type CatalogFormat, type RenderCatalogOptions } from './catalog.js';
 export { isInvisible, isGap, isWhitespace, foldCodePoint } from './unicode.js';
+export {
+  scoreSkill,
+  selectSkills,
+  prepareSkill,
+  selectionCost,
+  checkMessage,
+  ActivationInputError,
+  type ActivationSkill,
+  type PreparedSkill,
+  type SkillScore,
+  type Selection,
+  type Candidate,
+  type SelectOptions,
+} from './activation/ironclaw.js';
+export { cucaSearch, cerveauTriggers, type CucaSkill, type CucaHit, type CerveauSkill, type TriggerResult } from './activation/others.js';
+export { loadActivation, type LoadedActivation } from './activation/load.js';
+export { analyzePattern, compileForMatch, type PatternAnalysis, type CompiledPattern } from './regex/pattern.js';
+export { parseRustRegex, type RegexSyntaxError } from './regex/syntax.js';

@@ -25,6 +25,24 @@ export interface ActivationLimits {
   defaultMaxContextTokens: number;
   /** Compiled regex program limit in bytes (Rust regex size_limit). */
   patternSizeLimit: number;
+  /** How the runtime scores and picks skills for a message (src/activation/ironclaw.ts). */
+  selection?: SelectionRules;
+}
+
+export interface SelectionRules {
+  keywordWord: number;
+  keywordSubstring: number;
+  keywordCap: number;
+  tag: number;
+  tagCap: number;
+  pattern: number;
+  patternCap: number;
+  /** Skills selected at most per message. */
+  maxCandidates: number;
+  /** Token budget shared by the selected skills. */
+  budgetTokens: number;
+  /** Messages longer than this many UTF-8 bytes are refused by skillcheck's engine. */
+  maxMessageBytes: number;
 }
 
 export interface TokenBudget {
@@ -107,6 +125,19 @@ const IRONCLAW_ACTIVATION: ActivationLimits = {
   minEntryBytes: 3,
   defaultMaxContextTokens: 2000,
   patternSizeLimit: 64 * 1024,
+  // IronClaw v1 selector (prefilter_skills / score_skill).
+  selection: {
+    keywordWord: 10,
+    keywordSubstring: 5,
+    keywordCap: 30,
+    tag: 3,
+    tagCap: 15,
+    pattern: 20,
+    patternCap: 40,
+    maxCandidates: 3,
+    budgetTokens: 4000,
+    maxMessageBytes: 64 * 1024,
+  },
 };
 
 export const PROFILES: Readonly<Record<'agentskills' | 'ironclaw', TargetProfile>> & Partial<Record<TargetId, TargetProfile>> = {
