@@ -18,6 +18,8 @@ export interface CheckOptions {
   persona: 'default' | 'auditor';
   /** Per-rule severity from the config file or the command line. */
   severity: Readonly<Record<string, SeverityOverride>>;
+  /** Read-only tool set the tool ceiling keeps (LintOptions.readOnlyTools). */
+  readOnlyTools?: readonly string[];
 }
 
 function buildDiagnostic(
@@ -80,6 +82,7 @@ export function checkSkill(skill: SkillInput, opts: CheckOptions): Diagnostic[] 
       data: fm?.data ?? null,
       host: opts.host,
       gating: opts.gating,
+      ...(opts.readOnlyTools ? { readOnlyTools: opts.readOnlyTools } : {}),
       locate: (p) => locate(fm, p),
       report: (r) => {
         const d = buildDiagnostic(rule, r, skill.file, skill.source, skill.profile.severities[rule.meta.id], opts, skill.target);

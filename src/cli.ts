@@ -180,6 +180,21 @@ export function buildProgram(io: Io, setCode: (c: number) => void): Command {
       }
     });
 
+  program
+    .command('policy')
+    .description('the tool allowlist for a set of active skills: the lowest trust among them sets the ceiling')
+    .argument('[paths...]', 'files or folders holding the skills', [])
+    .option('--active <names>', 'comma-separated names (or skill file paths) of the active skills; default: every skill found')
+    .option('--tools <names>', "the host's full tool list, comma-separated")
+    .option('--tools-file <file>', 'a JSON file with the tool list (names, or objects with a "name")')
+    .option('--preset <name>', 'read-only tool set: default (seed documentation) or ironclaw-v1')
+    .option('-t, --target <target>', 'the runtime that names the skills: auto or one target', 'auto')
+    .addOption(new Option('-f, --format <format>', 'output format').choices(['text', 'json', 'claude-settings']).default('text'))
+    .action(async (paths: string[], flags: import('./policy/cli.js').PolicyFlags) => {
+      const { runPolicy } = await import('./policy/cli.js');
+      setCode(await runPolicy(paths, flags, io));
+    });
+
   return program;
 }
 

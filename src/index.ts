@@ -47,3 +47,11 @@ export { cucaSearch, cerveauTriggers, type CucaSkill, type CucaHit, type Cerveau
 export { loadActivation, type LoadedActivation } from './activation/load.js';
 export { analyzePattern, compileForMatch, type PatternAnalysis, type CompiledPattern } from './regex/pattern.js';
 export { parseRustRegex, type RegexSyntaxError } from './regex/syntax.js';
+export { isTrust, highestTrust } from './trust.js';
+export {
+  resolveTrust, explainTrust, parseTrustMapping, lowestTrust, attenuateTools, buildPolicy, createToolGate, toolPolicy,
+  policyDigest, canonicalPolicyInput, toClaudeSettings, globMatch, POLICY_DATA, PRESET_NAMES,
+  type TrustMapping, type TrustRule, type TrustConfig, type TrustDecision, type PolicySkill, type ToolPolicy,
+  type PolicyDocument, type Attenuation, type ToolReason, type PolicyWarning, type Ceiling, type ToolGate,
+  type GateDecision, type ClaudeSettingsFragment, type PolicyData,
+} from './policy/index.js';

@@ -1,5 +1,6 @@
 // The pipeline end to end: discover → read (bounded) → parse → check → (suppress) → result for the formatters.
 
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { checkProject, checkSkill, finalizeDiagnostics, type CheckOptions, type SeverityOverride } from './check.js';
 import { discover, type DiscoverOptions, type DiscoveredSkill, type DiscoveryEvent } from './discover.js';
@@ -10,10 +11,10 @@ import type { ProjectSkill, Rule, SkillInput } from './rule.js';
 import { decodeSource, type SourceText } from './source.js';
 import { getProfile, maxByteLimit } from './targets/profiles.js';
 import { resolveName, targetsFor, type TargetSelection } from './targets/resolve.js';
-import { trustFromPath } from './trust.js';
 import { compileGlobs } from './glob.js';
 import { inShard, type Shard } from './shard.js';
 import { applySuppressions } from './suppress.js';
+import { resolveTrust, type TrustConfig, type TrustMapping } from './policy/trust.js';
 import type { Diagnostic, TargetId, Trust } from './types.js';
 
 /** Bytes read per file when no target sets a larger limit (README "Resource bounds"). */
@@ -42,6 +43,10 @@ export interface LintOptions {
   shard?: Shard;
   /** Called after each skill file (for progress display). */
   onProgress?: (done: number, total: number) => void;
+  /** Trust mapping (first match wins) before the built-in location rules; relative globs are relative to cwd. */
+  trust?: TrustMapping;
+  /** Read-only tool set the tool ceiling keeps (tool-ceiling rule); default: the `default` preset. */
+  readOnlyTools?: readonly string[];
 }
 
 export interface SkillSummary {
@@ -88,6 +93,7 @@ export function skillInputFor(
   file: ReadFile,
   target: TargetId,
   display: (abs: string) => string,
+  trustConfig: TrustConfig = {},
 ): SkillInput {
   const profile = getProfile(target);
   let { read, source, doc } = file;
@@ -104,7 +110,7 @@ export function skillInputFor(
     layout: d.layout,
     target,
     profile,
-    trust: trustFromPath(d.absPath.split(path.sep).join('/')),
+    trust: resolveTrust(d.absPath.split(path.sep).join('/'), trustConfig),
     read,
     source,
     doc,
@@ -128,7 +134,10 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
     gating: options.gating ?? true,
     persona: options.persona ?? 'default',
     severity: options.severity ?? {},
+    ...(options.readOnlyTools ? { readOnlyTools: options.readOnlyTools } : {}),
   };
+  const posix = (p: string) => p.split(path.sep).join('/');
+  const trustConfig: TrustConfig = { mapping: options.trust ?? [], base: posix(cwd), home: posix(os.homedir()) };
   const targetSel = options.targets ?? 'auto';
   const bound = Math.max(options.readBound ?? DEFAULT_READ_BOUND, maxByteLimit());
 
@@ -161,7 +170,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
         : readAndParse(d.absPath, bound);
     if (file.read.kind === 'ok') files++;
     for (const target of targetsFor(targetSel, d, display(d.absPath), file.doc)) {
-      const input = skillInputFor(d, file, target, display);
+      const input = skillInputFor(d, file, target, display, trustConfig);
       const diags = checkSkill(input, inShard(input.file, options.shard) ? check : outside);
       diagnostics.push(...diags);
       projectSkills.push({ input, loads: !diags.some((x) => x.rejects) });

@@ -83,6 +83,8 @@ export interface SkillContext {
   data: Record<string, unknown> | null;
   host: Host;
   gating: boolean;
+  /** Read-only tool set of the run (config / LintOptions); rules fall back to the default preset. */
+  readOnlyTools?: readonly string[];
   report(r: ReportInput): void;
   /** Locate a frontmatter value by path, e.g. ['activation', 'keywords', 2]. */
   locate(path: readonly (string | number)[]): Located | null;
