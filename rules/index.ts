@@ -17,6 +17,7 @@ import suppression from './suppression.js';
 import symlink from './symlink.js';
 import tagBreakout from './tag-breakout.js';
 import tokenBudget from './token-budget.js';
+import toolCeiling from './tool-ceiling.js';
 import unknownField from './unknown-field.js';
 import version from './version.js';
 
@@ -39,6 +40,7 @@ export const ALL_RULES: readonly Rule[] = [
   duplicateName,
   suppression,
   tagBreakout,
+  toolCeiling,
 ];
 
 export function findRule(id: string): Rule | undefined {

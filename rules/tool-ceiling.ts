@@ -1,0 +1,82 @@
+// tool-ceiling: an installed skill that declares tools the read-only ceiling strips will not work as written
+// (warning); a trusted skill asking for shell access is worth a look (info). Tool sets: src/policy/policy-data.json.
+
+import { POLICY_DATA } from '../src/policy/data.js';
+import { declaredTools, type DeclaredTool } from '../src/policy/declared.js';
+import { ceilingFor, toolPolicy } from '../src/policy/tools.js';
+import { defineRule, type SkillContext } from '../src/rule.js';
+import { quote } from '../src/text.js';
+
+function where(ctx: SkillContext, d: DeclaredTool): { offset?: number; endOffset?: number; line?: number; column?: number } {
+  const loc = ctx.locate(d.path);
+  if (!loc) return { line: 1, column: 1 };
+  const src = ctx.skill.source;
+  // A plain (unquoted, one-line) string value: point at the entry itself.
+  if (d.offsetInValue !== undefined && src && src.normalized.slice(loc.start, loc.end) === ctx.data?.['allowed-tools']) {
+    const start = loc.start + d.offsetInValue;
+    return { offset: start, endOffset: start + d.entry.length };
+  }
+  return { offset: loc.start, endOffset: loc.end };
+}
+
+export default defineRule({
+  meta: {
+    id: 'tool-ceiling',
+    description: 'Installed skill declaring tools the read-only ceiling strips (it will not work as written); trusted skill asking for shell access (info)',
+    severity: 'warning',
+    confidence: 'high',
+    category: 'security',
+    fixable: false,
+    since: '0.1.0',
+    examples: {
+      bad: [
+        { files: { 'installed_skills/w/SKILL.md': '---\nname: w\ndescription: d\nallowed-tools: Read Bash\n---\nBody.\n' } },
+        { files: { '.claude/skills/sh/SKILL.md': '---\nname: sh\ndescription: d\nallowed-tools: Bash\n---\nBody.\n' } },
+      ],
+      good: [
+        { files: { 'installed_skills/r/SKILL.md': '---\nname: r\ndescription: d\nallowed-tools: Read Grep\n---\nBody.\n' } },
+        { files: { '.claude/skills/g/SKILL.md': '---\nname: g\ndescription: d\nallowed-tools: Read Bash(git status:*)\n---\nBody.\n' } },
+      ],
+    },
+  },
+  checkSkill(ctx) {
+    const declared = declaredTools(ctx.data);
+    if (declared.length === 0) return;
+    const trust = ctx.skill.trust;
+    const defaults = toolPolicy();
+    const readOnly = ctx.readOnlyTools ?? defaults.readOnlyTools;
+    const ceiling = ceilingFor(trust, defaults);
+    if (ceiling === 'all') {
+      const shell = declared.filter((d) => d.kind === 'allowed-tools' && POLICY_DATA.shellTools.includes(d.tool));
+      const first = shell.find((d) => !d.scoped) ?? shell[0];
+      if (!first) return;
+      const list = shell.map((d) => quote(d.entry)).join(', ');
+      ctx.report({
+        ...where(ctx, first),
+        severity: 'info',
+        // Unrestricted shell is certain to matter; a scoped one (Bash(git:*)) only in the auditor persona.
+        confidence: shell.some((d) => !d.scoped) ? 'high' : 'low',
+        message: first.scoped
+          ? `${trust} skill asks for shell access (${list}); as a ${trust} skill it keeps every tool the host offers: review what it runs`
+          : `${trust} skill asks for unrestricted shell access (${list}); as a ${trust} skill it keeps every tool the host offers: review what it runs, and narrow ${quote(first.entry)} to the commands it needs, e.g. ${first.tool}(git status:*)`,
+      });
+      return;
+    }
+    const keeps = ceiling === 'none' ? 'no tool' : `only read-only tools (${readOnly.join(', ')})`;
+    const fix = `Drop them, or if you trust this skill, install it as trusted (a trust mapping entry for its path)`;
+    const stripped = declared.filter((d) => d.kind === 'allowed-tools' && (ceiling === 'none' || !readOnly.includes(d.tool)));
+    if (stripped.length > 0) {
+      ctx.report({
+        ...where(ctx, stripped[0]!),
+        message: `${trust} skill declares ${stripped.map((d) => quote(d.entry)).join(', ')} in allowed-tools, but the ${trust} tool ceiling keeps ${keeps}: these are stripped and the skill will not work as written. ${fix}`,
+      });
+    }
+    for (const d of declared) {
+      if (d.kind !== 'cerveau-command') continue;
+      ctx.report({
+        ...where(ctx, d),
+        message: `${trust} skill defines tool ${quote(d.entry)} that runs a command, but the ${trust} tool ceiling keeps ${keeps}: the tool is stripped and the skill will not work as written. ${fix}`,
+      });
+    }
+  },
+});
