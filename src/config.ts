@@ -205,10 +205,13 @@ export async function loadConfig(file: string, knownRules: readonly { id: string
   if (!validate(data)) {
     const seen = new Set<string>();
     const lines: string[] = [];
-    for (const e of validate.errors ?? []) {
-      // oneOf/anyOf wrappers repeat what their branches said.
-      if (e.keyword === 'oneOf' || e.keyword === 'anyOf' || e.keyword === 'if') continue;
-      const d = describe(e);
+    // oneOf/anyOf wrappers repeat what their branches said. Of the branches' errors, the deepest are the most
+    // specific (an enum inside the object form beats "expected a string" for the whole value), and at one
+    // location the first branch's error is kept.
+    const described = (validate.errors ?? []).filter((e) => !['oneOf', 'anyOf', 'if'].includes(e.keyword)).map(describe);
+    const pointers = described.map((d) => d.pointer);
+    const kept = described.filter((d, i) => !pointers.some((p) => p.startsWith(`${d.pointer}/`)) && pointers.indexOf(d.pointer) === i);
+    for (const d of kept) {
       const r = rangeAt(doc, d.pointer, d.keyOnly);
       const line = `${r ? at(r[0]) : `${file}:1:1`}: ${d.message}`;
       if (!seen.has(line)) {

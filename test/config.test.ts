@@ -1,0 +1,115 @@
+// Config files: found upward or given, data only, validated with located, readable errors (exit 2).
+
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli, runJson, short, tempTree } from './helpers.js';
+
+const temps: string[] = [];
+afterAll(() => {
+  for (const d of temps) fs.rmSync(d, { recursive: true, force: true });
+});
+function tree(files: Record<string, string>): string {
+  const d = tempTree(files);
+  temps.push(d);
+  return d;
+}
+const EXTRA = { '.claude/skills/owned/SKILL.md': '---\nname: owned\ndescription: A skill.\nx-owner: team\n---\nBody.\n' };
+
+describe('config discovery and effect', () => {
+  it('finds skillcheck.config.json upward from the working directory and applies rule severities', async () => {
+    const dir = tree({ ...EXTRA, 'skillcheck.config.json': JSON.stringify({ rules: { 'unknown-field': 'error' } }) });
+    const sub = path.join(dir, '.claude');
+    const { code, report } = await runJson(['.'], sub);
+    expect(report.diagnostics.map(short)).toEqual(['skills/owned/SKILL.md:4:1 error unknown-field']);
+    expect(code).toBe(1);
+  });
+
+  it('reads .skillcheckrc.yaml; --severity on the command line wins over the file', async () => {
+    const dir = tree({ ...EXTRA, '.skillcheckrc.yaml': 'rules:\n  unknown-field: off\n' });
+    expect((await runJson(['.'], dir)).report.diagnostics).toEqual([]);
+    const r = await runJson(['.', '--severity', 'unknown-field=warning'], dir);
+    expect(r.report.diagnostics.map(short)).toEqual(['.claude/skills/owned/SKILL.md:4:1 warning unknown-field']);
+  });
+
+  it('--config FILE and --no-config', async () => {
+    const dir = tree({ ...EXTRA, 'ci.yaml': 'rules:\n  unknown-field: { severity: error }\n', '.skillcheckrc.json': '{"rules": {"unknown-field": "off"}}' });
+    expect((await runJson(['.', '--config', 'ci.yaml'], dir)).code).toBe(1);
+    expect((await runJson(['.'], dir)).report.diagnostics).toEqual([]);
+    expect((await runJson(['.', '--no-config'], dir)).report.diagnostics.map((d) => d.severity)).toEqual(['info']);
+  });
+
+  it('applies ignore globs (relative to the config file), targets, persona and maxBytes', async () => {
+    const dir = tree({
+      ...EXTRA,
+      'vendor/skills/x/SKILL.md': '---\nname: wrong\ndescription: Vendored.\n---\nBody.\n',
+      '.skillcheckrc.json': JSON.stringify({ ignore: ['vendor/'], targets: ['agentskills'], persona: 'auditor', maxBytes: 70000, gating: false }),
+    });
+    const { report } = await runJson(['.'], dir);
+    expect(report.skills.map((s) => [s.file, s.target])).toEqual([['.claude/skills/owned/SKILL.md', 'agentskills']]);
+    // --target on the command line beats the file.
+    const t = await runJson(['.', '--target', 'ironclaw'], dir);
+    expect(t.report.skills.map((s) => s.target)).toEqual(['ironclaw']);
+  });
+
+  it('a config two folders up with ignore patterns relative to itself', async () => {
+    const dir = tree({ 'skillcheck.config.json': '{"ignore": ["a/skills/x"]}', 'a/skills/x/SKILL.md': '---\nname: x\n---\n', 'a/skills/y/SKILL.md': '---\nname: y\ndescription: Y.\n---\nBody.\n' });
+    const { report } = await runJson(['.'], path.join(dir, 'a', 'skills'));
+    expect(report.skills.map((s) => s.file)).toEqual(['y/SKILL.md']);
+  });
+});
+
+describe('invalid config: exit 2 with file:line:col and what was expected', () => {
+  const cases: [string, string, string, RegExp][] = [
+    ['unknown top-level key with a suggestion', '.skillcheckrc.yaml', 'rules:\n  name: error\npersonna: auditor\n', /\.skillcheckrc\.yaml:3:1: unknown key "personna" in the top level; did you mean "persona"\?; expected one of/],
+    ['bad severity', 'skillcheck.config.json', '{\n  "rules": {\n    "name": "fatal"\n  }\n}\n', /^skillcheck: invalid config:\n  skillcheck\.config\.json:3:13: "rules\.name" is "fatal"; expected one of "off", "info", "warning", "error"\n$/],
+    ['unknown rule', '.skillcheckrc.yaml', 'rules:\n  unknown-feild: off\n', /\.skillcheckrc\.yaml:2:3: unknown key "unknown-feild" in "rules"; did you mean "unknown-field"\?/],
+    ['wrong type', '.skillcheckrc.yaml', 'ignore: vendor/\n', /\.skillcheckrc\.yaml:1:9: "ignore" is a string; expected array/],
+    ['bad target', '.skillcheckrc.json', '{"targets": ["ironclaw", "claude"]}', /^skillcheck: invalid config:\n  \.skillcheckrc\.json:1:26: "targets\.1" is "claude"; expected one of "agentskills", "ironclaw"[^\n]*\n$/],
+    ['JSON syntax', 'skillcheck.config.json', '{\n  "rules": {,}\n}\n', /skillcheck\.config\.json:2:\d+: invalid JSON/],
+    ['YAML syntax', '.skillcheckrc.yaml', 'rules:\n  name: [error\n', /\.skillcheckrc\.yaml:\d+:\d+: invalid YAML/],
+    ['trust level', '.skillcheckrc.yaml', 'trust:\n  - path: vendor/**\n    level: root\n', /\.skillcheckrc\.yaml:3:12: "trust\.0\.level" is "root"; expected one of "installed", "trusted"/],
+    ['options for a rule without options', '.skillcheckrc.yaml', 'rules:\n  name:\n    severity: warning\n    options: { max: 3 }\n', /\.skillcheckrc\.yaml:4:5: rule "name" takes no options/],
+  ];
+  for (const [title, file, text, want] of cases) {
+    it(title, async () => {
+      const dir = tree({ ...EXTRA, [file]: text });
+      const r = await runCli(['.'], dir);
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(/^skillcheck: invalid config:/);
+      expect(r.stderr).toMatch(want);
+    });
+  }
+
+  it('never loads code: a .js config is refused, and a JS file beside a config is not run', async () => {
+    const dir = tree({ ...EXTRA, 'skillcheck.config.js': 'require("fs").writeFileSync("pwned", "x")\n' });
+    const r = await runCli(['.', '--config', 'skillcheck.config.js'], dir);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/config files are data: expected a \.json, \.yaml or \.yml file/);
+    expect((await runCli(['.'], dir)).code).toBe(0); // .js is not a config name: ignored
+    expect(fs.existsSync(path.join(dir, 'pwned'))).toBe(false);
+  });
+
+  it('YAML tags that construct objects are not honoured, and alias bombs stop early', async () => {
+    const tagged = tree({ ...EXTRA, '.skillcheckrc.yaml': 'persona: !!js/function "function(){}"\n' });
+    const r = await runCli(['.'], tagged);
+    expect(r.code).toBe(2);
+    const bomb = ['a: &a [x, x, x, x, x, x, x, x, x, x]', 'b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]', 'c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]', 'd: [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]'].join('\n');
+    const r2 = await runCli(['.'], tree({ ...EXTRA, '.skillcheckrc.yaml': `${bomb}\n` }));
+    expect(r2.code).toBe(2);
+    expect(r2.stderr).toMatch(/alias/i);
+  });
+
+  it('two config files in one folder is an error', async () => {
+    const r = await runCli(['.'], tree({ ...EXTRA, '.skillcheckrc.json': '{}', '.skillcheckrc.yaml': '{}' }));
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/keep one config file/);
+  });
+
+  it('a missing --config file is an error', async () => {
+    const r = await runCli(['.', '--config', 'nope.json'], tree(EXTRA));
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/nope\.json: cannot read/);
+  });
+});
