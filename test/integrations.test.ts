@@ -1,0 +1,48 @@
+// The pre-commit hook and the GitHub Action: shape, and what they run.
+
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { REPO } from './helpers.js';
+
+describe('.pre-commit-hooks.yaml', () => {
+  const hooks = parse(fs.readFileSync(path.join(REPO, '.pre-commit-hooks.yaml'), 'utf8')) as Record<string, unknown>[];
+  const hook = hooks.find((h) => h.id === 'skillcheck')!;
+  it('defines the skillcheck hook as a node hook running the package binary', () => {
+    expect(hook).toBeDefined();
+    expect(hook.language).toBe('node');
+    const pkg = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { bin: Record<string, string> };
+    expect(Object.keys(pkg.bin)).toContain(hook.entry);
+  });
+  it('matches skill files and nothing else', () => {
+    const re = new RegExp(String(hook.files));
+    for (const yes of ['SKILL.md', 'skills/a/SKILL.md', '.claude/skills/x/skill.md', 'a/Skill.md']) expect(re.test(yes), yes).toBe(true);
+    for (const no of ['README.md', 'skills/a/NOTSKILL.md', 'SKILL.md.bak', 'skills/a/SKILL.mdx', 'docs/SKILLS.md']) expect(re.test(no), no).toBe(false);
+  });
+});
+
+describe('action.yml', () => {
+  const action = parse(fs.readFileSync(path.join(REPO, 'action.yml'), 'utf8')) as {
+    inputs: Record<string, { default?: string }>;
+    runs: { using: string; steps: { uses?: string; run?: string; with?: Record<string, string>; env?: Record<string, string> }[] };
+  };
+  it('is a composite action with inputs for paths, targets and format, and an optional SARIF upload', () => {
+    expect(action.runs.using).toBe('composite');
+    for (const k of ['paths', 'targets', 'format', 'upload-sarif']) expect(action.inputs[k], k).toBeDefined();
+    expect(action.inputs['upload-sarif']!.default).toBe('false');
+    expect(action.runs.steps.some((s) => s.uses?.startsWith('github/codeql-action/upload-sarif@'))).toBe(true);
+  });
+  it('never pastes an input or expression into a shell script (inputs go through env)', () => {
+    for (const s of action.runs.steps) {
+      if (s.run) expect(s.run, s.run).not.toMatch(/\$\{\{/);
+    }
+  });
+  it('runs the flags the CLI has', () => {
+    const script = action.runs.steps.map((s) => s.run ?? '').join('\n');
+    for (const flag of script.match(/--[a-z][a-z-]+/g) ?? []) {
+      if (['--no-audit', '--no-fund'].includes(flag)) continue;
+      expect(fs.readFileSync(path.join(REPO, 'src/cli.ts'), 'utf8'), flag).toContain(`'${flag}`.replace("'--", "'--").slice(1));
+    }
+  });
+});
