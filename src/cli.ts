@@ -190,6 +190,8 @@ export function buildProgram(io: Io, setCode: (c: number) => void): Command {
     .option('--preset <name>', 'read-only tool set: default (seed documentation) or ironclaw-v1')
     .option('-t, --target <target>', 'the runtime that names the skills: auto or one target', 'auto')
     .addOption(new Option('-f, --format <format>', 'output format').choices(['text', 'json', 'claude-settings']).default('text'))
+    .option('-c, --config <file>', 'config file (trust mapping, read-only preset); default: searched upward')
+    .option('--no-config', 'ignore config files')
     .action(async (paths: string[], flags: import('./policy/cli.js').PolicyFlags) => {
       const { runPolicy } = await import('./policy/cli.js');
       setCode(await runPolicy(paths, flags, io));

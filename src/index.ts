@@ -50,7 +50,7 @@ export { parseRustRegex, type RegexSyntaxError } from './regex/syntax.js';
 export { isTrust, highestTrust } from './trust.js';
 export {
   resolveTrust, explainTrust, parseTrustMapping, lowestTrust, attenuateTools, buildPolicy, createToolGate, toolPolicy,
-  policyDigest, canonicalPolicyInput, toClaudeSettings, globMatch, POLICY_DATA, PRESET_NAMES,
+  policyDigest, canonicalPolicyInput, toClaudeSettings, globMatch, POLICY_DATA, PRESET_NAMES, rebaseTrustMapping, toolPolicyFromConfig,
   type TrustMapping, type TrustRule, type TrustConfig, type TrustDecision, type PolicySkill, type ToolPolicy,
   type PolicyDocument, type Attenuation, type ToolReason, type PolicyWarning, type Ceiling, type ToolGate,
   type GateDecision, type ClaudeSettingsFragment, type PolicyData,

@@ -17,7 +17,7 @@ function shownPath(cwd: string, abs: string): string {
   return rel === '' ? '.' : rel.startsWith('..') || path.isAbsolute(rel) ? abs : rel;
 }
 
-async function resolveConfig(flags: CheckFlags, io: Io, ruleIds: readonly { id: string }[]): Promise<LoadedConfig | null> {
+export async function resolveConfig(flags: Pick<CheckFlags, 'config'>, io: Io, ruleIds: readonly { id: string }[]): Promise<LoadedConfig | null> {
   if (flags.config === false) return null;
   const { ConfigError, findConfig, loadConfig } = await import('./config.js');
   try {
@@ -36,6 +36,16 @@ async function resolveConfig(flags: CheckFlags, io: Io, ruleIds: readonly { id: 
     if (e instanceof ConfigError) throw new UsageError(`invalid config:\n${e.message.split('\n').map((l) => `  ${l}`).join('\n')}`);
     throw e;
   }
+}
+
+/** The config file's trust mapping (rebased on its folder) and read-only tool set, as LintOptions. */
+export async function policyOptions(config: LoadedConfig | null): Promise<Pick<LintOptions, 'trust' | 'readOnlyTools'>> {
+  if (!config || (!config.data.trust && !config.data.policy)) return {};
+  const { rebaseTrustMapping, toolPolicyFromConfig } = await import('./policy/index.js');
+  return {
+    ...(config.data.trust ? { trust: rebaseTrustMapping(config.data.trust, config.dir.split(path.sep).join('/')) } : {}),
+    ...(config.data.policy ? { readOnlyTools: toolPolicyFromConfig(config.data.policy).readOnlyTools } : {}),
+  };
 }
 
 function exitCodeFor(result: LintResult, maxWarnings: number): number {
@@ -82,6 +92,7 @@ export async function runCheckCommand(paths: string[], flags: CheckFlags, io: Io
     rules: ALL_RULES,
     ...(readBound !== undefined ? { readBound } : {}),
     ...(cfg.ignore && config ? { ignore: { base: config.dir, patterns: cfg.ignore } } : {}),
+    ...(await policyOptions(config)),
     ...(shard ? { shard } : {}),
   };
   if (flags.baseline !== undefined) {

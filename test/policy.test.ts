@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   attenuateTools, buildPolicy, createToolGate, explainTrust, globMatch, lint, lowestTrust, parseTrustMapping,
-  policyDigest, canonicalPolicyInput, resolveTrust, toClaudeSettings, toolPolicy, POLICY_DATA,
+  policyDigest, canonicalPolicyInput, rebaseTrustMapping, resolveTrust, toClaudeSettings, toolPolicy, toolPolicyFromConfig, POLICY_DATA,
   type PolicyDocument, type PolicySkill, type ToolPolicy,
 } from '../src/index.js';
 import { checkPolicyData } from '../src/policy/data.js';
@@ -103,6 +103,29 @@ describe('resolveTrust: location rules', () => {
     expect(resolveTrust('/home/u/.ironclaw/installed_skills/audited/SKILL.md', { mapping })).toBe('installed');
   });
 
+  it('a pattern without a slash matches at any depth, as config ignore globs do; ./ and a trailing / are ignored', () => {
+    const c = (path: string) => ({ mapping: [{ path, level: 'installed' as const }], base: '/work/repo' });
+    expect(resolveTrust('/work/repo/a/vendor/x/SKILL.md', c('vendor'))).toBe('installed');
+    expect(resolveTrust('/work/repo/a/vendor/x/SKILL.md', c('./a/vendor/'))).toBe('installed');
+    expect(resolveTrust('/work/repo/a/vendor/x/SKILL.md', c('vendor/x'))).toBe('trusted'); // has a slash: anchored at the base
+  });
+
+  it('rebaseTrustMapping anchors a config file\'s relative patterns at its folder', () => {
+    const m = rebaseTrustMapping(
+      [
+        { path: 'vendor/**', level: 'installed' },
+        { path: 'legacy', level: 'installed' },
+        { path: '/abs/x', level: 'trusted' },
+        { path: '~/.ironclaw/skills/x', level: 'installed' },
+      ],
+      '/work/repo',
+    );
+    expect(m.map((r) => r.path)).toEqual(['/work/repo/vendor/**', '/work/repo/**/legacy', '/abs/x', '~/.ironclaw/skills/x']);
+    // Run from a subfolder: the rebased pattern still means the config folder's vendor/.
+    expect(resolveTrust('/work/repo/vendor/a/SKILL.md', { mapping: m, base: '/work/repo/sub' })).toBe('installed');
+    expect(resolveTrust('/work/repo/sub/vendor/a/SKILL.md', { mapping: m, base: '/work/repo/sub' })).toBe('trusted');
+  });
+
   it('parseTrustMapping names the bad entry and what was expected', () => {
     expect(() => parseTrustMapping({})).toThrow(/expected a list/);
     expect(() => parseTrustMapping([{ path: 'a', level: 'admin' }])).toThrow('trust[0].level: "admin" is not a trust level; expected one of installed, trusted');
@@ -129,6 +152,11 @@ describe('policy data', () => {
     expect(toolPolicy('ironclaw-v1').readOnlyTools).toEqual(['memory_search', 'memory_read', 'memory_tree', 'time', 'echo', 'json', 'skill_list', 'skill_search']);
     expect(POLICY_DATA.networkTools).toEqual(expect.arrayContaining(['WebFetch', 'skill_search']));
     expect(() => toolPolicy('nope')).toThrow(/unknown read-only preset "nope"; expected one of default, ironclaw-v1/);
+  });
+  it('reads a config policy section: a custom set wins over a preset', () => {
+    expect(toolPolicyFromConfig(undefined)).toEqual(toolPolicy());
+    expect(toolPolicyFromConfig({ preset: 'ironclaw-v1' })).toEqual(toolPolicy('ironclaw-v1'));
+    expect(toolPolicyFromConfig({ readOnlyTools: ['Read'], preset: 'ironclaw-v1' })).toEqual({ preset: null, readOnlyTools: ['Read'] });
   });
   it('refuses a broken data file', () => {
     const good = JSON.parse(JSON.stringify(POLICY_DATA)) as Record<string, unknown>;
@@ -390,6 +418,33 @@ describe('skillcheck policy (CLI)', () => {
       const r = await runCli(args, dir);
       expect([args.join(' '), r.code]).toEqual([args.join(' '), 2]);
     }
+  });
+
+  it('uses the config file: trust mapping (relative to the file) and read-only preset; --preset wins', async () => {
+    const dir = tree();
+    fs.writeFileSync(path.join(dir, 'skillcheck.config.json'), JSON.stringify({ trust: [{ path: 'skills/deploy', level: 'installed' }], policy: { preset: 'ironclaw-v1' } }));
+    fs.mkdirSync(path.join(dir, 'sub'));
+    const r = await runCli(['policy', '..', '--active', 'deploy', '--tools', 'Read,memory_read', '--format', 'json'], path.join(dir, 'sub'));
+    expect(r.code).toBe(0);
+    const d = checkDoc(JSON.parse(r.stdout), ['Read', 'memory_read']);
+    expect([d.effectiveTrust, d.preset, d.allowedTools]).toEqual(['installed', 'ironclaw-v1', ['memory_read']]);
+    const flag = await runCli(['policy', '--active', 'deploy', '--tools', 'Read,memory_read', '--preset', 'default', '--format', 'json'], dir);
+    expect(checkDoc(JSON.parse(flag.stdout)).allowedTools).toEqual(['Read']);
+    const none = await runCli(['policy', '--no-config', '--active', 'deploy', '--tools', 'Read,memory_read', '--format', 'json'], dir);
+    expect(checkDoc(JSON.parse(none.stdout)).effectiveTrust).toBe('trusted');
+  });
+
+  it('the check command takes the trust mapping and read-only set from the config file', async () => {
+    const dir = tempTree({
+      'vendor/w/SKILL.md': '---\nname: w\ndescription: d\nallowed-tools: Read memory_read\n---\nBody.\n',
+      'skillcheck.config.json': JSON.stringify({ trust: [{ path: 'vendor', level: 'installed' }], policy: { readOnlyTools: ['Read'] } }),
+    });
+    const r = await runCli(['.', '--format', 'json'], dir);
+    const report = JSON.parse(r.stdout) as { skills: { trust: string }[]; diagnostics: { ruleId: string; message: string }[] };
+    expect(report.skills.map((s) => s.trust)).toEqual(['installed']);
+    expect(report.diagnostics.filter((x) => x.ruleId === 'tool-ceiling').map((x) => x.message)).toEqual([
+      expect.stringContaining('declares "memory_read" in allowed-tools, but the installed tool ceiling keeps only read-only tools (Read)'),
+    ]);
   });
 
   it('subcommand options are not swallowed by the root command', async () => {

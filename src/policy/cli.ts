@@ -5,8 +5,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { EXIT_OK, EXIT_USAGE, UsageError, parseTargets, type Io } from '../cli.js';
 import { didYouMean } from '../text.js';
-import type { TrustMapping } from './trust.js';
-import { buildPolicy, toolPolicy, type PolicyDocument, type PolicySkill } from './tools.js';
+import { buildPolicy, toolPolicy, toolPolicyFromConfig, type PolicyDocument, type PolicySkill, type ToolPolicy } from './tools.js';
 
 export interface PolicyFlags {
   active?: string;
@@ -15,6 +14,8 @@ export interface PolicyFlags {
   preset?: string;
   target?: string;
   format: string;
+  /** A config file, false for --no-config, undefined to search upward. */
+  config?: string | false;
 }
 
 /** A tools file larger than this is refused (a tool list is a few kilobytes). */
@@ -89,12 +90,17 @@ export function formatPolicyText(doc: PolicyDocument): string {
   return `${lines.join('\n')}\n`;
 }
 
-export async function runPolicy(paths: string[], flags: PolicyFlags, io: Io, trust?: TrustMapping): Promise<number> {
+export async function runPolicy(paths: string[], flags: PolicyFlags, io: Io): Promise<number> {
   const tools = [...splitList(flags.tools ?? ''), ...(flags.toolsFile !== undefined ? readToolsFile(flags.toolsFile, io.cwd) : [])];
   if (tools.length === 0) throw new UsageError('policy needs the host\'s full tool list: --tools T1,T2 or --tools-file FILE');
-  let policy;
+  // The config file's trust mapping and read-only set; --preset on the command line wins over the file.
+  const { resolveConfig, policyOptions } = await import('../run.js');
+  const { ALL_RULES } = await import('../../rules/index.js');
+  const config = await resolveConfig({ config: flags.config }, io, ALL_RULES.map((r) => r.meta));
+  const { trust } = await policyOptions(config);
+  let policy: ToolPolicy;
   try {
-    policy = toolPolicy(flags.preset);
+    policy = flags.preset !== undefined ? toolPolicy(flags.preset) : toolPolicyFromConfig(config?.data.policy);
   } catch (e) {
     throw new UsageError(`--preset: ${(e as Error).message}`);
   }

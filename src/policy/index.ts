@@ -2,9 +2,9 @@
 
 export { globMatch, matchSegment } from './glob.js';
 export { POLICY_DATA, PRESET_NAMES, CEILINGS, checkPolicyData, type Ceiling, type PolicyData, type ReadOnlyPreset, type LocationRule } from './data.js';
-export { resolveTrust, explainTrust, parseTrustMapping, trustPatternMatches, type TrustMapping, type TrustRule, type TrustConfig, type TrustDecision } from './trust.js';
+export { resolveTrust, explainTrust, parseTrustMapping, trustPatternMatches, normalizeTrustPattern, rebaseTrustMapping, type TrustMapping, type TrustRule, type TrustConfig, type TrustDecision } from './trust.js';
 export {
-  lowestTrust, attenuateTools, buildPolicy, toolPolicy, ceilingFor, policyDigest, canonicalPolicyInput, policyWarnings, sortedUnique,
+  lowestTrust, attenuateTools, buildPolicy, toolPolicy, toolPolicyFromConfig, ceilingFor, policyDigest, canonicalPolicyInput, policyWarnings, sortedUnique,
   type PolicySkill, type ToolPolicy, type PolicyDocument, type Attenuation, type ToolReason, type PolicyWarning,
 } from './tools.js';
 export { createToolGate, type ToolGate, type GateDecision } from './gate.js';

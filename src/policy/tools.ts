@@ -78,6 +78,18 @@ export function toolPolicy(preset: string = POLICY_DATA.defaultPreset): ToolPoli
   return { preset, readOnlyTools: POLICY_DATA.presets[preset]!.tools };
 }
 
+/**
+ * The read-only set from a config file's `policy` section: `readOnlyTools` (a custom set) wins over `preset`;
+ * neither gives the default preset. Throws on an unknown preset name.
+ */
+export function toolPolicyFromConfig(section: { readOnlyTools?: readonly string[]; preset?: string } | undefined): ToolPolicy {
+  if (section?.readOnlyTools) {
+    checkNames(section.readOnlyTools, 'policy.readOnlyTools');
+    return { preset: null, readOnlyTools: [...section.readOnlyTools] };
+  }
+  return toolPolicy(section?.preset);
+}
+
 /** The lowest trust among the skills; with no skill, the highest level (no ceiling). Order never matters. */
 export function lowestTrust(skills: readonly { trust: Trust }[]): Trust {
   let low = highestTrust();

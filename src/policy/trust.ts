@@ -10,13 +10,14 @@ import { globMatch } from './glob.js';
 /** One entry of a trust mapping: skills whose file path matches `path` (a glob) get `level`. */
 export interface TrustRule {
   /**
-   * Glob (see src/policy/glob.ts: `**`, `*`, `?`). Anchoring:
+   * Glob (see src/policy/glob.ts: `**`, `*`, `?`). Anchoring, as the config file's `ignore` globs:
    * - `/…` is matched against the absolute path;
    * - `~/…` against the absolute path, `~` being `TrustConfig.home` (never matches without one);
-   * - anything else is relative to `TrustConfig.base` (the working directory in a lint run). A path outside
-   *   the base is matched by its absolute path without the leading `/`, so only patterns that start with
-   *   `**` can match it.
-   * A pattern that matches a folder covers everything below it.
+   * - a pattern without a `/` (`installed_skills`, `*.md`) matches at any depth (as if it began with a `**` segment);
+   * - anything else is relative to `TrustConfig.base` (the working directory in a lint run; a config loader
+   *   rebases the file's patterns on its folder with rebaseTrustMapping). A path outside the base is matched
+   *   by its absolute path without the leading `/`, so only patterns that start with `**` can match it.
+   * A leading `./` and a trailing `/` are ignored. A pattern that matches a folder covers everything below it.
    */
   path: string;
   level: Trust;
@@ -64,9 +65,30 @@ function pathForms(p: string, base: string | undefined): { abs: string | null; r
   return { abs, rel: rel.startsWith('..') ? null : rel };
 }
 
+/** The pattern with `./` and a trailing `/` dropped, and a `**` segment in front of a relative pattern without a `/`. */
+export function normalizeTrustPattern(pattern: string): string {
+  let pat = toPosix(pattern.trim());
+  while (pat.startsWith('./')) pat = pat.slice(2);
+  while (pat.length > 1 && pat.endsWith('/')) pat = pat.slice(0, -1);
+  if (pat !== '~' && !pat.includes('/')) pat = `**/${pat}`;
+  return pat;
+}
+
+/**
+ * A mapping read from a config file in `dir` (absolute): relative patterns become absolute ones under `dir`,
+ * so they mean the same whatever the working directory. `/…` and `~/…` patterns are kept.
+ */
+export function rebaseTrustMapping(mapping: TrustMapping, dir: string): TrustMapping {
+  const base = posix.normalize(toPosix(dir));
+  return mapping.map((r) => {
+    const pat = normalizeTrustPattern(r.path);
+    return pat.startsWith('/') || pat === '~' || pat.startsWith('~/') ? { path: pat, level: r.level } : { path: posix.join(base, pat), level: r.level };
+  });
+}
+
 /** Whether one pattern matches, with the anchoring documented on TrustRule.path. */
 export function trustPatternMatches(pattern: string, p: string, config: Pick<TrustConfig, 'base' | 'home'> = {}): boolean {
-  const pat = toPosix(pattern);
+  const pat = normalizeTrustPattern(pattern);
   const { abs, rel } = pathForms(p, config.base);
   if (pat.startsWith('/')) return abs !== null && globMatch(pat, abs);
   if (pat === '~' || pat.startsWith('~/')) {
