@@ -75,7 +75,9 @@ export function parseYaml(raw: string, offset: number): Pick<Frontmatter, 'doc' 
     return { doc: null, data: null, problems, nonMappingRoot: null };
   }
   for (const err of doc.errors) {
-    problems.push({ code: err.code, message: err.message.split('\n')[0] ?? err.message, start: offset + err.pos[0], end: offset + err.pos[1] });
+    // The parser catches its own stack overflow on deep nesting and reports it as an ordinary error: name it.
+    const code = /call stack/i.test(err.message) ? 'PARSER_LIMIT' : err.code;
+    problems.push({ code, message: err.message.split('\n')[0] ?? err.message, start: offset + err.pos[0], end: offset + err.pos[1] });
   }
   if (problems.length > 0) return { doc, data: null, problems, nonMappingRoot: null };
   const root = doc.contents;

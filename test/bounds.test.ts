@@ -102,6 +102,17 @@ describe('YAML alias bombs', () => {
     expect(code).toBe(1);
   });
 
+  it('deeply nested flow collections are a "too deeply nested" frontmatter error, not a crash', async () => {
+    const deep = `${'['.repeat(20000)}${']'.repeat(20000)}`;
+    const dir = tree({ 'skills/deep/SKILL.md': `---\nname: deep\ndescription: Test fixture.\nx: ${deep}\n---\nBody.\n` });
+    const { code, report } = await runJson(['--target', 'ironclaw', '.'], dir);
+    const fm = report.diagnostics.filter((d) => d.ruleId === 'frontmatter');
+    expect(fm.length).toBe(1);
+    expect(fm[0]!.message).toContain('too deeply nested');
+    expect(report.diagnostics.filter((d) => d.ruleId === 'internal-error')).toEqual([]);
+    expect(code).toBe(1);
+  });
+
   it('a few aliases below the cap are fine', async () => {
     const dir = tree({ 'skills/ok/SKILL.md': '---\nname: ok\ndescription: &d Test fixture.\nmetadata:\n  summary: *d\n---\nBody.\n' });
     const { report } = await runJson(['--target', 'ironclaw', '.'], dir);
