@@ -59,6 +59,25 @@ describe('config discovery and effect', () => {
   });
 });
 
+describe('trust mapping and read-only tools from the config', () => {
+  it('maps trust by path relative to the config file, and policy.readOnlyTools sets the ceiling', async () => {
+    const dir = tree({
+      'sub/vendor/skills/v/SKILL.md': '---\nname: v\ndescription: Vendored.\nallowed-tools: Read Bash\n---\nBody.\n',
+      'sub/.claude/skills/own/SKILL.md': '---\nname: own\ndescription: Own.\n---\nBody.\n',
+      '.skillcheckrc.yaml': 'trust:\n  - { path: "sub/vendor/**", level: installed }\n',
+    });
+    const sub = path.join(dir, 'sub');
+    const a = await runJson(['.'], sub);
+    expect(a.report.skills.map((s) => [s.file, s.trust])).toEqual([
+      ['.claude/skills/own/SKILL.md', 'trusted'],
+      ['vendor/skills/v/SKILL.md', 'installed'],
+    ]);
+    expect(a.report.diagnostics.map((d) => d.ruleId)).toEqual(['tool-ceiling']);
+    fs.writeFileSync(path.join(dir, '.skillcheckrc.yaml'), 'trust:\n  - { path: "sub/vendor/**", level: installed }\npolicy: { readOnlyTools: [Read, Bash] }\n');
+    expect((await runJson(['.'], sub)).report.diagnostics).toEqual([]);
+  });
+});
+
 describe('invalid config: exit 2 with file:line:col and what was expected', () => {
   const cases: [string, string, string, RegExp][] = [
     ['unknown top-level key with a suggestion', '.skillcheckrc.yaml', 'rules:\n  name: error\npersonna: auditor\n', /\.skillcheckrc\.yaml:3:1: unknown key "personna" in the top level; did you mean "persona"\?; expected one of/],
