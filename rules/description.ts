@@ -1,7 +1,35 @@
 // description: missing or blank where the target requires one; not a string; over the target's length limit.
 
 import { defineRule } from '../src/rule.js';
-import { typeName } from '../src/text.js';
+import type { SkillContext } from '../src/rule.js';
+import { quote, typeName } from '../src/text.js';
+
+/** Where the runtime's catalog cuts the description (Creo: 200 characters), shown as info. */
+function catalogCut(ctx: SkillContext): void {
+  const max = ctx.profile.catalog.descriptionMax;
+  const r = ctx.skill.resolved?.description;
+  if (max === null || !r) return;
+  const chars = [...r.value];
+  if (chars.length <= max) return;
+  const kept = chars.slice(0, max).join('');
+  const lost = chars.slice(max).join('');
+  let at: { offset?: number; endOffset?: number; line?: number; column?: number } = { line: 1, column: 1 };
+  const src = ctx.skill.source;
+  if (r.source === 'frontmatter') {
+    const loc = ctx.locate(['description']);
+    const raw = loc && src ? src.normalized.slice(loc.start, loc.end) : '';
+    const i = raw.indexOf(kept);
+    at = loc && i >= 0 ? { offset: loc.start + i + kept.length, endOffset: loc.end } : loc ? { offset: loc.start, endOffset: loc.end } : at;
+  } else if (r.offset !== undefined) {
+    at = { offset: r.offset + kept.length, endOffset: r.offset + r.value.length };
+  }
+  const from = r.sideFile ? ` (from ${r.sideFile})` : '';
+  ctx.report({
+    ...at,
+    severity: 'info',
+    message: `description${from} is ${chars.length} characters; the ${ctx.profile.id} catalog shows only the first ${max}, cutting after ${quote(kept.slice(-30))} and dropping ${quote(lost, 40)}. Put what decides loading in the first ${max} characters`,
+  });
+}
 
 export default defineRule({
   meta: {
@@ -24,11 +52,15 @@ export default defineRule({
     },
   },
   checkSkill(ctx) {
+    catalogCut(ctx);
     const data = ctx.data;
     if (!data) return;
     const loc = ctx.locate(['description']);
     const at = loc ? { offset: loc.start, endOffset: loc.end } : { line: 1, column: 1 };
     const d = data.description;
+    // A runtime with fallbacks (Jern, Creo) describes the skill anyway: the fallback rule says from where.
+    const hasFallback = ctx.profile.descriptionSources.length > 1;
+    if ((d === undefined || d === null) && hasFallback) return;
     if (d === undefined || d === null) {
       if (ctx.profile.descriptionRequired) {
         ctx.report({
@@ -45,10 +77,18 @@ export default defineRule({
       ctx.report({ ...at, message: `"description" is ${typeName(d)}; expected a string. Quote it`, rejects: true });
       return;
     }
+    if (d.trim() === '' && hasFallback) return;
     if (d.trim() === '') {
       if (ctx.profile.descriptionRequired) ctx.report({ ...at, message: '"description" is blank; write one line saying when to use the skill', rejects: true });
       else ctx.report({ ...at, severity: 'info', message: '"description" is blank; the catalog entry will be empty' });
       return;
+    }
+    if (ctx.profile.descriptionOneLine && /[\r\n]/.test(d.trim())) {
+      ctx.report({
+        ...at,
+        rejects: true,
+        message: `"description" spans ${d.trim().split(/\r\n|\r|\n/).length} lines; ${ctx.profile.id} requires a one-line description. Put it on one line and move detail into the body`,
+      });
     }
     const max = ctx.profile.descriptionMaxLength;
     const len = [...d].length;

@@ -2,6 +2,7 @@
 
 import { locate } from '../src/parse.js';
 import { defineRule } from '../src/rule.js';
+import { SOURCE_LABEL } from '../src/targets/names.js';
 import { quote } from '../src/text.js';
 import type { ProjectSkill } from '../src/rule.js';
 
@@ -45,19 +46,44 @@ export default defineRule({
     }
     for (const group of groups.values()) {
       if (group.length < 2) continue;
-      const winner = group[0]!.input.profile.collisionWinner === 'first' ? group[0]! : group[group.length - 1]!;
-      for (const s of group) {
+      const profile = group[0]!.input.profile;
+      // Root precedence first (Creo: autoskills, then .creo/skills, then other ecosystems), then scan order.
+      const ordered = group
+        .map((s, i) => ({ s, i, rank: rootRank(profile.roots, s.input.file) }))
+        .sort((a, b) => a.rank.rank - b.rank.rank || a.i - b.i);
+      const win = profile.collisionWinner === 'first' ? ordered[0]! : ordered[ordered.length - 1]!;
+      const winner = win.s;
+      for (const { s, rank } of ordered) {
         if (s === winner) continue;
-        const loc = locate(s.input.doc?.frontmatter ?? null, ['name']);
+        const fmLoc = locate(s.input.doc?.frontmatter ?? null, ['name']);
+        const off = s.input.resolved?.name?.offset;
+        const loc = fmLoc ?? (off !== undefined ? { start: off, end: off + s.input.name!.length } : null);
+        const why =
+          win.rank.root !== rank.root && win.rank.root !== null
+            ? `${win.rank.root}/ comes before ${rank.root === null ? 'this location' : `${rank.root}/`} in ${s.input.target}'s precedence`
+            : `${s.input.target} keeps the ${profile.collisionWinner} one found`;
+        const from = s.input.resolved?.name && s.input.resolved.name.source !== 'frontmatter' ? ` (from its ${SOURCE_LABEL[s.input.resolved.name.source]})` : '';
         ctx.report({
           file: s.input.file,
           target: s.input.target,
           offset: loc?.start,
           endOffset: loc?.end,
           rejects: true,
-          message: `name ${quote(s.input.name!)} is also used by ${winner.input.file}; ${s.input.target} keeps the ${s.input.profile.collisionWinner === 'first' ? 'first' : 'last'} one found (${winner.input.file}) and drops this one. Rename one of them`,
+          message: profile.uniqueNames
+            ? `name ${quote(s.input.name!)}${from} is also used by ${winner.input.file}; ${s.input.target} requires unique names and keeps only ${winner.input.file}. Rename one of them`
+            : `name ${quote(s.input.name!)}${from} is also used by ${winner.input.file}, which shadows this one: ${why}, so it loads ${winner.input.file} and drops this file. Rename one of them`,
         });
       }
     }
   },
 });
+
+/** Index of the most specific known root holding `file` (a display path), or past the end when none does. */
+export function rootRank(roots: readonly { path: string }[], file: string): { rank: number; root: string | null } {
+  const p = `/${file}`;
+  let best = -1;
+  for (let i = 0; i < roots.length; i++) {
+    if (p.includes(`/${roots[i]!.path}/`) && (best < 0 || roots[i]!.path.length > roots[best]!.path.length)) best = i;
+  }
+  return best < 0 ? { rank: roots.length, root: null } : { rank: best, root: roots[best]!.path };
+}

@@ -37,10 +37,12 @@ export default defineRule({
       ctx.report({
         line: 1,
         column: 1,
-        severity: ctx.profile.stripsBom ? 'info' : 'warning',
+        severity: ctx.profile.stripsBom ? 'info' : ctx.profile.frontmatterParser === 'strict-kv' ? 'error' : 'warning',
         message: ctx.profile.stripsBom
           ? `file starts with a byte-order mark; ${ctx.profile.id} strips it, other runtimes may not see the frontmatter. Remove it (--fix)`
-          : `file starts with a byte-order mark, so the first line is not exactly "---" for strict parsers. Remove it (--fix)`,
+          : ctx.profile.frontmatterParser === 'strict-kv'
+            ? `file starts with a byte-order mark, so the first line is not exactly "---"; ${ctx.profile.id}'s strict parser fails to construct the skill. Remove it (--fix)`
+            : `file starts with a byte-order mark, so the first line is not exactly "---" for strict parsers. Remove it (--fix)`,
         fix: { description: 'remove the byte-order mark', edits: [{ start: 0, end: 1, text: '' }] },
       });
     }

@@ -60,11 +60,20 @@ export default defineRule({
     }
     for (const p of fm.problems) {
       let message: string;
-      if (p.code === 'ALIAS_LIMIT') message = `YAML aliases expand past ${MAX_ALIAS_COUNT} nodes (an alias bomb?); remove the anchors and aliases`;
+      // Target parsers (Cuca strict, Creo lenient) write their own full message and verdict.
+      if (p.code.startsWith('STRICT') || p.code === 'LENIENT_WRAP') message = p.message;
+      else if (p.code === 'ALIAS_LIMIT') message = `YAML aliases expand past ${MAX_ALIAS_COUNT} nodes (an alias bomb?); remove the anchors and aliases`;
       else if (p.code === 'DUPLICATE_KEY') message = `duplicate key: ${p.message}; ${YAML_HINTS.DUPLICATE_KEY}`;
       else if (p.code === 'PARSER_LIMIT') message = `YAML is too deeply nested to parse (${p.message}); flatten it`;
       else message = `YAML error: ${p.message}${YAML_HINTS[p.code] ? `; ${YAML_HINTS[p.code]}` : ''}`;
-      ctx.report({ offset: p.start, endOffset: p.end, message, rejects: true });
+      ctx.report({
+        offset: p.start,
+        endOffset: p.end,
+        message,
+        rejects: p.rejects ?? true,
+        ...(p.severity ? { severity: p.severity } : {}),
+        ...(p.fix ? { fix: p.fix } : {}),
+      });
     }
     if (fm.nonMappingRoot) {
       ctx.report({ offset: fm.offset, message: `frontmatter is ${fm.nonMappingRoot}; expected a mapping of keys such as "name: …" and "description: …"`, rejects: true });

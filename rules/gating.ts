@@ -9,7 +9,7 @@ const LIST_KEYS: Record<'ironclaw' | 'openclaw', readonly string[]> = {
   openclaw: ['bins', 'anyBins', 'env', 'config', 'os'],
 };
 
-function requiresBlock(ctx: SkillContext): { value: unknown; path: string[] } | null {
+function requiresBlock(ctx: SkillContext, kind: 'ironclaw' | 'openclaw'): { value: unknown; path: string[] } | null {
   const data = ctx.data;
   if (!data) return null;
   const meta = data.metadata;
@@ -17,6 +17,19 @@ function requiresBlock(ctx: SkillContext): { value: unknown; path: string[] } | 
     meta && typeof meta === 'object' && !Array.isArray(meta) && (meta as Record<string, unknown>).openclaw && typeof (meta as Record<string, unknown>).openclaw === 'object'
       ? ((meta as Record<string, Record<string, unknown>>).openclaw as Record<string, unknown>).requires
       : undefined;
+  if (kind === 'openclaw') {
+    // OpenClaw reads only metadata.openclaw.requires; a top-level `requires` is IronClaw's key.
+    if (data.requires !== undefined && data.requires !== null && typeof data.requires === 'object' && !Array.isArray(data.requires)) {
+      const loc = ctx.locate(['requires']);
+      ctx.report({
+        offset: loc?.start,
+        endOffset: loc?.end,
+        severity: 'warning',
+        message: `top-level "requires" is IronClaw's gating key; openclaw reads only "metadata.openclaw.requires", so this gates nothing there. Move it under metadata.openclaw${legacy !== undefined ? ' (both are set: openclaw uses the metadata one)' : ''}`,
+      });
+    }
+    return legacy !== undefined ? { value: legacy, path: ['metadata', 'openclaw', 'requires'] } : null;
+  }
   if (data.requires !== undefined) {
     if (legacy !== undefined) {
       const loc = ctx.locate(['metadata', 'openclaw', 'requires']);
@@ -31,6 +44,92 @@ function requiresBlock(ctx: SkillContext): { value: unknown; path: string[] } | 
   }
   if (legacy !== undefined) return { value: legacy, path: ['metadata', 'openclaw', 'requires'] };
   return null;
+}
+
+/** Platforms OpenClaw's `os` list names (Node's process.platform values). */
+export const OPENCLAW_PLATFORMS = ['darwin', 'linux', 'win32'] as const;
+
+/** An OpenClaw config dot-path: `browser.enabled`, not a file (`./x`, `~/x`, `config.json`). */
+export function looksLikeDotPath(s: string): boolean {
+  return /^[A-Za-z_][\w-]*(\.[A-Za-z_][\w-]*)+$/.test(s) && !/\.(json5?|ya?ml|toml|ini|conf|cfg|env|txt|md|pem|key)$/i.test(s);
+}
+
+/** An IronClaw config entry: a file path. */
+export function looksLikeFilePath(s: string): boolean {
+  return s.includes('/') || s.includes('\\') || s.startsWith('~') || s.startsWith('.') || /\.(json5?|ya?ml|toml|ini|conf|cfg|env|txt|pem|key)$/i.test(s);
+}
+
+function dotPath(root: unknown, p: string): { found: boolean; value?: unknown } {
+  let cur: unknown = root;
+  for (const part of p.split('.')) {
+    if (!cur || typeof cur !== 'object' || Array.isArray(cur) || !Object.prototype.hasOwnProperty.call(cur, part)) return { found: false };
+    cur = (cur as Record<string, unknown>)[part];
+  }
+  return { found: true, value: cur };
+}
+
+/** The two runtimes read `config` entries differently: say so when an entry looks like the other runtime's kind. */
+function configKindHints(ctx: SkillContext, kind: 'ironclaw' | 'openclaw', base: string[], config: readonly string[]): void {
+  config.forEach((c, i) => {
+    const l = ctx.locate([...base, 'config', i]);
+    if (kind === 'ironclaw' && looksLikeDotPath(c)) {
+      ctx.report({
+        offset: l?.start,
+        endOffset: l?.end,
+        severity: 'warning',
+        confidence: 'medium',
+        message: `config ${quote(c)} looks like an OpenClaw dot-path (a key in the OpenClaw config), but ironclaw reads each config entry as a file path that must exist (no "~" expansion), so the skill is skipped unless a file named ${quote(c)} exists. Use a file path for IronClaw`,
+      });
+    } else if (kind === 'openclaw' && looksLikeFilePath(c)) {
+      ctx.report({
+        offset: l?.start,
+        endOffset: l?.end,
+        severity: 'warning',
+        confidence: 'medium',
+        message: `config ${quote(c)} looks like a file path (IronClaw's kind), but openclaw reads each config entry as a dot-path in its config file that must be truthy (e.g. "browser.enabled"), so this never matches. Use a dot-path for OpenClaw`,
+      });
+    }
+  });
+}
+
+/** OpenClaw `os` (in metadata.openclaw or its requires): the skill loads only on the listed platforms. */
+function checkOs(ctx: SkillContext, kind: 'ironclaw' | 'openclaw', block: { value: unknown; path: string[] } | null): void {
+  if (kind !== 'openclaw' || !ctx.data) return;
+  const meta = ctx.data.metadata as Record<string, unknown> | undefined;
+  const oc = meta && typeof meta === 'object' ? (meta.openclaw as Record<string, unknown> | undefined) : undefined;
+  let osPath: string[] | null = null;
+  let os: unknown;
+  if (oc && typeof oc === 'object' && oc.os !== undefined) {
+    osPath = ['metadata', 'openclaw', 'os'];
+    os = oc.os;
+  } else if (block && block.value && typeof block.value === 'object' && (block.value as Record<string, unknown>).os !== undefined) {
+    osPath = [...block.path, 'os'];
+    os = (block.value as Record<string, unknown>).os;
+  }
+  if (!osPath || os === null) return;
+  const list = typeof os === 'string' ? [os] : os;
+  const loc = ctx.locate(osPath);
+  if (!Array.isArray(list) || list.some((e) => typeof e !== 'string')) {
+    if (osPath[osPath.length - 2] === 'requires') return; // the list-shape check reports it
+    ctx.report({ offset: loc?.start, endOffset: loc?.end, rejects: true, message: `"${osPath.join('.')}" is ${typeName(os)}; expected a list of platforms, e.g. os: ["darwin", "linux"]` });
+    return;
+  }
+  (list as string[]).forEach((p, i) => {
+    if ((OPENCLAW_PLATFORMS as readonly string[]).includes(p)) return;
+    const l = typeof os === 'string' ? loc : ctx.locate([...osPath!, i]);
+    const guess = didYouMean(p, OPENCLAW_PLATFORMS);
+    ctx.report({ offset: l?.start, endOffset: l?.end, severity: 'warning', message: `os ${quote(p)} is not a platform openclaw knows (${OPENCLAW_PLATFORMS.join(', ')})${guess ? `; did you mean ${quote(guess)}?` : ''}` });
+  });
+  if (ctx.gating && list.length > 0 && !(list as string[]).includes(ctx.host.platform)) {
+    ctx.report({
+      offset: loc?.start,
+      endOffset: loc?.end,
+      severity: 'warning',
+      machineDependent: true,
+      rejects: true,
+      message: `on this machine (${ctx.host.platform}), OpenClaw skips the skill: "os" allows only ${(list as string[]).map((x) => quote(x)).join(', ')} (machine-dependent: --no-gating)`,
+    });
+  }
 }
 
 export default defineRule({
@@ -56,7 +155,8 @@ export default defineRule({
   checkSkill(ctx) {
     const kind = ctx.profile.gating;
     if (!kind) return;
-    const block = requiresBlock(ctx);
+    const block = requiresBlock(ctx, kind);
+    checkOs(ctx, kind, block);
     if (!block || block.value === null) return;
     const loc = ctx.locate(block.path);
     const name = block.path.join('.');
@@ -99,6 +199,7 @@ export default defineRule({
         });
       }
     }
+    configKindHints(ctx, kind, block.path, lists.config ?? []);
     if (!ctx.gating) return;
     const md = { severity: 'warning' as const, machineDependent: true, rejects: true };
     const runtime = kind === 'ironclaw' ? 'IronClaw' : 'OpenClaw';
@@ -118,6 +219,25 @@ export default defineRule({
       const l = ctx.locate([...block.path, 'env', i]);
       ctx.report({ ...md, offset: l?.start, endOffset: l?.end, message: `on this machine, environment variable ${quote(e)} is ${val === undefined ? 'unset' : 'empty'}; ${runtime} skips the skill (${kind === 'ironclaw' ? 'it must be set, even empty' : 'it must be non-empty'}) (machine-dependent: --no-gating)` });
     });
+    if (kind === 'openclaw') {
+      const conf = ctx.host.openclawConfig;
+      (lists.config ?? []).forEach((c, i) => {
+        const l = ctx.locate([...block.path, 'config', i]);
+        if (conf === undefined || conf === null) {
+          ctx.report({
+            offset: l?.start,
+            endOffset: l?.end,
+            severity: 'info',
+            machineDependent: true,
+            message: `config ${quote(c)} is a dot-path in the OpenClaw config file, which skillcheck has not read; OpenClaw skips the skill unless it is truthy there. Pass --openclaw-config FILE to check it (machine-dependent)`,
+          });
+          return;
+        }
+        const v = dotPath(conf, c);
+        if (v.found && !!v.value) return;
+        ctx.report({ ...md, offset: l?.start, endOffset: l?.end, message: `config ${quote(c)} is ${v.found ? `${JSON.stringify(v.value)} (falsy)` : 'not set'} in the given OpenClaw config; OpenClaw skips the skill (machine-dependent: --no-gating)` });
+      });
+    }
     if (kind === 'ironclaw') {
       (lists.config ?? []).forEach((c, i) => {
         if (ctx.host.exists(c)) return;

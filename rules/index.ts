@@ -6,11 +6,13 @@ import activationPattern from './activation-pattern.js';
 import description from './description.js';
 import duplicateName from './duplicate-name.js';
 import emptyBody from './empty-body.js';
+import fallback from './fallback.js';
 import encoding from './encoding.js';
 import fileTooLarge from './file-too-large.js';
 import frontmatter from './frontmatter.js';
 import gating from './gating.js';
 import lineEndings from './line-endings.js';
+import looseFile from './loose-file.js';
 import name from './name.js';
 import readError from './read-error.js';
 import suppression from './suppression.js';
@@ -18,6 +20,8 @@ import symlink from './symlink.js';
 import tagBreakout from './tag-breakout.js';
 import tokenBudget from './token-budget.js';
 import toolCeiling from './tool-ceiling.js';
+import toolSchema from './tool-schema.js';
+import triggers from './triggers.js';
 import unknownField from './unknown-field.js';
 import version from './version.js';
 
@@ -41,6 +45,10 @@ export const ALL_RULES: readonly Rule[] = [
   suppression,
   tagBreakout,
   toolCeiling,
+  looseFile,
+  fallback,
+  triggers,
+  toolSchema,
 ];
 
 export function findRule(id: string): Rule | undefined {

@@ -28,7 +28,9 @@ export default defineRule({
     const kinds = [src.crlfCount > 0 ? `${src.crlfCount} CRLF` : '', src.loneCrCount > 0 ? `${src.loneCrCount} lone CR` : ''].filter(Boolean).join(' and ');
     const behaviour = ctx.profile.normalizesLineEndings
       ? `${ctx.profile.id} normalizes them, but other runtimes and strict parsers do not`
-      : 'strict parsers see a "---\\r" line, not "---"';
+      : ctx.profile.frontmatterParser === 'strict-kv'
+        ? `${ctx.profile.id}'s strict parser reads a "---\\r" line, not "---", and fails to construct the skill`
+        : 'strict parsers see a "---\\r" line, not "---"';
     ctx.report({
       line: src.firstCrLine,
       column: 1,

@@ -65,7 +65,7 @@ export default defineRule({
     const at = loc ? { offset: loc.start, endOffset: loc.end } : { line: 1, column: 1 };
     if (!Object.prototype.hasOwnProperty.call(data, 'name') || data.name === null) {
       if (!ctx.profile.nameRequired) return;
-      ctx.report({ ...at, message: `no "name" in the frontmatter; ${ctx.profile.id} requires one. Add "name: ${ctx.skill.folderName}"`, rejects: true });
+      ctx.report({ ...at, message: `no "name" in the frontmatter; ${ctx.profile.id} requires one. Add "name: ${ctx.skill.layout === 'file' ? (ctx.skill.file.split('/').pop() ?? '').replace(/\.md$/i, '') : ctx.skill.folderName}"`, rejects: true });
       return;
     }
     const name = data.name;

@@ -153,15 +153,26 @@ export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
   );
 }
 
-/** Sort and drop exact repeats (the same file-level finding seen under two targets keeps one copy). */
+/**
+ * Sort and merge exact repeats: the same file-level finding seen under several targets (`--target a,b`) keeps one
+ * copy whose `target` is the first and whose `targets` lists them all, so a consumer filtering by target misses none.
+ */
 export function finalizeDiagnostics(diags: Diagnostic[]): Diagnostic[] {
-  const seen = new Set<string>();
+  const seen = new Map<string, Diagnostic>();
   const out: Diagnostic[] = [];
   for (const d of [...diags].sort(compareDiagnostics)) {
     const key = `${d.file}\0${d.line}\0${d.column}\0${d.ruleId}\0${d.severity}\0${d.message}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    out.push(d);
+    const first = seen.get(key);
+    if (first) {
+      if (d.target && first.target && d.target !== first.target) {
+        const list = first.targets ?? [first.target];
+        if (!list.includes(d.target)) first.targets = [...list, d.target];
+      }
+      continue;
+    }
+    const copy = { ...d };
+    seen.set(key, copy);
+    out.push(copy);
   }
   return out;
 }

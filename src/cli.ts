@@ -89,6 +89,21 @@ export interface CheckFlags {
   shard?: string;
   failOnEmpty?: boolean;
   progress: boolean;
+  openclawConfig?: string;
+}
+
+/** Read the OpenClaw config given with --openclaw-config: bounded, never through a symlink, JSON. */
+export async function readOpenclawConfig(file: string, cwd: string): Promise<Record<string, unknown>> {
+  const { readBounded } = await import('./read.js');
+  const r = readBounded(path.resolve(cwd, file), 1 << 20);
+  if (r.kind !== 'ok') throw new UsageError(`--openclaw-config: cannot read ${file} (${r.kind === 'error' ? r.code : r.kind})`);
+  try {
+    const v = JSON.parse(Buffer.from(r.bytes).toString('utf8')) as unknown;
+    if (v && typeof v === 'object' && !Array.isArray(v)) return v as Record<string, unknown>;
+  } catch {
+    /* reported below */
+  }
+  throw new UsageError(`--openclaw-config: ${file} is not a JSON object`);
 }
 
 async function runCheck(paths: string[], flags: CheckFlags, io: Io, source: (key: string) => OptionValueSource | undefined): Promise<number> {
@@ -152,6 +167,7 @@ export function buildProgram(io: Io, setCode: (c: number) => void): Command {
     .option('--fail-on-empty', 'exit 1 when no skill is found')
     .option('--no-progress', 'no progress display (shown only on a terminal, never in CI)')
     .option('--severity <rule=level>', 'override a rule severity (off|info|warning|error); repeatable', (v: string, acc: string[]) => [...acc, v], [] as string[])
+    .option('--openclaw-config <file>', 'OpenClaw config (JSON) to check openclaw gating config dot-paths against')
     .option('--color', 'force colour')
     .option('--no-color', 'no colour')
     .action(async (paths: string[], flags: CheckFlags, cmd: Command) => setCode(await runCheck(paths, flags, io, (k) => cmd.getOptionValueSource(k))));

@@ -31,7 +31,9 @@ export type DiscoveryEvent =
   | { kind: 'io-error'; absPath: string; code: string; message: string }
   | { kind: 'depth-limit'; absPath: string; depth: number }
   | { kind: 'entry-limit'; absPath: string; limit: number }
-  | { kind: 'not-regular'; absPath: string; what: string };
+  | { kind: 'not-regular'; absPath: string; what: string }
+  /** A file directly in a skills root whose runtime reads only `<root>/<folder>/SKILL.md` (Jern). */
+  | { kind: 'loose-file'; absPath: string };
 
 export interface DiscoveryResult {
   skills: DiscoveredSkill[];
@@ -47,6 +49,8 @@ export interface DiscoverOptions {
   isFlatSkillFile?: (absDir: string, name: string) => boolean;
   /** Test seam: called before each folder is listed (tests make folders vanish mid-walk). */
   beforeReaddir?: (absDir: string) => void;
+  /** Files the runtime ignores because they are not in a skill folder (reported as `loose-file` events). */
+  isLooseFile?: (absDir: string, name: string) => boolean;
 }
 
 function errCode(e: unknown): string {
@@ -143,6 +147,9 @@ export function discover(paths: readonly string[], opts: DiscoverOptions = {}): 
         // A FIFO, device or socket named SKILL.md: never opened (a FIFO would block a read forever).
         result.events.push({ kind: 'not-regular', absPath: abs, what: direntKind(d) });
         continue;
+      }
+      if (d.isFile() && opts.isLooseFile?.(dir, d.name)) {
+        result.events.push({ kind: 'loose-file', absPath: abs });
       }
       if (d.isFile() && !isSkillFileName(d.name) && opts.isFlatSkillFile?.(dir, d.name)) {
         addSkill({ absPath: abs, absDir: dir, layout: 'file', root });

@@ -12,6 +12,8 @@ export interface Host {
   exists(p: string): boolean;
   platform: NodeJS.Platform;
   cwd: string;
+  /** The OpenClaw config (parsed JSON) when given (--openclaw-config): gating `config` dot-paths are looked up in it. */
+  openclawConfig?: Record<string, unknown> | null;
 }
 
 export function systemHost(cwd: string, env: NodeJS.ProcessEnv = process.env): Host {

@@ -9,8 +9,11 @@ import { parseSkillDocument, type ParsedDocument } from './parse.js';
 import { readBounded } from './read.js';
 import type { ProjectSkill, Rule, SkillInput } from './rule.js';
 import { decodeSource, type SourceText } from './source.js';
-import { getProfile, maxByteLimit } from './targets/profiles.js';
-import { resolveName, targetsFor, type TargetSelection } from './targets/resolve.js';
+import { getProfile, maxByteLimit, TARGET_IDS } from './targets/profiles.js';
+import { parseForTarget } from './targets/frontmatter.js';
+import { resolveSkill } from './targets/names.js';
+import { targetsFor, type TargetSelection } from './targets/resolve.js';
+import * as fs from 'node:fs';
 import { compileGlobs } from './glob.js';
 import { inShard, type Shard } from './shard.js';
 import { applySuppressions } from './suppress.js';
@@ -47,6 +50,8 @@ export interface LintOptions {
   trust?: TrustMapping;
   /** Read-only tool set the tool ceiling keeps (tool-ceiling rule); default: the `default` preset. */
   readOnlyTools?: readonly string[];
+  /** The OpenClaw config (parsed), for openclaw gating `config` dot-paths. */
+  openclawConfig?: Record<string, unknown>;
 }
 
 export interface SkillSummary {
@@ -78,6 +83,50 @@ interface ReadFile {
   read: SkillInput['read'];
   source: SourceText | null;
   doc: ParsedDocument | null;
+  /** Per-parser documents (Cuca strict, Creo lenient), computed once per file. */
+  parsed?: Map<string, ParsedDocument>;
+  /** Side files read for fallbacks, by path relative to the skill folder. */
+  side?: Map<string, string | null>;
+}
+
+/** Bytes read per side file (`_meta.json`, `skill-card.md`): they are small by nature. */
+export const SIDE_FILE_BOUND = 65536;
+/** References listed per skill at most, and the folder depth walked below `references/`. */
+export const MAX_REFERENCES = 200;
+const REFERENCES_DEPTH = 3;
+
+const utf8 = new TextDecoder('utf-8', { fatal: false });
+
+/** Read a side file beside the skill file, bounded and without following symlinks; null when absent or unreadable. */
+function readSide(file: ReadFile, absDir: string, rel: string): string | null {
+  file.side ??= new Map();
+  if (file.side.has(rel)) return file.side.get(rel)!;
+  const r = readBounded(path.join(absDir, rel), SIDE_FILE_BOUND);
+  const text = r.kind === 'ok' ? utf8.decode(r.bytes) : null;
+  file.side.set(rel, text);
+  return text;
+}
+
+/** Regular files under `<absDir>/references/` (never through a symlink), bounded in count and depth. */
+export function listReferences(absDir: string, display: (abs: string) => string): string[] {
+  const out: string[] = [];
+  const walk = (dir: string, depth: number) => {
+    let ents: fs.Dirent[];
+    try {
+      ents = fs.readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    ents.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const e of ents) {
+      if (out.length >= MAX_REFERENCES) return;
+      const abs = path.join(dir, e.name);
+      if (e.isFile()) out.push(display(abs));
+      else if (e.isDirectory() && depth < REFERENCES_DEPTH) walk(abs, depth + 1);
+    }
+  };
+  walk(path.join(absDir, 'references'), 1);
+  return out;
 }
 
 function readAndParse(abs: string, bound: number): ReadFile {
@@ -102,11 +151,24 @@ export function skillInputFor(
     source = null;
     doc = null;
   }
+  if (source && doc && profile.frontmatterParser !== 'yaml') {
+    file.parsed ??= new Map();
+    let p = file.parsed.get(profile.frontmatterParser);
+    if (!p) {
+      p = parseForTarget(profile.frontmatterParser, source, doc);
+      file.parsed.set(profile.frontmatterParser, p);
+    }
+    doc = p;
+  }
+  const folderName = path.basename(d.absDir);
+  // Side files belong to a skill folder; a flat layout's folder is the shared root.
+  const sideOk = d.layout === 'folder';
+  const resolved = resolveSkill(profile, doc, folderName, (rel) => (sideOk && read.kind === 'ok' ? readSide(file, d.absDir, rel) : null));
   return {
     file: display(d.absPath),
     absPath: d.absPath,
     dir: display(d.absDir),
-    folderName: path.basename(d.absDir),
+    folderName,
     layout: d.layout,
     target,
     profile,
@@ -114,7 +176,30 @@ export function skillInputFor(
     read,
     source,
     doc,
-    name: resolveName(target, doc),
+    name: resolved.name?.value ?? null,
+    resolved,
+    ...(profile.listsReferences && d.layout === 'folder' ? { references: listReferences(d.absDir, display) } : {}),
+  };
+}
+
+function endsWithRoot(posixDir: string, root: string): boolean {
+  return posixDir === root || posixDir.endsWith(`/${root}`);
+}
+
+/**
+ * Discovery hooks for the selected targets: flat `*.md` skills (Cerveau: always under `.crv/skills/`, and under any
+ * `skills/` folder when cerveau is chosen explicitly) and loose files in roots that only take skill folders (Jern).
+ */
+export function targetDiscoverHooks(sel: TargetSelection): { isFlatSkillFile: (absDir: string, name: string) => boolean; isLooseFile: (absDir: string, name: string) => boolean } {
+  const ids: TargetId[] = sel === 'auto' ? TARGET_IDS : sel;
+  const flatRoots = ids.flatMap((t) => getProfile(t).flatRoots);
+  const explicitFlat = sel !== 'auto' && ids.some((t) => getProfile(t).skillFiles === 'flat-md');
+  const looseRoots = ids.flatMap((t) => getProfile(t).looseFileRoots);
+  const posix = (p: string) => p.split(path.sep).join('/');
+  return {
+    isFlatSkillFile: (absDir, name) =>
+      name.endsWith('.md') && !name.startsWith('.') && (flatRoots.some((r) => endsWithRoot(posix(absDir), r)) || (explicitFlat && path.basename(absDir) === 'skills')),
+    isLooseFile: (absDir, name) => /\.md$/i.test(name) && looseRoots.some((r) => endsWithRoot(posix(absDir), r)),
   };
 }
 
@@ -130,7 +215,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   const paths = given.map((p) => path.resolve(cwd, p));
   const check: CheckOptions = {
     rules: options.rules ?? (await loadDefaultRules()),
-    host: options.host ?? systemHost(cwd),
+    host: options.openclawConfig ? { ...(options.host ?? systemHost(cwd)), openclawConfig: options.openclawConfig } : (options.host ?? systemHost(cwd)),
     gating: options.gating ?? true,
     persona: options.persona ?? 'default',
     severity: options.severity ?? {},
@@ -141,7 +226,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   const targetSel = options.targets ?? 'auto';
   const bound = Math.max(options.readBound ?? DEFAULT_READ_BOUND, maxByteLimit());
 
-  const found = discover(paths, { ...options.discoverHooks });
+  const found = discover(paths, { ...targetDiscoverHooks(targetSel), ...options.discoverHooks });
   let candidates: { d: DiscoveredSkill; symlink: DiscoveryEvent | null }[] = found.skills.map((d) => ({ d, symlink: null }));
   for (const ev of found.events) {
     if (ev.kind === 'symlink' && ev.role === 'skill-file') {

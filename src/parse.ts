@@ -12,6 +12,20 @@ export interface YamlProblem {
   /** Offsets in the normalized text. */
   start: number;
   end: number;
+  /** A target-specific parser's verdict (default: error that rejects the skill). */
+  severity?: 'error' | 'warning' | 'info';
+  rejects?: boolean;
+  /** Edits on the original text (see source.ts originalOffset). */
+  fix?: { description: string; edits: { start: number; end: number; text: string }[] };
+}
+
+/** Key and value ranges (normalized offsets) of a flat `key: value` frontmatter read without YAML (Cuca). */
+export interface FlatEntry {
+  key: string;
+  keyStart: number;
+  keyEnd: number;
+  start: number;
+  end: number;
 }
 
 export interface Frontmatter {
@@ -27,6 +41,10 @@ export interface Frontmatter {
   problems: YamlProblem[];
   /** Kind of the root when it is not a mapping (e.g. "sequence", "scalar"), else null. */
   nonMappingRoot: string | null;
+  /** Set by a parser that reads `key: value` lines without YAML: the located entries (later duplicates last). */
+  flat?: FlatEntry[];
+  /** Maps an offset in the parsed YAML text to an offset in `raw` (set when the YAML parsed was a repaired copy). */
+  mapOffset?: (parsedOffset: number) => number;
 }
 
 export interface ParsedDocument {
@@ -129,9 +147,10 @@ export interface Located {
   end: number;
 }
 
-function nodeRange(n: YamlNode | null | undefined, base: number): [number, number] | null {
+function nodeRange(n: YamlNode | null | undefined, base: number, map?: (o: number) => number): [number, number] | null {
   const r = n?.range;
-  return r ? [base + r[0], base + r[1]] : null;
+  if (!r) return null;
+  return map ? [base + map(r[0]), base + map(r[1])] : [base + r[0], base + r[1]];
 }
 
 /**
@@ -139,6 +158,11 @@ function nodeRange(n: YamlNode | null | undefined, base: number): [number, numbe
  * Returns its value range (or the key's range when asked for the key), or null when absent.
  */
 export function locate(fm: Frontmatter | null, pathParts: readonly (string | number)[]): Located | null {
+  if (fm?.flat) {
+    if (pathParts.length !== 1) return null;
+    const e = [...fm.flat].reverse().find((x) => x.key === String(pathParts[0]));
+    return e ? { node: null, key: null, start: e.start, end: e.end } : null;
+  }
   if (!fm?.doc) return null;
   let cur: unknown = fm.doc.contents;
   let key: YamlNode | null = null;
@@ -154,19 +178,20 @@ export function locate(fm: Frontmatter | null, pathParts: readonly (string | num
     } else return null;
   }
   const node = (cur ?? null) as YamlNode | null;
-  const r = nodeRange(node, fm.offset) ?? nodeRange(key, fm.offset);
+  const r = nodeRange(node, fm.offset, fm.mapOffset) ?? nodeRange(key, fm.offset, fm.mapOffset);
   if (!r) return null;
   return { node, key, start: r[0], end: r[1] };
 }
 
 /** Top-level keys with their key node range, in document order. */
 export function topLevelKeys(fm: Frontmatter | null): { key: string; start: number; end: number }[] {
+  if (fm?.flat) return fm.flat.map((e) => ({ key: e.key, start: e.keyStart, end: e.keyEnd }));
   const root = fm?.doc?.contents;
   if (!fm || !isMap(root)) return [];
   const out: { key: string; start: number; end: number }[] = [];
   for (const p of root.items) {
     if (!isPair(p) || !isScalar(p.key)) continue;
-    const r = nodeRange(p.key as YamlNode, fm.offset);
+    const r = nodeRange(p.key as YamlNode, fm.offset, fm.mapOffset);
     if (r) out.push({ key: String(p.key.value), start: r[0], end: r[1] });
   }
   return out;

@@ -6,6 +6,7 @@ import type { Frontmatter, Located, ParsedDocument } from './parse.js';
 import type { ReadResult } from './read.js';
 import type { SourceText } from './source.js';
 import type { TargetProfile } from './targets/profiles.js';
+import type { Resolution } from './targets/names.js';
 import type { Confidence, Fix, Severity, TargetId, Trust } from './types.js';
 
 export const DOCS_BASE = 'https://github.com/skillcheck/skillcheck/blob/main/rules/';
@@ -56,6 +57,10 @@ export interface SkillInput {
   doc: ParsedDocument | null;
   /** The name the target will use, or null when it has none. */
   name: string | null;
+  /** Name and description as the target resolves them, with their sources (fallbacks included). */
+  resolved?: Resolution;
+  /** Files under `references/` the runtime lists to the model (targets with `listsReferences`), display paths. */
+  references?: string[];
 }
 
 export interface ReportInput {

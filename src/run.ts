@@ -120,6 +120,10 @@ export async function runCheckCommand(paths: string[], flags: CheckFlags, io: Io
     ...(config && cfg.trust ? { trust: trustFromConfig(cfg.trust, config.dir, io.cwd) } : {}),
     ...(cfg.policy ? await readOnlyFromConfig(cfg.policy) : {}),
   };
+  if (flags.openclawConfig !== undefined) {
+    const { readOpenclawConfig } = await import('./cli.js');
+    options.openclawConfig = await readOpenclawConfig(flags.openclawConfig, io.cwd);
+  }
   if (flags.baseline !== undefined) {
     const { readBaseline, BaselineError } = await import('./baseline.js');
     try {

@@ -41,6 +41,8 @@ export interface Diagnostic {
   suppressed?: Suppression;
   /** The target whose semantics produced the finding. */
   target?: TargetId;
+  /** Every target that produced this exact finding, when several did (`--target a,b`); `target` is the first. */
+  targets?: TargetId[];
   /** True when the runtime would refuse to load the skill because of this finding. */
   rejects?: boolean;
   /** True when the finding depends on this machine (PATH, environment, files outside the tree). */

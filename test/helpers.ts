@@ -47,6 +47,7 @@ export interface JsonDiagnostic {
   fix?: unknown;
   suppressed?: unknown;
   target?: string;
+  targets?: string[];
 }
 
 export interface JsonReport {

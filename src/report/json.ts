@@ -42,6 +42,7 @@ export function diagnosticJson(d: Diagnostic): Record<string, unknown> {
   if (d.fix) o.fix = d.fix;
   if (d.suppressed) o.suppressed = d.suppressed;
   if (d.target) o.target = d.target;
+  if (d.targets) o.targets = d.targets;
   if (d.rejects) o.rejects = true;
   if (d.machineDependent) o.machineDependent = true;
   if (d.fingerprint) o.fingerprint = d.fingerprint;

@@ -58,9 +58,59 @@ export interface SkillsRoot {
   trust: Trust;
 }
 
+/** Where a runtime takes a skill's name or description from, in the order it tries them. */
+export type NameSource = 'frontmatter' | 'h1' | 'meta-slug' | 'folder';
+export type DescriptionSource = 'frontmatter' | 'first-line' | 'after-h1' | 'skill-card' | 'default';
+
+/** How the runtime reads the frontmatter block. */
+export type FrontmatterParser =
+  /** YAML (the `yaml` library's semantics). */
+  | 'yaml'
+  /** YAML, retried once with values containing colons quoted (Creo's lenient wrap). */
+  | 'yaml-lenient'
+  /** `---` / `key: value` lines / `---`, nothing else (Cuca). */
+  | 'strict-kv';
+
+/** How a runtime's catalog shows a skill to the model, and how it wraps the loaded content. */
+export interface CatalogStyle {
+  /** Characters of the description the catalog keeps; null when it keeps all. */
+  descriptionMax: number | null;
+  /** Envelope the content is delivered in. */
+  envelope: 'skill-xml' | 'system-reminder' | 'plain';
+  /** Catalog order. */
+  order: 'discovery' | 'name';
+}
+
 export interface TargetProfile {
   id: TargetId;
   title: string;
+  /** Which files are skills: `SKILL.md` in a folder, or any flat `*.md` file in a skills folder (Cerveau). */
+  skillFiles: 'skill-md' | 'flat-md';
+  /** Whether `skills/SKILL.md` directly in a root (IronClaw's flat layout) counts as a skill. */
+  acceptsFlatSkillMd: boolean;
+  /** Root folders (POSIX suffixes) in which every `*.md` directly inside is a skill (flat-md targets). */
+  flatRoots: readonly string[];
+  /** Root folders whose loose files (not in a skill folder) the runtime ignores, reported by `loose-file`. */
+  looseFileRoots: readonly string[];
+  /** Path segments that only this runtime reads: `--target auto` picks it for a skill below one. */
+  autoPathCues: readonly string[];
+  frontmatterParser: FrontmatterParser;
+  /** Name sources tried in order; a single 'frontmatter' means no fallback. */
+  nameSources: readonly NameSource[];
+  descriptionSources: readonly DescriptionSource[];
+  /** The description must be a single line (Cerveau). */
+  descriptionOneLine: boolean;
+  /** Names must be unique: a collision is an error, not a shadowing (Cerveau). */
+  uniqueNames: boolean;
+  /** Side files the engine reads (bounded) for this target's fallbacks, relative to the skill folder. */
+  sideFiles: readonly string[];
+  /** Files under `references/` are listed to the model as readable references (Cuca). */
+  listsReferences: boolean;
+  /** Frontmatter keys with trigger strings that load the skill (Cerveau `triggers`); null when none. */
+  triggersField: string | null;
+  /** Frontmatter key with tool definitions (Cerveau `tools`); null when none. */
+  toolsField: string | null;
+  catalog: CatalogStyle;
   /** Raw file size the runtime accepts (bytes, inclusive); null when the runtime sets none. */
   byteLimit: number | null;
   name: NameRule;
@@ -91,8 +141,9 @@ export interface TargetProfile {
   rejectsInvalidUtf8: boolean;
   /** Gating semantics for `requires`, when the runtime gates skills. */
   gating: 'ironclaw' | 'openclaw' | null;
-  /** On a name collision, which skill the runtime keeps. */
+  /** On a name collision, which skill the runtime keeps (after ordering by root precedence, then path). */
   collisionWinner: 'first' | 'last';
+  /** Known roots, highest precedence first (a skill under an earlier root shadows one under a later root). */
   roots: readonly SkillsRoot[];
   /** Folder depth the runtime scans below a root. */
   scanDepth: number;
@@ -140,28 +191,92 @@ const IRONCLAW_ACTIVATION: ActivationLimits = {
   },
 };
 
-export const PROFILES: Readonly<Record<'agentskills' | 'ironclaw', TargetProfile>> & Partial<Record<TargetId, TargetProfile>> = {
+/** Targets whose runtime documents no name pattern: any non-blank text is a name. */
+const FREE_NAME: NameRule = {
+  pattern: '^[\\s\\S]+$',
+  expected: 'any non-blank text',
+  maxLength: Number.MAX_SAFE_INTEGER,
+  mustMatchFolder: false,
+  hyphenRules: false,
+};
+
+/** Fields every profile shares unless it says otherwise (a folder with SKILL.md, YAML, no fallbacks). */
+const BASE = {
+  skillFiles: 'skill-md',
+  acceptsFlatSkillMd: false,
+  flatRoots: [],
+  looseFileRoots: [],
+  autoPathCues: [],
+  frontmatterParser: 'yaml',
+  nameSources: ['frontmatter'],
+  descriptionSources: ['frontmatter'],
+  descriptionOneLine: false,
+  uniqueNames: false,
+  sideFiles: [],
+  listsReferences: false,
+  triggersField: null,
+  toolsField: null,
+  catalog: { descriptionMax: null, envelope: 'plain', order: 'discovery' },
+  byteLimit: null,
+  frontmatterRequired: true,
+  nameRequired: true,
+  stripsBom: false,
+  recommendedBodyLines: null,
+  descriptionRequired: true,
+  descriptionMaxLength: null,
+  versionPattern: null,
+  unknownFields: 'ignored',
+  activation: null,
+  tokenBudget: null,
+  normalizesLineEndings: false,
+  rejectsEmptyBody: false,
+  rejectsInvalidUtf8: true,
+  gating: null,
+  collisionWinner: 'first',
+  scanDepth: 1,
+  maxSkills: null,
+  severities: {},
+} as const satisfies Partial<TargetProfile>;
+
+const IRONCLAW: TargetProfile = {
+  ...BASE,
+  id: 'ironclaw',
+  title: 'IronClaw v1 loader',
+  acceptsFlatSkillMd: true,
+  autoPathCues: ['.ironclaw', 'installed_skills'],
+  byteLimit: 65536,
+  name: IRONCLAW_NAME,
+  stripsBom: true,
+  descriptionRequired: false,
+  versionPattern: '^[a-zA-Z0-9._\\-+~]{1,32}$',
+  knownFields: ['name', 'version', 'description', 'activation', 'metadata', 'requires'],
+  activation: IRONCLAW_ACTIVATION,
+  tokenBudget: { tokensPerByte: 0.25, rejectFactor: 2 },
+  normalizesLineEndings: true,
+  rejectsEmptyBody: true,
+  gating: 'ironclaw',
+  catalog: { descriptionMax: null, envelope: 'skill-xml', order: 'discovery' },
+  roots: [
+    { path: 'skills', trust: 'trusted' },
+    { path: '.ironclaw/skills', trust: 'trusted' },
+    { path: '.ironclaw/installed_skills', trust: 'installed' },
+  ],
+  scanDepth: 3,
+  maxSkills: 100,
+  // IronClaw normalizes CRLF itself: a portability warning, not a load failure.
+  severities: { 'line-endings': 'warning' },
+};
+
+export const PROFILES: Readonly<Record<TargetId, TargetProfile>> = {
   agentskills: {
+    ...BASE,
     id: 'agentskills',
     title: 'Agent Skills standard (Claude Code, OpenCode, Codex, Copilot, Cursor)',
-    byteLimit: null,
     name: AGENTSKILLS_NAME,
-    frontmatterRequired: true,
-    nameRequired: true,
-    stripsBom: false,
     recommendedBodyLines: 500,
-    descriptionRequired: true,
     descriptionMaxLength: 1024,
-    versionPattern: null,
     knownFields: ['name', 'description', 'license', 'compatibility', 'metadata', 'allowed-tools'],
     unknownFields: 'rejected-by-validator',
-    activation: null,
-    tokenBudget: null,
-    normalizesLineEndings: false,
-    rejectsEmptyBody: false,
-    rejectsInvalidUtf8: true,
-    gating: null,
-    collisionWinner: 'first',
     roots: [
       { path: '.claude/skills', trust: 'trusted' },
       { path: '.opencode/skills', trust: 'trusted' },
@@ -169,38 +284,112 @@ export const PROFILES: Readonly<Record<'agentskills' | 'ironclaw', TargetProfile
       { path: '.github/skills', trust: 'trusted' },
     ],
     scanDepth: 6,
-    maxSkills: null,
-    severities: {},
   },
-  ironclaw: {
-    id: 'ironclaw',
-    title: 'IronClaw v1 loader',
-    byteLimit: 65536,
-    name: IRONCLAW_NAME,
-    frontmatterRequired: true,
-    nameRequired: true,
-    stripsBom: true,
-    recommendedBodyLines: null,
-    descriptionRequired: false,
-    descriptionMaxLength: null,
-    versionPattern: '^[a-zA-Z0-9._\\-+~]{1,32}$',
-    knownFields: ['name', 'version', 'description', 'activation', 'metadata', 'requires'],
-    unknownFields: 'ignored',
-    activation: IRONCLAW_ACTIVATION,
-    tokenBudget: { tokensPerByte: 0.25, rejectFactor: 2 },
-    normalizesLineEndings: true,
-    rejectsEmptyBody: true,
-    rejectsInvalidUtf8: true,
-    gating: 'ironclaw',
-    collisionWinner: 'first',
+  ironclaw: IRONCLAW,
+  // OpenClaw: IronClaw's structure (layout, YAML, name pattern, BOM/CRLF handling), OpenClaw's own gating.
+  // IronClaw's byte limit, activation block and token budget are IronClaw v1 facts and are not assumed here.
+  openclaw: {
+    ...IRONCLAW,
+    id: 'openclaw',
+    title: 'OpenClaw',
+    autoPathCues: ['.openclaw'],
+    byteLimit: null,
+    versionPattern: null,
+    knownFields: [
+      'name',
+      'description',
+      'metadata',
+      'homepage',
+      'user-invocable',
+      'disable-model-invocation',
+      'command-dispatch',
+      'command-tool',
+      'command-arg-mode',
+      'requires',
+    ],
+    activation: null,
+    tokenBudget: null,
+    rejectsEmptyBody: false,
+    gating: 'openclaw',
+    catalog: { descriptionMax: null, envelope: 'plain', order: 'discovery' },
     roots: [
       { path: 'skills', trust: 'trusted' },
-      { path: '.ironclaw/skills', trust: 'trusted' },
-      { path: '.ironclaw/installed_skills', trust: 'installed' },
+      { path: '.openclaw/skills', trust: 'trusted' },
     ],
-    scanDepth: 3,
-    maxSkills: 100,
-    severities: {},
+    maxSkills: null,
+  },
+  cerveau: {
+    ...BASE,
+    id: 'cerveau',
+    title: 'Cerveau (flat .md skills)',
+    skillFiles: 'flat-md',
+    flatRoots: ['.crv/skills'],
+    autoPathCues: ['.crv'],
+    name: FREE_NAME,
+    descriptionOneLine: true,
+    uniqueNames: true,
+    triggersField: 'triggers',
+    toolsField: 'tools',
+    knownFields: ['name', 'description', 'triggers', 'tools'],
+    catalog: { descriptionMax: null, envelope: 'system-reminder', order: 'discovery' },
+    roots: [{ path: '.crv/skills', trust: 'trusted' }],
+    scanDepth: 0,
+    // Names must be unique: two files with one name is a broken install, not a shadowing.
+    severities: { 'duplicate-name': 'error' },
+  },
+  jern: {
+    ...BASE,
+    id: 'jern',
+    title: 'Jern',
+    looseFileRoots: ['.jern/skills'],
+    autoPathCues: ['.jern'],
+    name: FREE_NAME,
+    frontmatterRequired: false,
+    nameRequired: false,
+    descriptionRequired: false,
+    nameSources: ['frontmatter', 'folder'],
+    descriptionSources: ['frontmatter', 'first-line'],
+    knownFields: ['name', 'description'],
+    roots: [{ path: '.jern/skills', trust: 'trusted' }],
+  },
+  creo: {
+    ...BASE,
+    id: 'creo',
+    title: 'Creo',
+    autoPathCues: ['.creo'],
+    name: FREE_NAME,
+    frontmatterParser: 'yaml-lenient',
+    frontmatterRequired: false,
+    nameRequired: false,
+    descriptionRequired: false,
+    nameSources: ['frontmatter', 'h1', 'meta-slug', 'folder'],
+    descriptionSources: ['frontmatter', 'after-h1', 'skill-card', 'default'],
+    sideFiles: ['_meta.json', 'skill-card.md'],
+    knownFields: ['name', 'description'],
+    catalog: { descriptionMax: 200, envelope: 'plain', order: 'discovery' },
+    // Precedence, highest first, from the documented "autoskill beats regular, native beats external"
+    // (the project side; global ~/.config/creo/skills comes after project roots: "project beats global").
+    roots: [
+      { path: '.creo/autoskills', trust: 'trusted' },
+      { path: '.creo/skills', trust: 'trusted' },
+      { path: '.claude/skills', trust: 'trusted' },
+      { path: '.opencode/skills', trust: 'trusted' },
+      { path: '.config/creo/skills', trust: 'trusted' },
+    ],
+  },
+  cuca: {
+    ...BASE,
+    id: 'cuca',
+    title: 'Cuca (Rust SkillsPlugin)',
+    name: FREE_NAME,
+    frontmatterParser: 'strict-kv',
+    listsReferences: true,
+    knownFields: ['name', 'description'],
+    collisionWinner: 'last',
+    catalog: { descriptionMax: null, envelope: 'plain', order: 'name' },
+    roots: [],
+    // The strict parser fails on a "---\r" first line: construction fails, so CRLF is an error here.
+    severities: { 'line-endings': 'error' },
   },
 };
 

@@ -18,33 +18,63 @@ function has(data: Record<string, unknown> | null | undefined, key: string): boo
   return !!data && Object.prototype.hasOwnProperty.call(data, key);
 }
 
+function cerveauCue(data: Record<string, unknown> | null | undefined): boolean {
+  if (!data) return false;
+  if (has(data, 'triggers')) return true;
+  const tools = data.tools;
+  return Array.isArray(tools) && tools.some((t) => !!t && typeof t === 'object' && has(t as Record<string, unknown>, 'command'));
+}
+
+/** A path segment that only one runtime reads (`.jern`, `.crv`, `.creo`, `.openclaw`, `.ironclaw`, `installed_skills`). */
+function exclusiveLocation(segs: readonly string[]): TargetId | null {
+  for (const id of Object.keys(PROFILES) as TargetId[]) {
+    if (PROFILES[id].autoPathCues.some((cue) => segs.includes(cue))) return id;
+  }
+  return null;
+}
+
 /**
- * `auto`: decide from frontmatter cues first, then location.
- * - `activation`, a top-level `requires` holding gating keys (bins, anyBins, env, config, os) or `metadata.openclaw` → ironclaw
- * - a path under `.claude/skills`, `.opencode/skills`, `.agents/skills`, `.github/skills` → agentskills
- * - a path with an `installed_skills` or `.ironclaw` segment, or the flat `skills/SKILL.md` layout → ironclaw
- * - otherwise agentskills, the open standard.
+ * `auto`: decide per skill, most specific evidence first.
+ * 1. a path segment only one runtime reads: `.jern` → jern, `.crv` → cerveau, `.creo` → creo, `.openclaw` → openclaw,
+ *    `.ironclaw` or `installed_skills` → ironclaw; a flat `*.md` skill file (not SKILL.md) → cerveau;
+ * 2. frontmatter cues: `activation` or a top-level `requires` holding gating keys → ironclaw; `triggers`, or `tools`
+ *    entries with a `command` → cerveau; `metadata.openclaw` → openclaw;
+ * 3. shared locations: `.claude/skills`, `.opencode/skills`, `.agents/skills`, `.github/skills` → agentskills;
+ *    the flat `skills/SKILL.md` layout → ironclaw;
+ * 4. otherwise agentskills, the open standard.
  */
 export function autoTarget(skill: Pick<DiscoveredSkill, 'layout'>, posixPath: string, doc: ParsedDocument | null): TargetId {
+  const segs = posixPath.split('/').slice(0, -1);
+  const exclusive = exclusiveLocation(segs);
+  if (exclusive) return exclusive;
+  if (skill.layout === 'file') return 'cerveau';
   const data = doc?.frontmatter?.data;
   const meta = data?.metadata;
   if (has(data, 'activation') || isGatingBlock(data?.requires)) return 'ironclaw';
-  if (meta && typeof meta === 'object' && has(meta as Record<string, unknown>, 'openclaw')) return 'ironclaw';
-  const segs = posixPath.split('/');
+  if (cerveauCue(data)) return 'cerveau';
+  if (meta && typeof meta === 'object' && has(meta as Record<string, unknown>, 'openclaw')) return 'openclaw';
   for (const root of PROFILES.agentskills.roots) {
     if (posixPath.includes(`${root.path}/`)) return 'agentskills';
   }
-  if (segs.includes('installed_skills') || segs.includes('.ironclaw')) return 'ironclaw';
   if (skill.layout === 'flat') return 'ironclaw';
   return 'agentskills';
 }
 
-export function targetsFor(sel: TargetSelection, skill: Pick<DiscoveredSkill, 'layout'>, posixPath: string, doc: ParsedDocument | null): TargetId[] {
-  return sel === 'auto' ? [autoTarget(skill, posixPath, doc)] : sel;
+/**
+ * Whether a target reads a skill found with this layout: a flat `*.md` file only by flat-md targets (Cerveau);
+ * a SKILL.md loose in a root whose loose files the runtime ignores (Jern) is not a skill there (`loose-file`).
+ */
+export function targetAccepts(target: TargetId, skill: Pick<DiscoveredSkill, 'layout'>, posixPath: string): boolean {
+  const p = PROFILES[target];
+  if (skill.layout === 'file') return p.skillFiles === 'flat-md';
+  if (skill.layout === 'flat') {
+    const dir = posixPath.slice(0, posixPath.lastIndexOf('/'));
+    return !p.looseFileRoots.some((r) => dir === r || dir.endsWith(`/${r}`));
+  }
+  return true;
 }
 
-/** The name the target uses: frontmatter `name` when it is a string. */
-export function resolveName(_target: TargetId, doc: ParsedDocument | null): string | null {
-  const n = doc?.frontmatter?.data?.name;
-  return typeof n === 'string' ? n : null;
+export function targetsFor(sel: TargetSelection, skill: Pick<DiscoveredSkill, 'layout'>, posixPath: string, doc: ParsedDocument | null): TargetId[] {
+  const list = sel === 'auto' ? [autoTarget(skill, posixPath, doc)] : sel;
+  return list.filter((t) => targetAccepts(t, skill, posixPath));
 }

@@ -1,0 +1,43 @@
+// fallback: the runtime names or describes the skill from a fallback (folder, first line, H1, _meta.json,
+// skill-card.md); info, so the author knows what the catalog will show.
+
+import { defineRule } from '../src/rule.js';
+import { SOURCE_LABEL } from '../src/targets/names.js';
+import { quote } from '../src/text.js';
+
+export default defineRule({
+  meta: {
+    id: 'fallback',
+    description: 'Name or description taken from a fallback (Jern: folder, first line; Creo: H1, _meta.json slug, folder, skill-card.md, "Skill: <folder>"): which one, and the value',
+    severity: 'info',
+    confidence: 'high',
+    category: 'validator',
+    fixable: false,
+    since: '0.2.0',
+    examples: {
+      bad: [{ files: { '.jern/skills/deploy/SKILL.md': 'Deploys the service to staging.\n\nSteps follow.\n' } }],
+      good: [{ files: { '.jern/skills/deploy/SKILL.md': '---\nname: deploy\ndescription: Deploys the service to staging.\n---\nSteps follow.\n' } }],
+    },
+  },
+  checkSkill(ctx) {
+    const r = ctx.skill.resolved;
+    const p = ctx.profile;
+    if (!r || (p.nameSources.length < 2 && p.descriptionSources.length < 2)) return;
+    // Only a document the runtime can read falls back; a broken frontmatter is the frontmatter rule's finding.
+    if (ctx.skill.doc?.frontmatter && !ctx.data) return;
+    if (!ctx.skill.doc) return;
+    const why = ctx.skill.doc.frontmatter ? 'the frontmatter has no usable' : 'there is no frontmatter, so no';
+    if (r.name && r.name.source !== 'frontmatter') {
+      ctx.report({
+        ...(r.name.offset !== undefined ? { offset: r.name.offset, endOffset: r.name.offset + r.name.value.length } : { line: 1, column: 1 }),
+        message: `${why} "name"; ${p.id} names the skill ${quote(r.name.value)} from its ${SOURCE_LABEL[r.name.source]}. Add "name: ${r.name.value}" to the frontmatter to make it explicit`,
+      });
+    }
+    if (r.description && r.description.source !== 'frontmatter') {
+      ctx.report({
+        ...(r.description.offset !== undefined ? { offset: r.description.offset, endOffset: r.description.offset + r.description.value.length } : { line: 1, column: 1 }),
+        message: `${why} "description"; ${p.id} describes the skill as ${quote(r.description.value)} (its ${SOURCE_LABEL[r.description.source]}). Add a "description: Use when …" line to the frontmatter`,
+      });
+    }
+  },
+});

@@ -1,0 +1,34 @@
+// loose-file: a file directly in a skills root that only reads skill folders (Jern: `.jern/skills/<folder>/SKILL.md`).
+
+import * as path from 'node:path';
+import { defineRule } from '../src/rule.js';
+import { quote } from '../src/text.js';
+
+export default defineRule({
+  meta: {
+    id: 'loose-file',
+    description: 'A Markdown file directly under .jern/skills/ (not in a skill folder): Jern ignores it',
+    severity: 'warning',
+    confidence: 'high',
+    category: 'validator',
+    fixable: false,
+    since: '0.2.0',
+    examples: {
+      bad: [{ files: { '.jern/skills/deploy.md': '---\nname: deploy\ndescription: Deploys.\n---\nSteps.\n' } }],
+      good: [{ files: { '.jern/skills/deploy/SKILL.md': '---\nname: deploy\ndescription: Deploys.\n---\nSteps.\n' } }],
+    },
+  },
+  checkProject(ctx) {
+    for (const ev of ctx.events) {
+      if (ev.kind !== 'loose-file') continue;
+      const base = path.basename(ev.absPath);
+      const stem = base.replace(/\.md$/i, '');
+      const dest = /^skill$/i.test(stem) ? '<folder>/SKILL.md' : `${stem}/SKILL.md`;
+      ctx.report({
+        file: ctx.display(ev.absPath),
+        target: 'jern',
+        message: `${quote(base)} sits directly in .jern/skills/, where jern ignores files: it reads only .jern/skills/<folder>/SKILL.md. Move it to .jern/skills/${dest}`,
+      });
+    }
+  },
+});

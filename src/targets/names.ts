@@ -1,0 +1,156 @@
+// The name and description a runtime gives a skill, with where each came from (frontmatter or a fallback).
+// Pure: side files (_meta.json, skill-card.md) are read by the engine (src/lint.ts) and handed in.
+
+import type { ParsedDocument } from '../parse.js';
+import type { DescriptionSource, NameSource, TargetProfile } from './profiles.js';
+
+export interface Resolved<S extends string> {
+  value: string;
+  source: S;
+  /** Offset in the skill file's normalized text where the value was read, when it came from the skill file. */
+  offset?: number;
+  /** The side file it came from (`_meta.json`, `skill-card.md`), relative to the skill folder. */
+  sideFile?: string;
+}
+
+export interface Resolution {
+  name: Resolved<NameSource> | null;
+  description: Resolved<DescriptionSource> | null;
+}
+
+/** Side files as the engine read them: text, or null when absent or unreadable. */
+export type SideFiles = (relPath: string) => string | null;
+
+/** A line-by-line view of the body that skips fenced code blocks. */
+function bodyLines(doc: ParsedDocument): { text: string; offset: number }[] {
+  const out: { text: string; offset: number }[] = [];
+  let off = doc.bodyOffset;
+  let fence: string | null = null;
+  for (const line of doc.body.split('\n')) {
+    const start = off;
+    off += line.length + 1;
+    const m = /^ {0,3}(`{3,}|~{3,})/.exec(line);
+    if (m) {
+      if (fence === null) fence = m[1]!;
+      else if (m[1]!.startsWith(fence[0]!) && m[1]!.length >= fence.length) fence = null;
+      continue;
+    }
+    if (fence !== null) continue;
+    out.push({ text: line, offset: start });
+  }
+  return out;
+}
+
+const H1 = /^ {0,3}#[ \t]+(.*?)[ \t]*#*[ \t]*$/;
+const HEADING = /^ {0,3}#{1,6}([ \t]|$)/;
+
+export function firstH1(doc: ParsedDocument): { text: string; offset: number; index: number } | null {
+  const lines = bodyLines(doc);
+  for (let i = 0; i < lines.length; i++) {
+    const m = H1.exec(lines[i]!.text);
+    if (m && m[1]!.trim() !== '') return { text: m[1]!.trim(), offset: lines[i]!.offset + lines[i]!.text.indexOf(m[1]!.trim()), index: i };
+  }
+  return null;
+}
+
+/** `_meta.json` `slug`, when the file is a JSON object with a non-blank string slug. */
+export function metaSlug(text: string | null): string | null {
+  if (text === null) return null;
+  try {
+    const v = JSON.parse(text) as unknown;
+    if (v && typeof v === 'object' && !Array.isArray(v)) {
+      const slug = (v as Record<string, unknown>).slug;
+      if (typeof slug === 'string' && slug.trim() !== '') return slug.trim();
+    }
+  } catch {
+    /* not JSON: the fallback goes on */
+  }
+  return null;
+}
+
+/** The `## Description` section of `skill-card.md`: its text up to the next heading, joined into one line. */
+export function cardDescription(text: string | null): string | null {
+  if (text === null) return null;
+  const lines = text.replace(/^\ufeff/, '').split(/\r\n|\r|\n/);
+  const at = lines.findIndex((l) => /^ {0,3}##[ \t]+Description[ \t]*#*[ \t]*$/i.test(l));
+  if (at < 0) return null;
+  const parts: string[] = [];
+  for (const l of lines.slice(at + 1)) {
+    if (HEADING.test(l)) break;
+    if (l.trim() !== '') parts.push(l.trim());
+  }
+  const d = parts.join(' ').trim();
+  return d === '' ? null : d;
+}
+
+function stringField(doc: ParsedDocument | null, key: string): string | null {
+  const v = doc?.frontmatter?.data?.[key];
+  return typeof v === 'string' && v.trim() !== '' ? v : null;
+}
+
+/** Resolve the name and description as `profile`'s runtime does. `folderName` is the folder holding the skill file. */
+export function resolveSkill(profile: TargetProfile, doc: ParsedDocument | null, folderName: string, side: SideFiles): Resolution {
+  const fmOffset = (key: string): number | undefined => {
+    const flat = doc?.frontmatter?.flat?.find((e) => e.key === key);
+    return flat?.start;
+  };
+  let name: Resolution['name'] = null;
+  for (const src of profile.nameSources) {
+    if (src === 'frontmatter') {
+      // A frontmatter name is the name, even when invalid: the name rule says whether the runtime accepts it.
+      const v = doc?.frontmatter?.data?.name;
+      if (typeof v === 'string' && (v.trim() !== '' || profile.nameSources.length === 1)) {
+        name = { value: v, source: 'frontmatter', ...(fmOffset('name') !== undefined ? { offset: fmOffset('name') } : {}) };
+      }
+    } else if (src === 'h1' && doc) {
+      const h = firstH1(doc);
+      if (h) name = { value: h.text, source: 'h1', offset: h.offset };
+    } else if (src === 'meta-slug') {
+      const slug = metaSlug(side('_meta.json'));
+      if (slug) name = { value: slug, source: 'meta-slug', sideFile: '_meta.json' };
+    } else if (src === 'folder') {
+      name = { value: folderName, source: 'folder' };
+    }
+    if (name) break;
+  }
+  let description: Resolution['description'] = null;
+  for (const src of profile.descriptionSources) {
+    if (src === 'frontmatter') {
+      const v = stringField(doc, 'description');
+      if (v !== null) description = { value: v, source: 'frontmatter', ...(fmOffset('description') !== undefined ? { offset: fmOffset('description') } : {}) };
+    } else if (src === 'first-line' && doc) {
+      const l = bodyLines(doc).find((x) => x.text.trim() !== '');
+      if (l) {
+        const text = l.text.trim().replace(/^#{1,6}[ \t]+/, '');
+        description = { value: text, source: 'first-line', offset: l.offset + l.text.indexOf(text) };
+      }
+    } else if (src === 'after-h1' && doc) {
+      const h = firstH1(doc);
+      if (h) {
+        const l = bodyLines(doc)
+          .slice(h.index + 1)
+          .find((x) => x.text.trim() !== '' && !HEADING.test(x.text));
+        if (l) description = { value: l.text.trim(), source: 'after-h1', offset: l.offset + l.text.indexOf(l.text.trim()) };
+      }
+    } else if (src === 'skill-card') {
+      const d = cardDescription(side('skill-card.md'));
+      if (d) description = { value: d, source: 'skill-card', sideFile: 'skill-card.md' };
+    } else if (src === 'default') {
+      description = { value: `Skill: ${folderName}`, source: 'default' };
+    }
+    if (description) break;
+  }
+  return { name, description };
+}
+
+/** Words for explain and messages. */
+export const SOURCE_LABEL: Record<NameSource | DescriptionSource, string> = {
+  frontmatter: 'frontmatter',
+  h1: 'first "# " heading',
+  'meta-slug': '_meta.json "slug"',
+  folder: 'folder name',
+  'first-line': 'first line of text',
+  'after-h1': 'first line after the "# " heading',
+  'skill-card': 'skill-card.md "## Description"',
+  default: 'default "Skill: <folder>"',
+};
