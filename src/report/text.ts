@@ -19,8 +19,10 @@ export function formatText(result: LintResult, opts: TextOptions): string {
   const paint = (code: string, s: string) => (opts.color ? `${code}${s}${C.reset}` : s);
   const lines: string[] = [];
   let current: string | null = null;
-  // Checked against several targets: say whose finding each line is.
-  const multi = new Set(result.skills.map((k) => k.target)).size > 1;
+  // A file checked against several targets (--target a,b): say whose finding each of its lines is.
+  const targetsOf = new Map<string, Set<string>>();
+  for (const k of result.skills) targetsOf.set(k.file, (targetsOf.get(k.file) ?? new Set()).add(k.target));
+  const multiFile = (f: string) => (targetsOf.get(f)?.size ?? 0) > 1;
   for (const d of result.diagnostics) {
     if (d.file !== current) {
       if (current !== null) lines.push('');
@@ -28,7 +30,7 @@ export function formatText(result: LintResult, opts: TextOptions): string {
     }
     const sev = d.severity === 'error' ? paint(C.red, 'error  ') : d.severity === 'warning' ? paint(C.yellow, 'warning') : paint(C.cyan, 'info   ');
     const sup = d.suppressed ? paint(C.dim, ` (suppressed${d.suppressed.reason ? `: ${visible(d.suppressed.reason)}` : ''})`) : '';
-    lines.push(`${paint(C.bold, safePath(d.file))}:${d.line}:${d.column}  ${sev}  ${visible(d.message).replace(/<U\+000A>/g, ' ')}${sup}  ${paint(C.dim, d.ruleId)}${multi && d.target ? paint(C.dim, ` [${(d.targets ?? [d.target]).join(', ')}]`) : ''}`);
+    lines.push(`${paint(C.bold, safePath(d.file))}:${d.line}:${d.column}  ${sev}  ${visible(d.message).replace(/<U\+000A>/g, ' ')}${sup}  ${paint(C.dim, d.ruleId)}${multiFile(d.file) && d.target ? paint(C.dim, ` [${(d.targets ?? [d.target]).join(', ')}]`) : ''}`);
   }
   const s = summarize(result);
   if (lines.length > 0) lines.push('');

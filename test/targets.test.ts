@@ -1,0 +1,144 @@
+// Targets (issue 3): auto cues, OpenClaw vs IronClaw gating semantics, lazy ajv, side files, multi-target JSON.
+
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { lint } from '../src/lint.js';
+import { systemHost } from '../src/host.js';
+import { ajvLoaded } from '../rules/tool-schema.js';
+import { runJson, tempTree } from './helpers.js';
+
+const temps: string[] = [];
+afterAll(() => {
+  for (const t of temps) fs.rmSync(t, { recursive: true, force: true });
+});
+function tree(files: Record<string, string | Uint8Array>): string {
+  const d = tempTree(files);
+  temps.push(d);
+  return d;
+}
+
+// First: nothing before this in the file may load ajv.
+describe('laziness and bounds', () => {
+  it('ajv is not loaded for skills without tools', async () => {
+    const dir = tree({ '.crv/skills/a.md': '---\nname: a\ndescription: d\ntriggers: [a]\n---\nBody.\n' });
+    await lint({ cwd: dir });
+    expect(ajvLoaded()).toBe(false);
+  });
+
+  it('a symlinked _meta.json is not followed (the creo name falls back to the folder)', async () => {
+    const dir = tree({ '.creo/skills/s/SKILL.md': 'No heading.\n', 'secret.json': '{"slug":"leaked"}' });
+    fs.symlinkSync(path.join(dir, 'secret.json'), path.join(dir, '.creo/skills/s/_meta.json'));
+    const r = await lint({ cwd: dir });
+    expect(r.skills.map((s) => s.name)).toEqual(['s']);
+  });
+});
+
+describe('--target auto', () => {
+  it('picks each runtime from its location and frontmatter cues', async () => {
+    const dir = tree({
+      'skills/act/SKILL.md': '---\nname: act\nactivation:\n  keywords: [deploy]\n---\nBody.\n',
+      'skills/trig/SKILL.md': '---\nname: trig\ndescription: d\ntriggers: [x]\n---\nBody.\n',
+      'skills/tool/SKILL.md': '---\nname: tool\ndescription: d\ntools:\n  - name: t\n    command: x\n---\nBody.\n',
+      'skills/oc/SKILL.md': '---\nname: oc\ndescription: d\nmetadata:\n  openclaw:\n    emoji: "x"\n---\nBody.\n',
+      '.jern/skills/j/SKILL.md': 'Jern skill.\n',
+      '.creo/skills/c/SKILL.md': '# C\n\nCreo skill.\n',
+      '.crv/skills/v.md': '---\nname: v\ndescription: d\n---\nBody.\n',
+      '.openclaw/skills/o/SKILL.md': '---\nname: o\ndescription: d\n---\nBody.\n',
+      '.claude/skills/a/SKILL.md': '---\nname: a\ndescription: d\n---\nBody.\n',
+      'skills/SKILL.md': '---\nname: flat\n---\nBody.\n',
+      'other/plain/SKILL.md': '---\nname: plain\ndescription: d\n---\nBody.\n',
+    });
+    const { report } = await runJson(['.'], dir);
+    const byFile = Object.fromEntries(report.skills.map((s) => [s.file, s.target]));
+    expect(byFile).toEqual({
+      'skills/act/SKILL.md': 'ironclaw',
+      'skills/trig/SKILL.md': 'cerveau',
+      'skills/tool/SKILL.md': 'cerveau',
+      'skills/oc/SKILL.md': 'openclaw',
+      '.jern/skills/j/SKILL.md': 'jern',
+      '.creo/skills/c/SKILL.md': 'creo',
+      '.crv/skills/v.md': 'cerveau',
+      '.openclaw/skills/o/SKILL.md': 'openclaw',
+      '.claude/skills/a/SKILL.md': 'agentskills',
+      'skills/SKILL.md': 'ironclaw',
+      'other/plain/SKILL.md': 'agentskills',
+    });
+  });
+
+  it('a tools list without a command is not a cerveau cue', async () => {
+    const dir = tree({ 'x/t/SKILL.md': '---\nname: t\ndescription: d\ntools: [Read]\n---\nBody.\n' });
+    const { report } = await runJson(['.'], dir);
+    expect(report.skills.map((s) => s.target)).toEqual(['agentskills']);
+  });
+});
+
+describe('--target a,b', () => {
+  it('has one skills entry per skill and target, and every diagnostic carries its target', async () => {
+    const dir = tree({ 'skills/w/SKILL.md': '\ufeff---\r\nname: w\r\ndescription: d\r\n---\r\nBody.\r\n' });
+    const { report } = await runJson(['--target', 'ironclaw,cuca', '.'], dir);
+    expect(report.skills.map((s) => [s.target, s.loads])).toEqual([
+      ['ironclaw', true],
+      ['cuca', false],
+    ]);
+    expect(report.diagnostics.every((d) => typeof d.target === 'string')).toBe(true);
+    expect(report.summary.skills).toBe(1);
+  });
+
+  it('a finding identical under two targets is kept once and lists both', async () => {
+    const dir = tree({ 'skills/n/SKILL.md': '---\nname: n\ndescription: d\n---\nBody \0 here.\n' });
+    const { report } = await runJson(['--target', 'jern,creo', '.'], dir);
+    const nul = report.diagnostics.filter((d) => d.ruleId === 'encoding');
+    expect(nul.length).toBe(1);
+    expect(nul[0]!.targets).toEqual(['creo', 'jern']);
+  });
+});
+
+describe('gating: OpenClaw and IronClaw read env and config differently', () => {
+  const skill = (kind: 'top' | 'meta') =>
+    kind === 'top'
+      ? '---\nname: g\nrequires:\n  env: [SKILLCHECK_EMPTY]\n  config: [browser.enabled]\n---\nBody.\n'
+      : '---\nname: g\ndescription: d\nmetadata:\n  openclaw:\n    requires:\n      env: [SKILLCHECK_EMPTY]\n      config: [./settings.json, browser.enabled]\n---\nBody.\n';
+  const host = (dir: string) => ({ ...systemHost(dir, { PATH: process.env.PATH ?? '', SKILLCHECK_EMPTY: '' }), platform: 'linux' as const });
+
+  it('IronClaw: an empty variable is set (passes); a dot-path is looked up as a file and the difference is named', async () => {
+    const dir = tree({ 'skills/g/SKILL.md': skill('top') });
+    const r = await lint({ cwd: dir, targets: ['ironclaw'], host: host(dir) });
+    const msgs = r.diagnostics.map((d) => `${d.ruleId} ${d.severity} ${d.message}`);
+    expect(msgs.some((m) => m.includes('SKILLCHECK_EMPTY'))).toBe(false);
+    expect(msgs.some((m) => m.startsWith('gating warning') && m.includes('looks like an OpenClaw dot-path'))).toBe(true);
+    expect(msgs.some((m) => m.includes('config path "browser.enabled" does not exist'))).toBe(true);
+  });
+
+  it('OpenClaw: an empty variable fails; config dot-paths need the OpenClaw config; a file path is named as the wrong kind', async () => {
+    const dir = tree({ 'skills/g/SKILL.md': skill('meta') });
+    const r = await lint({ cwd: dir, targets: ['openclaw'], host: host(dir) });
+    const msgs = r.diagnostics.map((d) => `${d.ruleId} ${d.severity} ${d.message}`);
+    expect(msgs.some((m) => m.includes('"SKILLCHECK_EMPTY" is empty') && m.includes('non-empty'))).toBe(true);
+    expect(msgs.some((m) => m.startsWith('gating info') && m.includes('--openclaw-config'))).toBe(true);
+    expect(msgs.some((m) => m.startsWith('gating warning') && m.includes('looks like a file path'))).toBe(true);
+    expect(r.skills[0]!.loads).toBe(false);
+  });
+
+  it('OpenClaw: with the config given, a truthy dot-path passes and a missing one fails', async () => {
+    const dir = tree({ 'skills/g/SKILL.md': '---\nname: g\ndescription: d\nmetadata:\n  openclaw:\n    requires:\n      config: [browser.enabled, tools.exec]\n---\nBody.\n' });
+    const r = await lint({ cwd: dir, targets: ['openclaw'], host: host(dir), openclawConfig: { browser: { enabled: true }, tools: { exec: false } } });
+    const msgs = r.diagnostics.filter((d) => d.ruleId === 'gating').map((d) => d.message);
+    expect(msgs).toHaveLength(1);
+    expect(msgs[0]).toContain('"tools.exec" is false (falsy)');
+  });
+
+  it('OpenClaw: os is checked against the platform (machine-dependent), unknown platform names are named', async () => {
+    const dir = tree({ 'skills/g/SKILL.md': '---\nname: g\ndescription: d\nmetadata:\n  openclaw:\n    os: [darwin, macos]\n---\nBody.\n' });
+    const r = await lint({ cwd: dir, targets: ['openclaw'], host: host(dir) });
+    const g = r.diagnostics.filter((d) => d.ruleId === 'gating');
+    expect(g.map((d) => [d.severity, !!d.machineDependent])).toEqual([
+      ['warning', true],
+      ['warning', false],
+    ]);
+    expect(g[0]!.message).toContain('(linux)');
+    expect(g[1]!.message).toContain('"macos"');
+    const off = await lint({ cwd: dir, targets: ['openclaw'], host: host(dir), gating: false });
+    expect(off.diagnostics.filter((d) => d.machineDependent)).toEqual([]);
+  });
+});
