@@ -2,23 +2,12 @@
 // program exceeds the runtime's size limit: the runtime drops them with only a log line.
 
 import { loadActivation } from '../src/activation/load.js';
-import { scalarOffsets } from '../src/activation/scalar-map.js';
-import { defineRule, type SkillContext } from '../src/rule.js';
+import { locateInPattern } from '../src/activation/scalar-map.js';
+import { defineRule } from '../src/rule.js';
 import { quote } from '../src/text.js';
 
 /** Estimates within this factor above the limit are reported with medium confidence (see the docs page). */
 export const SIZE_MARGIN = 1.25;
-
-function locateInPattern(ctx: SkillContext, index: number, value: string, at: number, endAt: number) {
-  const loc = ctx.locate(['activation', 'patterns', index]);
-  if (!loc) return { offset: undefined, endOffset: undefined, exact: false };
-  const text = ctx.skill.source?.normalized ?? '';
-  const map = scalarOffsets(loc.node, text, loc.start, loc.end, value);
-  if (!map) return { offset: loc.start, endOffset: loc.end, exact: false };
-  const s = map[Math.min(at, value.length)]!;
-  const e = map[Math.min(endAt, value.length)]!;
-  return { offset: s, endOffset: Math.max(e, s + 1), exact: true };
-}
 
 export default defineRule({
   meta: {

@@ -3,6 +3,7 @@
 import type { Rule } from '../src/rule.js';
 import activationLimits from './activation-limits.js';
 import activationPattern from './activation-pattern.js';
+import regexRedos from './regex-redos.js';
 import description from './description.js';
 import duplicateName from './duplicate-name.js';
 import emptyBody from './empty-body.js';
@@ -38,6 +39,7 @@ export const ALL_RULES: readonly Rule[] = [
   unknownField,
   activationLimits,
   activationPattern,
+  regexRedos,
   tokenBudget,
   emptyBody,
   gating,

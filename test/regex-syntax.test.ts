@@ -48,6 +48,8 @@ describe('Rust regex syntax', () => {
     '(?i)\\b(write|draft)\\b.*\\b(email|letter)\\b',
     '(?x) de ploy # comment',
     '(?P<name>a)(?<other>b)',
+    '(?:[a-z]+\\.)+com',
+    '(?i:a)(?-i:b)(?s)',
     '[\\p{Greek}&&\\pL]',
     '[a-z--[aeiou]]',
     '[[:alpha:][:digit:]]',

@@ -2,6 +2,7 @@
 // so a finding can point at the exact construct inside a pattern. Falls back to null when unsure.
 
 import { isScalar, Scalar, type Node as YamlNode } from 'yaml';
+import type { SkillContext } from '../rule.js';
 
 /**
  * For a scalar node whose source is `text.slice(start, end)`, return offsets in `text` for every UTF-16 index of
@@ -63,4 +64,19 @@ export function scalarOffsets(node: YamlNode | null, text: string, start: number
     return decoded === value ? map : null;
   }
   return null;
+}
+
+/**
+ * Offsets (normalized text) of the characters [at, endAt) of activation pattern number `index`; falls back to the
+ * whole value with exact=false when the scalar's quoting cannot be mapped exactly.
+ */
+export function locateInPattern(ctx: SkillContext, index: number, value: string, at: number, endAt: number): { offset?: number; endOffset?: number; exact: boolean } {
+  const loc = ctx.locate(['activation', 'patterns', index]);
+  if (!loc) return { exact: false };
+  const text = ctx.skill.source?.normalized ?? '';
+  const map = scalarOffsets(loc.node, text, loc.start, loc.end, value);
+  if (!map) return { offset: loc.start, endOffset: loc.end, exact: false };
+  const s = map[Math.min(at, value.length)]!;
+  const e = map[Math.min(endAt, value.length)]!;
+  return { offset: s, endOffset: Math.max(e, s + 1), exact: true };
 }

@@ -425,7 +425,7 @@ class Parser {
           if (this.eof()) this.fail('unclosed-group', start, this.i, 'unclosed flag group: expected ")" or ":"');
           const f = this.next();
           if (f === ')' || f === ':') {
-            if (!sawFlag && !negate) this.fail('empty-flags', start, this.i, 'empty flag group "(?)"');
+            if (!sawFlag && !negate && f === ')') this.fail('empty-flags', start, this.i, 'empty flag group "(?)"');
             if (negate && !sawNegFlag) this.fail('invalid-flag', this.i - 2, this.i, 'dangling "-" in flag group: name the flags to turn off');
             if (f === ')') {
               // Flags apply to the rest of the enclosing group.
