@@ -2,6 +2,7 @@
 
 import { isMap, isPair, isScalar, isSeq, parseDocument, type Document, type Node as YamlNode, type Pair } from 'yaml';
 import type { SourceText } from './source.js';
+import { findDuplicateKeys } from './yamlkeys.js';
 
 /** Alias expansions allowed when converting YAML to data: an alias bomb fails in milliseconds. */
 export const MAX_ALIAS_COUNT = 100;
@@ -86,7 +87,8 @@ export function parseYaml(raw: string, offset: number): Pick<Frontmatter, 'doc' 
   let doc: Document.Parsed;
   try {
     // logLevel 'silent': the library must never write to our stderr; its errors arrive in doc.errors.
-    doc = parseDocument(raw, { uniqueKeys: true, prettyErrors: false, keepSourceTokens: false, logLevel: 'silent' });
+    // uniqueKeys off: the library's check is quadratic; findDuplicateKeys (below) is linear.
+    doc = parseDocument(raw, { uniqueKeys: false, prettyErrors: false, keepSourceTokens: false, logLevel: 'silent' });
   } catch (e) {
     // Deep nesting can exhaust the parser's stack: report it, never crash.
     problems.push({ code: 'PARSER_LIMIT', message: (e as Error).message, start: offset, end: offset });
@@ -96,6 +98,9 @@ export function parseYaml(raw: string, offset: number): Pick<Frontmatter, 'doc' 
     // The parser catches its own stack overflow on deep nesting and reports it as an ordinary error: name it.
     const code = /call stack/i.test(err.message) ? 'PARSER_LIMIT' : err.code;
     problems.push({ code, message: err.message.split('\n')[0] ?? err.message, start: offset + err.pos[0], end: offset + err.pos[1] });
+  }
+  for (const dup of findDuplicateKeys(doc)) {
+    problems.push({ code: 'DUPLICATE_KEY', message: 'Map keys must be unique', start: offset + dup.start, end: offset + dup.end });
   }
   if (problems.length > 0) return { doc, data: null, problems, nonMappingRoot: null };
   const root = doc.contents;

@@ -199,7 +199,8 @@ describe('fuzz: the whole pipeline on disk', () => {
             try {
               fs.mkdirSync(path.dirname(p), { recursive: true });
               if (e.kind === 'dir') fs.mkdirSync(p, { recursive: true });
-              else if (e.kind === 'file') fs.writeFileSync(p, e.content, 'latin1');
+              // 'wx': never write through an existing entry (opening a FIFO for writing would block the harness).
+              else if (e.kind === 'file') fs.writeFileSync(p, e.content, { encoding: 'latin1', flag: 'wx' });
               else if (e.kind === 'symlink') fs.symlinkSync(e.link, p);
               else execFileSync('mkfifo', [p], { stdio: 'ignore' });
             } catch {

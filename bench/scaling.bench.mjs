@@ -1,0 +1,73 @@
+// No super-linear path: each pathological input is checked at size n and 2n (in-process, dist/, median of 3).
+// A ratio t(2n)/t(n) near 2 is linear; near 4 is quadratic. Env: SCALING_N (multiplier, default 1).
+
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { median } from './measure.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const dist = path.join(here, '..', 'dist', 'src');
+const K = Number(process.env.SCALING_N ?? 1);
+
+const fm = '---\nname: s\ndescription: Scaling probe.\n---\n';
+/** name, base size n, builder(n) → { files: {rel: content}, note } */
+const CASES = [
+  ['links in the body', 50_000, (n) => fm + Array.from({ length: n }, (_, i) => `See [link ${i}](https://example.com/${i}) and [ref](references/r${i}.md).`).join('\n')],
+  ['`[` on one line', 40_000, (n) => `${fm}${'['.repeat(n)}\n`],
+  ['`[`/`]`/`(` mixed', 40_000, (n) => `${fm}${'[a]('.repeat(n)}\n`],
+  ['backticks and `<`', 40_000, (n) => `${fm}${'`<'.repeat(n)}\n`],
+  ['a single long line (bytes)', 512 * 1024, (n) => `${fm}${'word '.repeat(n / 5)}\n`],
+  ['YAML flow nesting (depth)', 5_000, (n) => `---\nname: s\ndescription: d\nx: ${'['.repeat(n)}${']'.repeat(n)}\n---\nBody.\n`],
+  ['YAML flow-map nesting (depth)', 5_000, (n) => `---\nname: s\ndescription: d\nx: ${'{a: '.repeat(n)}1${'}'.repeat(n)}\n---\nBody.\n`],
+  ['YAML keys', 50_000, (n) => `---\nname: s\ndescription: d\n${Array.from({ length: n }, (_, i) => `k${i}: v`).join('\n')}\n---\nBody.\n`],
+  ['YAML list items', 50_000, (n) => `---\nname: s\ndescription: d\nmetadata:\n  l:\n${Array.from({ length: n }, (_, i) => `    - item${i}`).join('\n')}\n---\nBody.\n`],
+  ['CRLF lines', 100_000, (n) => (fm + Array.from({ length: n }, () => 'line').join('\n')).replace(/\n/g, '\r\n')],
+  ['invalid UTF-8 bytes', 100_000, (n) => Buffer.concat([Buffer.from(fm), Buffer.alloc(n, 0xff)])],
+  ['NUL bytes', 100_000, (n) => fm + '\0'.repeat(n)],
+  ['files in one folder', 50_000, 'files'],
+];
+
+async function timeIt(fn) {
+  const times = [];
+  let out;
+  for (let i = 0; i < 3; i++) {
+    const t0 = process.hrtime.bigint();
+    out = await fn();
+    times.push(Number(process.hrtime.bigint() - t0) / 1e6);
+  }
+  return { ms: median(times), out };
+}
+
+export default async function run() {
+  const { lint } = await import(pathToFileURL(path.join(dist, 'lint.js')).href);
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'skillcheck-scaling-'));
+  console.log('| input | n | t(n) ms | 2n | t(2n) ms | t(2n)/t(n) | findings |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  const rows = [];
+  try {
+    for (const [name, base, build] of CASES.filter(([name]) => !process.env.SCALING_ONLY || name.includes(process.env.SCALING_ONLY))) {
+      const res = [];
+      for (const n of [base * K, 2 * base * K]) {
+        const dir = path.join(root, `${rows.length}-${n}`);
+        const skillDir = path.join(dir, '.claude', 'skills', 's');
+        fs.mkdirSync(skillDir, { recursive: true });
+        if (build === 'files') {
+          fs.writeFileSync(path.join(skillDir, 'SKILL.md'), `${fm}Body.\n`);
+          for (let i = 0; i < n; i++) fs.closeSync(fs.openSync(path.join(skillDir, `f${i}`), 'w'));
+        } else fs.writeFileSync(path.join(skillDir, 'SKILL.md'), build(n));
+        const { ms, out } = await timeIt(() => lint({ paths: ['.'], cwd: dir, readBound: 64 * 1024 * 1024, gating: false, persona: 'auditor' }));
+        res.push({ n, ms, findings: out.diagnostics.length });
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+      const ratio = res[1].ms / res[0].ms;
+      rows.push({ name, ...res });
+      console.log(`| ${name} | ${res[0].n.toLocaleString('en-US')} | ${res[0].ms.toFixed(0)} | ${res[1].n.toLocaleString('en-US')} | ${res[1].ms.toFixed(0)} | ${ratio.toFixed(2)}${ratio > 3 ? ' ⚠' : ''} | ${res[1].findings} |`);
+    }
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await run();
