@@ -36,23 +36,9 @@ export default defineRule({
     },
   },
   checkProject(ctx) {
-    const groups = new Map<string, ProjectSkill[]>();
-    for (const s of ctx.skills) {
-      if (s.input.name === null || !s.loads) continue;
-      const key = `${s.input.target}\0${s.input.name}`;
-      const g = groups.get(key);
-      if (g) g.push(s);
-      else groups.set(key, [s]);
-    }
-    for (const group of groups.values()) {
-      if (group.length < 2) continue;
-      const profile = group[0]!.input.profile;
-      // Root precedence first (Creo: autoskills, then .creo/skills, then other ecosystems), then scan order.
-      const ordered = group
-        .map((s, i) => ({ s, i, rank: rootRank(profile.roots, s.input.file) }))
-        .sort((a, b) => a.rank.rank - b.rank.rank || a.i - b.i);
-      const win = profile.collisionWinner === 'first' ? ordered[0]! : ordered[ordered.length - 1]!;
+    for (const { winner: win, ordered } of collisions(ctx.skills)) {
       const winner = win.s;
+      const profile = winner.input.profile;
       for (const { s, rank } of ordered) {
         if (s === winner) continue;
         const fmLoc = locate(s.input.doc?.frontmatter ?? null, ['name']);
@@ -77,6 +63,36 @@ export default defineRule({
     }
   },
 });
+
+export interface Ranked {
+  s: ProjectSkill;
+  i: number;
+  rank: { rank: number; root: string | null };
+}
+
+/**
+ * Name collisions among loading skills, per target: each group in the runtime's order (root precedence, then scan
+ * order) with the skill the runtime keeps (the first, or the last for Cuca). Shared with `skillcheck explain`.
+ */
+export function collisions(skills: readonly ProjectSkill[]): { winner: Ranked; ordered: Ranked[] }[] {
+  const groups = new Map<string, ProjectSkill[]>();
+  for (const s of skills) {
+    if (s.input.name === null || !s.loads) continue;
+    const key = `${s.input.target}\0${s.input.name}`;
+    const g = groups.get(key);
+    if (g) g.push(s);
+    else groups.set(key, [s]);
+  }
+  const out: { winner: Ranked; ordered: Ranked[] }[] = [];
+  for (const group of groups.values()) {
+    if (group.length < 2) continue;
+    const profile = group[0]!.input.profile;
+    // Root precedence first (Creo: autoskills, then .creo/skills, then other ecosystems), then scan order.
+    const ordered = group.map((s, i) => ({ s, i, rank: rootRank(profile.roots, s.input.file) })).sort((a, b) => a.rank.rank - b.rank.rank || a.i - b.i);
+    out.push({ winner: profile.collisionWinner === 'first' ? ordered[0]! : ordered[ordered.length - 1]!, ordered });
+  }
+  return out;
+}
 
 /** Index of the most specific known root holding `file` (a display path), or past the end when none does. */
 export function rootRank(roots: readonly { path: string }[], file: string): { rank: number; root: string | null } {

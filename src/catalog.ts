@@ -93,6 +93,29 @@ export const CATALOG_FORMATS: Record<string, CatalogFormat> = {
     descriptionMax: 200,
     render: (skills) => skills.map((s) => `- ${lineField(s.name)}: ${lineField(s.description)}`).join('\n'),
   },
+  // Issue 3. OpenClaw lists skills in the same <available_skills> block as the standard. Cerveau, Jern and Cuca
+  // document no catalog layout: one "- name: description" line each is skillcheck's model (the fields are
+  // theirs); Cuca's list is sorted by name.
+  openclaw: {
+    descriptionMax: null,
+    render: (skills) => CATALOG_FORMATS.agentskills!.render(skills),
+  },
+  cerveau: {
+    descriptionMax: null,
+    render: (skills) => skills.map((s) => `- ${lineField(s.name)}: ${lineField(s.description)}`).join('\n'),
+  },
+  jern: {
+    descriptionMax: null,
+    render: (skills) => skills.map((s) => `- ${lineField(s.name)}: ${lineField(s.description)}`).join('\n'),
+  },
+  cuca: {
+    descriptionMax: null,
+    render: (skills) =>
+      [...skills]
+        .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+        .map((s) => `- ${lineField(s.name)}: ${lineField(s.description)}`)
+        .join('\n'),
+  },
 };
 
 export interface RenderCatalogOptions {

@@ -179,6 +179,35 @@ export function buildProgram(io: Io, setCode: (c: number) => void): Command {
     .action(async (flags: { format: string }) => setCode(await runRules(flags.format, io)));
 
   program
+    .command('explain')
+    .description("show each skill as each runtime sees it: name, description, loads and why not, catalog entry, activation, tokens, collisions")
+    .argument('[paths...]', 'files or folders holding skills', [])
+    .option('-t, --target <targets>', 'auto, or a comma-separated list of targets', 'auto')
+    .addOption(new Option('-f, --format <format>', 'output format').choices(['text', 'json']).default('text'))
+    .option('--no-gating', 'skip machine-dependent gating checks (PATH, environment, config paths)')
+    .option('--openclaw-config <file>', 'OpenClaw config (JSON) to check openclaw gating config dot-paths against')
+    .action(async (paths: string[], flags: { target: string; format: string; gating: boolean; openclawConfig?: string }) => {
+      const { lint } = await import('./lint.js');
+      const { explain, formatExplainJson, formatExplainText } = await import('./explain.js');
+      const result = await lint({
+        paths,
+        cwd: io.cwd,
+        targets: await parseTargets(flags.target),
+        gating: flags.gating,
+        ...(flags.openclawConfig !== undefined ? { openclawConfig: await readOpenclawConfig(flags.openclawConfig, io.cwd) } : {}),
+      });
+      if (result.missing.length > 0) {
+        for (const m of result.missing) io.stderr(`skillcheck: path not found: ${m}\n`);
+        setCode(EXIT_USAGE);
+        return;
+      }
+      if (result.skills.length === 0) io.stderr('skillcheck: no skills found under the given paths\n');
+      const view = explain(result);
+      io.stdout(flags.format === 'json' ? formatExplainJson(view, { name: 'skillcheck', version: packageVersion() }) : formatExplainText(view));
+      setCode(EXIT_OK);
+    });
+
+  program
     .command('select')
     .description('show which skills a runtime activates for a message, and why the others are not')
     .argument('<message>', 'the user message')

@@ -55,3 +55,6 @@ export {
   type PolicyDocument, type Attenuation, type ToolReason, type PolicyWarning, type Ceiling, type ToolGate,
   type GateDecision, type ClaudeSettingsFragment, type PolicyData,
 } from './policy/index.js';
+export { explain, formatExplainJson, formatExplainText, type ExplainedSkill } from './explain.js';
+export { resolveSkill, type Resolution } from './targets/names.js';
+export { autoTarget, targetsFor } from './targets/resolve.js';
