@@ -8,21 +8,26 @@ import description from './description.js';
 import duplicateName from './duplicate-name.js';
 import emptyBody from './empty-body.js';
 import fallback from './fallback.js';
+import exfiltration from './exfiltration.js';
 import encoding from './encoding.js';
 import fileTooLarge from './file-too-large.js';
 import frontmatter from './frontmatter.js';
 import gating from './gating.js';
+import injectionPhrase from './injection-phrase.js';
 import lineEndings from './line-endings.js';
 import looseFile from './loose-file.js';
 import name from './name.js';
 import readError from './read-error.js';
 import suppression from './suppression.js';
+import remoteExec from './remote-exec.js';
+import secret from './secret.js';
 import symlink from './symlink.js';
 import tagBreakout from './tag-breakout.js';
 import tokenBudget from './token-budget.js';
 import toolCeiling from './tool-ceiling.js';
 import toolSchema from './tool-schema.js';
 import triggers from './triggers.js';
+import toolCommand from './tool-command.js';
 import unknownField from './unknown-field.js';
 import version from './version.js';
 
@@ -51,6 +56,12 @@ export const ALL_RULES: readonly Rule[] = [
   fallback,
   triggers,
   toolSchema,
+  // Security rules (issue 7): pattern packs in rules/packs/, code rules where patterns cannot express the check.
+  remoteExec,
+  toolCommand,
+  secret,
+  exfiltration,
+  injectionPhrase,
 ];
 
 export function findRule(id: string): Rule | undefined {

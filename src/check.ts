@@ -85,7 +85,7 @@ export function checkSkill(skill: SkillInput, opts: CheckOptions): Diagnostic[] 
       ...(opts.readOnlyTools ? { readOnlyTools: opts.readOnlyTools } : {}),
       locate: (p) => locate(fm, p),
       report: (r) => {
-        const d = buildDiagnostic(rule, r, skill.file, skill.source, skill.profile.severities[rule.meta.id], opts, skill.target);
+        const d = buildDiagnostic(rule, r, r.file ?? skill.file, r.file ? (r.source ?? null) : skill.source, skill.profile.severities[rule.meta.id], opts, skill.target);
         if (d) out.push(d);
       },
     };

@@ -7,6 +7,7 @@ import { discover, type DiscoverOptions, type DiscoveredSkill, type DiscoveryEve
 import { systemHost, type Host } from './host.js';
 import { parseSkillDocument, type ParsedDocument } from './parse.js';
 import { readBounded } from './read.js';
+import { skillFolder, type SkillFolder } from './skillfiles.js';
 import type { ProjectSkill, Rule, SkillInput } from './rule.js';
 import { decodeSource, type SourceText } from './source.js';
 import { getProfile, maxByteLimit, TARGET_IDS } from './targets/profiles.js';
@@ -143,6 +144,7 @@ export function skillInputFor(
   target: TargetId,
   display: (abs: string) => string,
   trustConfig: TrustConfig = {},
+  folder?: SkillFolder,
 ): SkillInput {
   const profile = getProfile(target);
   let { read, source, doc } = file;
@@ -179,6 +181,7 @@ export function skillInputFor(
     name: resolved.name?.value ?? null,
     resolved,
     ...(profile.listsReferences && d.layout === 'folder' ? { references: listReferences(d.absDir, display) } : {}),
+    ...(folder ? { folder } : {}),
   };
 }
 
@@ -246,6 +249,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   // Skills outside the shard are still read and checked by validator rules, so project rules (duplicate-name) see
   // the same skills and loads as a whole run; their findings are dropped below.
   const outside = options.shard ? { ...check, rules: check.rules.filter((r) => r.meta.category === 'validator') } : check;
+  const folders = new Map<string, SkillFolder>();
   let files = 0;
   let done = 0;
   for (const { d, symlink } of candidates) {
@@ -254,8 +258,11 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
         ? { read: { kind: 'symlink-skipped', linkTarget: symlink.linkTarget }, source: null, doc: null }
         : readAndParse(d.absPath, bound);
     if (file.read.kind === 'ok') files++;
+    // One lazy accessor per folder: several skills of a flat layout (and every target) share its listing.
+    let folder = folders.get(d.absDir);
+    if (!folder) folders.set(d.absDir, (folder = skillFolder(d.absDir, { readBound: bound, display, ownsFolder: d.layout === 'folder' })));
     for (const target of targetsFor(targetSel, d, display(d.absPath), file.doc)) {
-      const input = skillInputFor(d, file, target, display, trustConfig);
+      const input = skillInputFor(d, file, target, display, trustConfig, folder);
       const diags = checkSkill(input, inShard(input.file, options.shard) ? check : outside);
       diagnostics.push(...diags);
       projectSkills.push({ input, loads: !diags.some((x) => x.rejects) });

@@ -4,6 +4,7 @@ import type { DiscoveryEvent, SkillLayout } from './discover.js';
 import type { Host } from './host.js';
 import type { Frontmatter, Located, ParsedDocument } from './parse.js';
 import type { ReadResult } from './read.js';
+import type { SkillFolder } from './skillfiles.js';
 import type { SourceText } from './source.js';
 import type { TargetProfile } from './targets/profiles.js';
 import type { Resolution } from './targets/names.js';
@@ -61,10 +62,16 @@ export interface SkillInput {
   resolved?: Resolution;
   /** Files under `references/` the runtime lists to the model (targets with `listsReferences`), display paths. */
   references?: string[];
+  /** The skill folder's entries and references/ files, listed and read lazily by the engine (src/skillfiles.ts). */
+  folder?: SkillFolder;
 }
 
 export interface ReportInput {
   message: string;
+  /** Display path of another file of the skill (a references/ file); defaults to the skill file. */
+  file?: string;
+  /** That file's text, for offset → line/column; required with `file` when offsets are used. */
+  source?: SourceText;
   /** Offsets in the normalized text; ignored when line/column are given. */
   offset?: number;
   endOffset?: number;

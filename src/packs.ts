@@ -1,0 +1,455 @@
+// Pattern rules as data: loads the YAML packs in rules/packs/, matches their RE2 patterns over a skill's text by
+// scope (body, code, frontmatter, tool-command, references) and reports each match at its exact position.
+// Patterns are line-local; a keyword pre-filter picks the lines to run RE2 on, so RE2 (35 ms of WASM) loads only
+// when some line could match, and a 64 KiB file costs a few short RE2 calls instead of one per match.
+
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { isMap, isScalar, isSeq, parse as parseYaml, type Node as YamlNode } from 'yaml';
+import { compileRe2, type Re2Regex } from './re2.js';
+import type { Rule, RuleMeta, SkillContext } from './rule.js';
+import { quote, visible } from './text.js';
+import type { Confidence, Severity } from './types.js';
+
+export const SCOPES = ['body', 'code', 'frontmatter', 'tool-command', 'references'] as const;
+export type Scope = (typeof SCOPES)[number];
+/** Code filters a pack entry may name: checks a pattern cannot express. */
+export const FILTERS = ['placeholder'] as const;
+export type FilterName = (typeof FILTERS)[number];
+
+/** One pattern rule of a pack. */
+export interface PackEntry {
+  id: string;
+  description: string;
+  /** Message template: {match} is the quoted (or masked) match, {where} where it was found. */
+  message: string;
+  severity: Severity;
+  confidence: Confidence;
+  scope: Scope[];
+  /** Severity by scope, overriding `severity` (e.g. an error in a tool command, a warning in prose). */
+  scopeSeverity?: Partial<Record<Scope, Severity>>;
+  /** Lowercase literals; a line is matched only when it contains one (case-insensitive). */
+  keywords: string[];
+  /** RE2 patterns; a match of any one is a finding. */
+  patterns: string[];
+  /** Never print the match in full (credentials). */
+  mask?: boolean;
+  /** Lines a match may span (1 or 2); the second line is joined with "\n". */
+  window?: number;
+  filters?: FilterName[];
+  examples: { match: string[]; nomatch: string[] };
+}
+
+export interface Pack {
+  /** The rule id every finding of this pack carries. */
+  rule: string;
+  description: string;
+  rules: PackEntry[];
+}
+
+/** Pack files are ours, but read bounded all the same. */
+const MAX_PACK_BYTES = 256 * 1024;
+
+/** Folder holding the packs: rules/packs/ in the package root (dist/src/ → ../../, src/ → ../). */
+export function packsDir(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const up2 = path.join(here, '..', '..', 'rules', 'packs');
+  return path.basename(path.dirname(here)) === 'dist' && fs.existsSync(up2) ? up2 : path.join(here, '..', 'rules', 'packs');
+}
+
+function fail(file: string, msg: string): never {
+  throw new Error(`rule pack ${file}: ${msg}`);
+}
+
+const SEVERITIES = ['error', 'warning', 'info'];
+const CONFIDENCES = ['high', 'medium', 'low'];
+
+/** Cheap structural check at load; the full JSON Schema (schemas/rule-pack.schema.json) runs in the tests. */
+export function validatePack(data: unknown, file: string): Pack {
+  const isStrList = (v: unknown) => Array.isArray(v) && v.every((x) => typeof x === 'string');
+  if (!data || typeof data !== 'object') fail(file, 'not a mapping');
+  const p = data as Record<string, unknown>;
+  if (typeof p.rule !== 'string' || typeof p.description !== 'string' || !Array.isArray(p.rules)) fail(file, 'needs rule, description, rules');
+  const ids = new Set<string>();
+  for (const e of p.rules as Record<string, unknown>[]) {
+    const id = typeof e?.id === 'string' ? e.id : '?';
+    if (ids.has(id)) fail(file, `duplicate id ${id}`);
+    ids.add(id);
+    if (typeof e.description !== 'string' || typeof e.message !== 'string') fail(file, `${id}: description and message are required`);
+    if (!SEVERITIES.includes(e.severity as string) || !CONFIDENCES.includes(e.confidence as string)) fail(file, `${id}: bad severity or confidence`);
+    if (!isStrList(e.scope) || !(e.scope as string[]).every((s) => (SCOPES as readonly string[]).includes(s))) fail(file, `${id}: bad scope`);
+    if (!isStrList(e.keywords) || (e.keywords as string[]).length === 0) fail(file, `${id}: keywords required`);
+    if ((e.keywords as string[]).some((k) => k !== k.toLowerCase() || k === '')) fail(file, `${id}: keywords must be lowercase, non-empty`);
+    if (!isStrList(e.patterns) || (e.patterns as string[]).length === 0) fail(file, `${id}: patterns required`);
+    if (e.filters !== undefined && (!isStrList(e.filters) || !(e.filters as string[]).every((f) => (FILTERS as readonly string[]).includes(f)))) fail(file, `${id}: bad filters`);
+    const ex = e.examples as Record<string, unknown> | undefined;
+    if (!ex || !isStrList(ex.match) || !isStrList(ex.nomatch) || (ex.match as string[]).length === 0) fail(file, `${id}: examples.match and examples.nomatch required`);
+  }
+  return p as unknown as Pack;
+}
+
+const cache = new Map<string, Pack>();
+
+/** Load (once) the pack that feeds `ruleId`: rules/packs/<ruleId>.yaml. */
+export function loadPack(ruleId: string, dir = packsDir()): Pack {
+  const key = path.join(dir, `${ruleId}.yaml`);
+  let pack = cache.get(key);
+  if (pack) return pack;
+  const st = fs.statSync(key);
+  if (st.size > MAX_PACK_BYTES) fail(key, `over ${MAX_PACK_BYTES} bytes`);
+  pack = validatePack(parseYaml(fs.readFileSync(key, 'utf8')), key);
+  if (pack.rule !== ruleId) fail(key, `declares rule ${pack.rule}, expected ${ruleId}`);
+  cache.set(key, pack);
+  return pack;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Invisible characters are removed before matching, so "cu\u200brl | sh" still reads as "curl | sh".
+
+/** Format characters and variation selectors that render as nothing. */
+const INVISIBLE_CHARS = /[\p{Cf}\u034f\u115f\u1160\u3164\uffa0\ufe00-\ufe0f\u{e0100}-\u{e01ef}]/u;
+const INVISIBLE_CHARS_G = new RegExp(INVISIBLE_CHARS.source, 'gu');
+
+interface CleanText {
+  text: string;
+  /** clean offset → original offset; null when nothing was removed. */
+  map: Int32Array | null;
+}
+
+export function cleanText(s: string): CleanText {
+  if (!INVISIBLE_CHARS.test(s)) return { text: s, map: null };
+  const map = new Int32Array(s.length + 1);
+  let out = '';
+  let last = 0;
+  let j = 0;
+  INVISIBLE_CHARS_G.lastIndex = 0;
+  for (let m = INVISIBLE_CHARS_G.exec(s); m; m = INVISIBLE_CHARS_G.exec(s)) {
+    for (let i = last; i < m.index; i++) map[j++] = i;
+    out += s.slice(last, m.index);
+    last = m.index + m[0].length;
+  }
+  for (let i = last; i < s.length; i++) map[j++] = i;
+  out += s.slice(last);
+  map[j] = s.length;
+  return { text: out, map: map.subarray(0, j + 1) };
+}
+
+function toOriginal(c: CleanText, off: number): number {
+  return c.map ? c.map[off]! : off;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Matching
+
+interface Compiled {
+  keywordRe: RegExp;
+  regexes: Re2Regex[] | null;
+}
+const compiled = new WeakMap<PackEntry, Compiled>();
+
+function escapeRe(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function getCompiled(e: PackEntry): Compiled {
+  let c = compiled.get(e);
+  if (!c) {
+    c = { keywordRe: new RegExp(e.keywords.map(escapeRe).join('|'), 'gi'), regexes: null };
+    compiled.set(e, c);
+  }
+  return c;
+}
+
+function regexesOf(e: PackEntry): Re2Regex[] {
+  const c = getCompiled(e);
+  if (!c.regexes) {
+    c.regexes = e.patterns.map((p) => {
+      const r = compileRe2(p, 'g');
+      if (!r.ok) throw new Error(`pattern ${e.id} does not compile: ${r.error}`);
+      return r.regex;
+    });
+  }
+  return c.regexes;
+}
+
+const PLACEHOLDER = /x{4,}|X{4,}|\*{3,}|\.{3}|…|<[^>]*>|\{\{|\$\{|example|EXAMPLE|sample|dummy|DUMMY|placeholder|PLACEHOLDER|your|YOUR|redacted|REDACTED|fake|FAKE|test|TEST|0{8,}|1234567|abcdefg/;
+
+/** A credential-looking match that is really an example value ("ghp_xxxx…", "AKIA…EXAMPLE", "sk_test_…"). */
+export function looksLikePlaceholder(s: string): boolean {
+  if (PLACEHOLDER.test(s)) return true;
+  // Low variety: a real token of 20+ characters uses many distinct characters.
+  const body = s.replace(/^[A-Za-z]+[_-]/, '');
+  return new Set(body).size < Math.min(10, Math.ceil(body.length / 3));
+}
+
+export interface RawMatch {
+  entry: PackEntry;
+  /** Offsets in the scanned text. */
+  start: number;
+  end: number;
+  text: string;
+}
+
+/** Every match of `entry` in `text` (line-local, invisible characters ignored), in order. */
+export function matchEntry(entry: PackEntry, text: string): RawMatch[] {
+  const c = getCompiled(entry);
+  const clean = cleanText(text);
+  const t = clean.text;
+  // Lines holding a keyword.
+  const lines: number[] = [];
+  c.keywordRe.lastIndex = 0;
+  for (let m = c.keywordRe.exec(t); m; m = c.keywordRe.exec(t)) {
+    const ls = t.lastIndexOf('\n', m.index - 1) + 1;
+    if (lines[lines.length - 1] !== ls) lines.push(ls);
+    const le = t.indexOf('\n', m.index);
+    if (le === -1) break;
+    c.keywordRe.lastIndex = le + 1;
+  }
+  if (lines.length === 0) return [];
+  const out: RawMatch[] = [];
+  const window = entry.window ?? 1;
+  const seen = new Set<string>();
+  for (const ls of lines) {
+    let le = t.indexOf('\n', ls);
+    if (le === -1) le = t.length;
+    for (let w = 1; w < window && le < t.length; w++) {
+      const n = t.indexOf('\n', le + 1);
+      le = n === -1 ? t.length : n;
+    }
+    const line = t.slice(ls, le);
+    for (const re of regexesOf(entry)) {
+      re.lastIndex = 0;
+      for (let m = re.exec(line); m; m = re.exec(line)) {
+        const s = m[0] ?? '';
+        if (s === '') {
+          re.lastIndex++;
+          continue;
+        }
+        if (entry.filters?.includes('placeholder') && looksLikePlaceholder(s)) continue;
+        const start = toOriginal(clean, ls + m.index);
+        const end = toOriginal(clean, ls + m.index + s.length);
+        const key = `${start}:${end}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        out.push({ entry, start, end, text: text.slice(start, end) });
+      }
+    }
+  }
+  return out.sort((a, b) => a.start - b.start);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Scopes of a skill file
+
+/** Fenced code blocks of a markdown text: [start, end) offsets, fences included. */
+export function codeRanges(text: string, from = 0, to = text.length): [number, number][] {
+  const out: [number, number][] = [];
+  let open: { start: number; ch: string; len: number } | null = null;
+  let pos = from;
+  while (pos < to) {
+    let le = text.indexOf('\n', pos);
+    if (le === -1 || le > to) le = to;
+    const line = text.slice(pos, le);
+    const m = /^[ \t>]*(`{3,}|~{3,})(.*)$/.exec(line);
+    if (open) {
+      if (m && m[1]![0] === open.ch && m[1]!.length >= open.len && m[2]!.trim() === '') {
+        out.push([open.start, le]);
+        open = null;
+      }
+    } else if (m && !(m[1]![0] === '`' && m[2]!.includes('`'))) {
+      open = { start: pos, ch: m[1]![0]!, len: m[1]!.length };
+    }
+    pos = le + 1;
+  }
+  if (open) out.push([open.start, to]);
+  return out;
+}
+
+function inRanges(ranges: readonly [number, number][], off: number): boolean {
+  let lo = 0;
+  let hi = ranges.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const [s, e] = ranges[mid]!;
+    if (off < s) hi = mid - 1;
+    else if (off >= e) lo = mid + 1;
+    else return true;
+  }
+  return false;
+}
+
+export interface ToolCommand {
+  index: number;
+  name: string | null;
+  command: string;
+  /** Offsets of the value in the normalized text, when located. */
+  start: number;
+  end: number;
+}
+
+/** Cerveau tool commands: frontmatter `tools[].command` strings. */
+export function toolCommands(ctx: SkillContext): ToolCommand[] {
+  const tools = ctx.data?.tools;
+  if (!Array.isArray(tools)) return [];
+  const out: ToolCommand[] = [];
+  tools.forEach((t, index) => {
+    if (!t || typeof t !== 'object' || typeof (t as Record<string, unknown>).command !== 'string') return;
+    const tool = t as Record<string, unknown>;
+    const loc = ctx.locate(['tools', index, 'command']);
+    out.push({ index, name: typeof tool.name === 'string' ? tool.name : null, command: tool.command as string, start: loc?.start ?? -1, end: loc?.end ?? -1 });
+  });
+  return out;
+}
+
+/** The scope of an offset in the skill file. */
+export interface ScopeMap {
+  scopeAt(off: number): Scope;
+  tools: ToolCommand[];
+  code: [number, number][];
+}
+
+export function scopeMap(ctx: SkillContext): ScopeMap {
+  const doc = ctx.skill.doc;
+  const norm = ctx.skill.source?.normalized ?? '';
+  const fm = doc?.frontmatter ?? null;
+  const fmEnd = fm ? (doc!.unterminated ? norm.length : doc!.bodyOffset) : 0;
+  const code = codeRanges(norm, doc ? doc.bodyOffset : 0, norm.length);
+  const tools = toolCommands(ctx);
+  const toolRanges = tools.filter((t) => t.start >= 0).map((t): [number, number] => [t.start, t.end]).sort((a, b) => a[0] - b[0]);
+  return {
+    tools,
+    code,
+    scopeAt(off) {
+      if (off < fmEnd) return inRanges(toolRanges, off) ? 'tool-command' : 'frontmatter';
+      return inRanges(code, off) ? 'code' : 'body';
+    },
+  };
+}
+
+/** Frontmatter string scalars whose value differs from their source text (escapes, folding), with node offsets. */
+export function decodedStrings(ctx: SkillContext): { value: string; start: number; end: number; path: (string | number)[] }[] {
+  const fm = ctx.fm;
+  const norm = ctx.skill.source?.normalized ?? '';
+  if (!fm?.doc) return [];
+  const out: { value: string; start: number; end: number; path: (string | number)[] }[] = [];
+  let visited = 0;
+  const walk = (n: unknown, p: (string | number)[]) => {
+    if (++visited > 10000) return;
+    if (isScalar(n)) {
+      const r = (n as YamlNode).range;
+      if (typeof n.value === 'string' && r) {
+        const start = fm.offset + r[0];
+        const end = fm.offset + r[1];
+        const src = norm.slice(start, end);
+        if (!src.includes(n.value)) out.push({ value: n.value, start, end, path: p });
+      }
+    } else if (isMap(n)) {
+      for (const it of n.items) {
+        walk(it.key, p);
+        walk(it.value, [...p, isScalar(it.key) ? String(it.key.value) : '?']);
+      }
+    } else if (isSeq(n)) n.items.forEach((it, i) => walk(it, [...p, i]));
+  };
+  walk(fm.doc.contents, []);
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Reporting
+
+const WHERE: Record<Scope, string> = {
+  body: 'in the body',
+  code: 'in a code block',
+  frontmatter: 'in the frontmatter',
+  'tool-command': 'in a Cerveau tool command',
+  references: 'in a references/ file',
+};
+
+/** Show a credential without printing it: kind prefix kept, the rest masked. */
+export function maskSecret(s: string): string {
+  const firstLine = s.split('\n')[0]!;
+  if (firstLine.startsWith('-----')) return firstLine;
+  const prefix = /^[A-Za-z]+[_-](?:[A-Za-z]+[_-])?/.exec(firstLine)?.[0] ?? firstLine.slice(0, 4);
+  const keep = Math.min(prefix.length, Math.max(0, firstLine.length - 8));
+  return `${firstLine.slice(0, keep)}${'*'.repeat(Math.min(8, firstLine.length - keep))}… (${firstLine.length} characters)`;
+}
+
+function render(entry: PackEntry, text: string, where: string): string {
+  const shown = entry.mask ? JSON.stringify(visible(maskSecret(text))) : quote(text.replace(/\n[\s\S]*$/, ''), 120);
+  return entry.message.replace(/\{match\}/g, shown).replace(/\{where\}/g, where);
+}
+
+/**
+ * Run every entry of `pack` over the skill: the skill file (scoped), decoded frontmatter strings and references/
+ * files. Overlapping matches of one entry are reported once.
+ */
+export function runPack(ctx: SkillContext, pack: Pack): void {
+  const src = ctx.skill.source;
+  if (!src) return;
+  const norm = src.normalized;
+  let scopes: ScopeMap | null = null;
+  const needsRefs = pack.rules.some((e) => e.scope.includes('references'));
+  for (const entry of pack.rules) {
+    const reported: [number, number][] = [];
+    const sev = (s: Scope) => entry.scopeSeverity?.[s] ?? entry.severity;
+    for (const m of matchEntry(entry, norm)) {
+      scopes ??= scopeMap(ctx);
+      const scope = scopes.scopeAt(m.start);
+      if (!entry.scope.includes(scope)) continue;
+      let where = WHERE[scope];
+      if (scope === 'tool-command') {
+        const tool = scopes.tools.find((t) => m.start >= t.start && m.start < t.end);
+        if (tool) where = `in the command of Cerveau tool ${quote(tool.name ?? `#${tool.index + 1}`)}`;
+      }
+      reported.push([m.start, m.end]);
+      ctx.report({ offset: m.start, endOffset: m.end, severity: sev(scope), confidence: entry.confidence, message: render(entry, m.text, where) });
+    }
+    // Escaped or folded frontmatter strings ("cu\x72l", "\u200b"): match the decoded value, report at the node.
+    if (entry.scope.includes('frontmatter') || entry.scope.includes('tool-command')) {
+      for (const d of decodedStrings(ctx)) {
+        if (reported.some(([s]) => s >= d.start && s < d.end)) continue;
+        const isTool = d.path[0] === 'tools' && d.path[2] === 'command';
+        const scope: Scope = isTool ? 'tool-command' : 'frontmatter';
+        if (!entry.scope.includes(scope)) continue;
+        const first = matchEntry(entry, d.value)[0];
+        if (!first) continue;
+        const where = `${WHERE[scope]} (${quote(d.path.join('.'))}, after YAML unescaping)`;
+        ctx.report({ offset: d.start, endOffset: d.end, severity: sev(scope), confidence: entry.confidence, message: render(entry, first.text, where) });
+      }
+    }
+  }
+  if (!needsRefs) return;
+  for (const ref of ctx.skill.folder?.references() ?? []) {
+    if (!ref.source) continue;
+    for (const entry of pack.rules) {
+      if (!entry.scope.includes('references')) continue;
+      for (const m of matchEntry(entry, ref.source.normalized)) {
+        ctx.report({
+          file: ref.file,
+          source: ref.source,
+          offset: m.start,
+          endOffset: m.end,
+          severity: entry.scopeSeverity?.references ?? entry.severity,
+          confidence: entry.confidence,
+          message: render(entry, m.text, `in ${quote(ref.rel)}`),
+        });
+      }
+    }
+  }
+}
+
+/** Test helper: the ids of the entries of `pack` that match `text` anywhere (scope ignored). */
+export function entriesMatching(pack: Pack, text: string): string[] {
+  return pack.rules.filter((e) => matchEntry(e, text).length > 0).map((e) => e.id);
+}
+
+/** A rule whose checks are the pack rules/packs/<meta.id>.yaml (loaded at first use). */
+export function packRule(meta: RuleMeta): Rule {
+  return {
+    meta,
+    checkSkill(ctx) {
+      runPack(ctx, loadPack(meta.id));
+    },
+  };
+}
