@@ -13,11 +13,14 @@ import encoding from './encoding.js';
 import fileTooLarge from './file-too-large.js';
 import frontmatter from './frontmatter.js';
 import gating from './gating.js';
+import hiddenUnicode from './hidden-unicode.js';
 import injectionPhrase from './injection-phrase.js';
 import lineEndings from './line-endings.js';
 import looseFile from './loose-file.js';
+import lookalike from './lookalike.js';
 import name from './name.js';
 import readError from './read-error.js';
+import reference from './reference.js';
 import suppression from './suppression.js';
 import remoteExec from './remote-exec.js';
 import secret from './secret.js';
@@ -57,11 +60,14 @@ export const ALL_RULES: readonly Rule[] = [
   triggers,
   toolSchema,
   // Security rules (issue 7): pattern packs in rules/packs/, code rules where patterns cannot express the check.
+  hiddenUnicode,
+  lookalike,
   remoteExec,
   toolCommand,
   secret,
   exfiltration,
   injectionPhrase,
+  reference,
 ];
 
 export function findRule(id: string): Rule | undefined {

