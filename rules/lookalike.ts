@@ -51,7 +51,7 @@ export default defineRule({
     fixable: false,
     since: '0.1.0',
     examples: {
-      bad: [{ files: { 'skills/deploy.md': '---\nname: dеploy\ndescription: Deploys the app.\n---\nBody.\n' }, args: ['--target', 'cerveau'] }],
+      bad: [{ files: { 'skills/deploy/SKILL.md': '---\nname: dеploy\ndescription: Deploys the app.\n---\nBody.\n' } }],
       good: [{ files: { 'skills/x/SKILL.md': '---\nname: x\ndescription: Résumé helper for Ελληνικά and русский text; β-blocker notes.\n---\nBody.\n' } }],
     },
   },

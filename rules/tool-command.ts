@@ -11,7 +11,7 @@ export default packRule({
   fixable: false,
   since: '0.1.0',
   examples: {
-    bad: [{ files: { 'skills/clean.md': '---\nname: clean\ndescription: Cleans up.\ntools:\n  - name: wipe\n    command: rm -rf $TARGET\n---\nBody.\n' }, args: ['--target', 'cerveau'] }],
-    good: [{ files: { 'skills/clean.md': '---\nname: clean\ndescription: Cleans up.\ntools:\n  - name: wipe\n    command: rm -rf ./build\n---\nBody.\n' }, args: ['--target', 'cerveau'] }],
+    bad: [{ files: { 'skills/clean/SKILL.md': '---\nname: clean\ndescription: Cleans up.\ntools:\n  - name: wipe\n    command: rm -rf $TARGET\n---\nBody.\n' } }],
+    good: [{ files: { 'skills/clean/SKILL.md': '---\nname: clean\ndescription: Cleans up.\ntools:\n  - name: wipe\n    command: rm -rf ./build\n---\nBody.\n' } }],
   },
 });

@@ -1,4 +1,4 @@
-// Hidden-Unicode analysis: finds characters that render as nothing (or reorder what renders) and decides, from
+// Hidden-Unicode analysis (the hidden-unicode rule): finds characters that render as nothing (or reorder what renders) and decides, from
 // context, whether they are benign (emoji ZWJ sequences, subdivision flags, ZWJ/ZWNJ in scripts that need them,
 // bidi marks in right-to-left text) or hide something (tag-character text, variation-selector payloads, bidi
 // overrides that reorder visible text, runs or swarms of zero-width characters).
@@ -186,7 +186,7 @@ export function findHidden(s: string): HiddenFinding[] {
         end: j,
         severity: cps.length >= VS_RUN_ERROR ? 'error' : 'warning',
         confidence: cps.length >= VS_RUN_ERROR ? 'high' : 'medium',
-        message: `${cps.length} variation selectors in a row after ${excerpt(s, Math.max(0, i - 2), i, 40)}; ${decoded ? `they decode to ${JSON.stringify(visible(decoded.slice(0, 200)))}, ` : ''}a run of selectors carries hidden bytes (one per selector) and has no typographic use. Remove them`,
+        message: `${cps.length} variation selectors in a row after ${JSON.stringify(visible(s.slice(Math.max(lineBounds(s, i)[0], i - 20), i)))}; ${decoded ? `they decode to ${JSON.stringify(visible(decoded.slice(0, 200)))}, ` : ''}a run of selectors carries hidden bytes (one per selector) and has no typographic use. Remove them`,
       });
       continue;
     }

@@ -31,6 +31,8 @@ export interface PackEntry {
   scopeSeverity?: Partial<Record<Scope, Severity>>;
   /** Lowercase literals; a line is matched only when it contains one (case-insensitive). */
   keywords: string[];
+  /** Lowercase literals the line must also contain, all of them (a cheaper test than RE2). */
+  requires?: string[];
   /** RE2 patterns; a match of any one is a finding. */
   patterns: string[];
   /** Never print the match in full (credentials). */
@@ -81,6 +83,7 @@ export function validatePack(data: unknown, file: string): Pack {
     if (!isStrList(e.scope) || !(e.scope as string[]).every((s) => (SCOPES as readonly string[]).includes(s))) fail(file, `${id}: bad scope`);
     if (!isStrList(e.keywords) || (e.keywords as string[]).length === 0) fail(file, `${id}: keywords required`);
     if ((e.keywords as string[]).some((k) => k !== k.toLowerCase() || k === '')) fail(file, `${id}: keywords must be lowercase, non-empty`);
+    if (e.requires !== undefined && (!isStrList(e.requires) || (e.requires as string[]).some((k) => k !== k.toLowerCase() || k === ''))) fail(file, `${id}: requires must be lowercase literals`);
     if (!isStrList(e.patterns) || (e.patterns as string[]).length === 0) fail(file, `${id}: patterns required`);
     if (e.filters !== undefined && (!isStrList(e.filters) || !(e.filters as string[]).every((f) => (FILTERS as readonly string[]).includes(f)))) fail(file, `${id}: bad filters`);
     const ex = e.examples as Record<string, unknown> | undefined;
@@ -228,6 +231,7 @@ export function matchEntry(entry: PackEntry, text: string): RawMatch[] {
       le = n === -1 ? t.length : n;
     }
     const line = t.slice(ls, le);
+    if (entry.requires && !entry.requires.every((r) => line.toLowerCase().includes(r))) continue;
     for (const re of regexesOf(entry)) {
       re.lastIndex = 0;
       for (let m = re.exec(line); m; m = re.exec(line)) {
@@ -400,6 +404,8 @@ export function runPack(ctx: SkillContext, pack: Pack): void {
   const norm = src.normalized;
   let scopes: ScopeMap | null = null;
   const needsRefs = pack.rules.some((e) => e.scope.includes('references'));
+  // One finding per stretch of text: a later entry matching text an earlier entry reported adds nothing.
+  const taken: [number, number][] = [];
   for (const entry of pack.rules) {
     const reported: [number, number][] = [];
     const sev = (s: Scope) => entry.scopeSeverity?.[s] ?? entry.severity;
@@ -407,6 +413,8 @@ export function runPack(ctx: SkillContext, pack: Pack): void {
       scopes ??= scopeMap(ctx);
       const scope = scopes.scopeAt(m.start);
       if (!entry.scope.includes(scope)) continue;
+      if (taken.some(([a, b]) => m.start < b && a < m.end)) continue;
+      taken.push([m.start, m.end]);
       let where = WHERE[scope];
       if (scope === 'tool-command') {
         const tool = scopes.tools.find((t) => m.start >= t.start && m.start < t.end);
