@@ -19,7 +19,9 @@ function requiresBlock(ctx: SkillContext, kind: 'ironclaw' | 'openclaw'): { valu
       : undefined;
   if (kind === 'openclaw') {
     // OpenClaw reads only metadata.openclaw.requires; a top-level `requires` is IronClaw's key.
-    if (data.requires !== undefined && data.requires !== null && typeof data.requires === 'object' && !Array.isArray(data.requires)) {
+    const top = data.requires;
+    const gatingKeys = LIST_KEYS.openclaw;
+    if (top && typeof top === 'object' && !Array.isArray(top) && Object.keys(top).some((k) => gatingKeys.includes(k))) {
       const loc = ctx.locate(['requires']);
       ctx.report({
         offset: loc?.start,
