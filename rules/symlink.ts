@@ -29,12 +29,27 @@ export default defineRule({
     for (const ev of ctx.events) {
       if (ev.kind !== 'symlink' || ev.role === 'skill-file') continue;
       const to = ev.linkTarget !== null ? ` (→ ${quote(ev.linkTarget)})` : '';
+      if (ev.role === 'root') {
+        ctx.report({
+          file: ctx.display(ev.absPath),
+          severity: 'info',
+          message: `skills root is a symlink${to}; skillcheck does not follow it, so its skills are checked only where they really live (a runtime that follows it loads them from both places)`,
+        });
+        continue;
+      }
+      if (ev.role === 'argument') {
+        // An error, so that a CI job pointed at a linked folder cannot pass with nothing checked.
+        ctx.report({
+          file: ctx.display(ev.absPath),
+          severity: 'error',
+          message: `path given on the command line is a symlink${to}; skillcheck does not follow symlinks, so nothing behind it was checked. Pass the real path instead`,
+        });
+        continue;
+      }
       const what =
         ev.role === 'skill-dir'
           ? 'entry of a skills root is a symlink'
-          : ev.role === 'argument'
-            ? 'path given on the command line is a symlink'
-            : 'entry of a skill folder is a symlink';
+          : 'entry of a skill folder is a symlink';
       ctx.report({
         file: ctx.display(ev.absPath),
         message: `${what}${to}; the runtime skips it and skillcheck does not follow it. Copy the content into the tree instead of linking`,

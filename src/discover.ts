@@ -27,7 +27,7 @@ export interface DiscoveredSkill {
 }
 
 export type DiscoveryEvent =
-  | { kind: 'symlink'; absPath: string; role: 'skill-file' | 'skill-dir' | 'entry' | 'argument'; linkTarget: string | null }
+  | { kind: 'symlink'; absPath: string; role: 'skill-file' | 'skill-dir' | 'entry' | 'argument' | 'root'; linkTarget: string | null }
   | { kind: 'io-error'; absPath: string; code: string; message: string }
   | { kind: 'depth-limit'; absPath: string; depth: number }
   | { kind: 'entry-limit'; absPath: string; limit: number }
@@ -131,6 +131,9 @@ export function discover(paths: readonly string[], opts: DiscoverOptions = {}): 
           result.events.push({ kind: 'symlink', absPath: abs, role: 'skill-file', linkTarget: readLink(abs) });
         } else if (isSkillDir || isRoot) {
           result.events.push({ kind: 'symlink', absPath: abs, role: isRoot && !isSkillDir ? 'skill-dir' : 'entry', linkTarget: readLink(abs) });
+        } else if (d.name === 'skills') {
+          // A linked skills root such as `.agents/skills -> ../skills`: not followed, but not silent either.
+          result.events.push({ kind: 'symlink', absPath: abs, role: 'root', linkTarget: readLink(abs) });
         }
         continue;
       }

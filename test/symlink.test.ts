@@ -118,16 +118,17 @@ describe('loops and links out of the tree', () => {
 });
 
 describe('a path argument that is a symlink', () => {
-  it('to a folder: reported, not walked', async () => {
+  it('to a folder: an error (nothing behind it was checked), not walked', async () => {
     const real = tree({ 'skills/a/SKILL.md': SKILL('a') });
     const dir = tree({});
     fs.symlinkSync(real, path.join(dir, 'link'));
     const { code, report, stderr } = await runJson(['link'], dir);
-    expect(report.diagnostics.map(short)).toEqual(['link:1:1 warning symlink']);
+    expect(report.diagnostics.map(short)).toEqual(['link:1:1 error symlink']);
     expect(report.diagnostics[0]!.message).toContain('path given on the command line is a symlink');
     expect(report.skills).toEqual([]);
     expect(stderr).toContain('no skills found');
-    expect(code).toBe(0);
+    // A CI job pointed at a linked folder must not pass with nothing checked.
+    expect(code).toBe(1);
   });
 
   it('to a SKILL.md: reported, not read', async () => {
@@ -135,7 +136,7 @@ describe('a path argument that is a symlink', () => {
     const dir = tree({});
     fs.symlinkSync(path.join(real, 'skills/a/SKILL.md'), path.join(dir, 'SKILL.md'));
     const { report } = await runJson(['SKILL.md'], dir);
-    expect(report.diagnostics.map(short)).toEqual(['SKILL.md:1:1 warning symlink']);
+    expect(report.diagnostics.map(short)).toEqual(['SKILL.md:1:1 error symlink']);
     expect(report.skills).toEqual([]);
     expect(report.summary.files).toBe(0);
   });
@@ -144,7 +145,20 @@ describe('a path argument that is a symlink', () => {
     const dir = tree({});
     fs.symlinkSync(path.join(os.tmpdir(), 'skillcheck-no-such-target-xyz'), path.join(dir, 'dangling'));
     const { code, report } = await runJson(['dangling'], dir);
-    expect(report.diagnostics.map(short)).toEqual(['dangling:1:1 warning symlink']);
+    expect(report.diagnostics.map(short)).toEqual(['dangling:1:1 error symlink']);
+    expect(code).toBe(1);
+  });
+});
+
+describe('a skills root that is a symlink', () => {
+  it('is info, not followed: its skills are checked once, where they live', async () => {
+    const dir = tree({ 'skills/a/SKILL.md': SKILL('a') });
+    fs.mkdirSync(path.join(dir, '.agents'));
+    fs.symlinkSync('../skills', path.join(dir, '.agents/skills'));
+    const { code, report } = await runJson(['--persona', 'auditor', '.'], dir);
+    expect(report.diagnostics.map(short)).toEqual(['.agents/skills:1:1 info symlink']);
+    expect(report.diagnostics[0]!.message).toContain('skills root is a symlink');
+    expect(report.skills.map((s) => s.file)).toEqual(['skills/a/SKILL.md']);
     expect(code).toBe(0);
   });
 });
