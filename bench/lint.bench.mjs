@@ -1,6 +1,6 @@
 // skillcheck against the read-everything floor, as whole processes (the way a user runs it).
 // Corpora: 1,000 and 10,000 generated skills under .bench/ (seeded, cached) and ../shared/corpus/real when present.
-// Env: BENCH_REPS (default 5), BENCH_SIZES (default "1000,10000"), BENCH_ARGS (extra skillcheck arguments).
+// Env: BENCH_REPS (default 5), BENCH_WARMUP=0 (no warm-up run), BENCH_SIZES (default "1000,10000"), BENCH_ARGS (extra skillcheck arguments).
 // Prints medians; writes .bench/lint-results.json. Never asserts: targets are printed beside the figures.
 
 import * as fs from 'node:fs';

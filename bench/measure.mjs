@@ -41,9 +41,9 @@ export function runOnce(script, args, { cwd } = {}) {
   return { ms, rssMB, code: r.status, stderr: r.stderr?.toString() ?? '' };
 }
 
-/** One warm-up run (page cache, compile cache), then `reps` measured runs; medians. */
+/** One warm-up run (page cache; BENCH_WARMUP=0 skips it), then `reps` measured runs; medians. */
 export function measure(script, args, reps, opts = {}) {
-  runOnce(script, args, opts);
+  if (process.env.BENCH_WARMUP !== '0') runOnce(script, args, opts);
   const runs = [];
   for (let i = 0; i < reps; i++) runs.push(runOnce(script, args, opts));
   return {

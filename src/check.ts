@@ -115,6 +115,13 @@ export function checkProject(
   opts: CheckOptions,
 ): Diagnostic[] {
   const out: Diagnostic[] = [];
+  // Look-ups by file and by target, built once: a linear search per report made many reports quadratic.
+  const sourceByFile = new Map<string, NonNullable<ProjectSkill['input']['source']>>();
+  const profileByTarget = new Map<string, ProjectSkill['input']['profile']>();
+  for (const s of skills) {
+    if (s.input.source && !sourceByFile.has(s.input.file)) sourceByFile.set(s.input.file, s.input.source);
+    if (!profileByTarget.has(s.input.target)) profileByTarget.set(s.input.target, s.input.profile);
+  }
   for (const rule of opts.rules) {
     if (!rule.checkProject) continue;
     if (opts.severity[rule.meta.id] === 'off') continue;
@@ -123,8 +130,8 @@ export function checkProject(
       events,
       display,
       report: (r) => {
-        const src = skills.find((s) => s.input.file === r.file && s.input.source)?.input.source ?? null;
-        const profileSeverity = r.target ? skills.find((s) => s.input.target === r.target)?.input.profile.severities[rule.meta.id] : undefined;
+        const src = sourceByFile.get(r.file) ?? null;
+        const profileSeverity = r.target ? profileByTarget.get(r.target)?.severities[rule.meta.id] : undefined;
         const d = buildDiagnostic(rule, r, r.file, src, profileSeverity, opts, r.target);
         if (d) out.push(d);
       },

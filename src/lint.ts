@@ -9,6 +9,7 @@ import { parseSkillDocument, type ParsedDocument } from './parse.js';
 import { readBounded } from './read.js';
 import { skillFolder, type SkillFolder } from './skillfiles.js';
 import type { ProjectSkill, Rule, SkillInput } from './rule.js';
+import { slimParsedDocument } from './slim.js';
 import { decodeSource, type SourceText } from './source.js';
 import { getProfile, maxByteLimit, TARGET_IDS } from './targets/profiles.js';
 import { parseForTarget } from './targets/frontmatter.js';
@@ -39,6 +40,9 @@ export interface LintOptions {
   rules?: readonly Rule[];
   /** Test seam: walk hooks passed to discover (tests make files vanish or change mid-run). */
   discoverHooks?: Pick<DiscoverOptions, 'beforeReaddir'>;
+  /** Bound memory: after a skill is checked, keep only the top-level scalar pairs of its YAML document
+   *  (`inputs[].doc.frontmatter.doc`); data, body and source stay. The check command sets it. */
+  slimInputs?: boolean;
   /** Fingerprints of accepted findings (--baseline): matching findings are marked suppressed. */
   baseline?: ReadonlySet<string>;
   /** Skill files to leave out, as globs relative to `base` (default cwd): config `ignore`. */
@@ -242,7 +246,9 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
     const ignored = compileGlobs(options.ignore.patterns);
     candidates = candidates.filter(({ d }) => !ignored(toPosixRelative(base, d.absPath)));
   }
-  candidates.sort((a, b) => (display(a.d.absPath) < display(b.d.absPath) ? -1 : display(a.d.absPath) > display(b.d.absPath) ? 1 : 0));
+  // Sort by display path, computed once per candidate (path.relative in the comparator cost 4% of a 10k-skill run).
+  const sortKey = new Map(candidates.map((c) => [c, display(c.d.absPath)]));
+  candidates.sort((a, b) => (sortKey.get(a)! < sortKey.get(b)! ? -1 : sortKey.get(a)! > sortKey.get(b)! ? 1 : 0));
 
   const diagnostics: Diagnostic[] = [];
   const projectSkills: ProjectSkill[] = [];
@@ -267,6 +273,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
       diagnostics.push(...diags);
       projectSkills.push({ input, loads: !diags.some((x) => x.rejects) });
     }
+    if (options.slimInputs) slimParsedDocument(file.doc);
     options.onProgress?.(++done, candidates.length);
   }
   diagnostics.push(...checkProject(projectSkills, found.events, display, check));

@@ -133,6 +133,7 @@ export async function runCheckCommand(paths: string[], flags: CheckFlags, io: Io
       throw e;
     }
   }
+  options.slimInputs = true; // fixes need sources only, not the YAML documents
   const lintOnce = async (): Promise<LintResult> => {
     if (!flags.progress) return lint(options);
     const { createProgress } = await import('./progress.js');

@@ -54,6 +54,19 @@ export interface LoadedActivation {
  * activation block. Pattern analysis is syntax + size estimate only: it never loads RE2.
  */
 export function loadActivation(activation: unknown, limits: ActivationLimits): LoadedActivation {
+  // Three rules and the engine ask for the same block of the same skill: analyse each pattern once. Keyed on the
+  // parsed value's identity (a WeakMap, so nothing outlives the skill); the result is read-only by convention.
+  if (activation === null || typeof activation !== 'object') return loadActivationUncached(activation, limits);
+  let byLimits = cache.get(activation);
+  if (!byLimits) cache.set(activation, (byLimits = new Map()));
+  let hit = byLimits.get(limits);
+  if (!hit) byLimits.set(limits, (hit = loadActivationUncached(activation, limits)));
+  return hit;
+}
+
+const cache = new WeakMap<object, Map<ActivationLimits, LoadedActivation>>();
+
+function loadActivationUncached(activation: unknown, limits: ActivationLimits): LoadedActivation {
   const out: LoadedActivation = {
     keywords: [],
     excludeKeywords: [],

@@ -169,6 +169,37 @@ function buildNfa(ast: Node) {
   return { n, eps, chars, start };
 }
 
+/** Whether an unbounded repetition repeats anything other than one literal or class (through plain groups). */
+export function hasCompoundLoop(ast: Node): boolean {
+  const stack: Node[] = [ast];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    switch (node.type) {
+      case 'group':
+        stack.push(node.child);
+        break;
+      case 'concat':
+        stack.push(...node.items);
+        break;
+      case 'alt':
+        stack.push(...node.branches);
+        break;
+      case 'repeat': {
+        if (node.max === null) {
+          let c: Node = node.child;
+          while (c.type === 'group' || (c.type === 'concat' && c.items.length === 1)) c = c.type === 'group' ? c.child : c.items[0]!;
+          if (c.type !== 'literal' && c.type !== 'class') return true;
+        }
+        stack.push(node.child);
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  return false;
+}
+
 /** Tarjan SCC ids over an adjacency list. */
 function scc(n: number, adj: (v: number) => Iterable<number>): Int32Array {
   const index = new Int32Array(n).fill(-1);
@@ -218,7 +249,12 @@ function scc(n: number, adj: (v: number) => Iterable<number>): Int32Array {
 }
 
 /** Exponential degree of ambiguity of the pattern's NFA (what makes a backtracking engine blow up). */
-export function findAmbiguity(ast: Node): { kind: 'nested' | 'overlap'; at: Span | null } | null | 'skipped' {
+export function findAmbiguity(ast: Node, opts: { shortcut?: boolean } = {}): { kind: 'nested' | 'overlap'; at: Span | null } | null | 'skipped' {
+  // Shortcut (most real patterns: \s+, \w+, .*): when every unbounded repetition repeats a single character or
+  // class, each NFA cycle is a self-loop on one position, so the product automaton has no off-diagonal pair in a
+  // diagonal pair's component and no parallel edge lies on a cycle: no exponential ambiguity, without building
+  // the P² product. test/redos-shortcut.test.ts checks it against the full analysis.
+  if (opts.shortcut !== false && !hasCompoundLoop(ast)) return null;
   let nfa: ReturnType<typeof buildNfa>;
   try {
     nfa = buildNfa(ast);
