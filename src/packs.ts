@@ -146,19 +146,14 @@ function toOriginal(c: CleanText, off: number): number {
 // Matching
 
 interface Compiled {
-  keywordRe: RegExp;
   regexes: Re2Regex[] | null;
 }
 const compiled = new WeakMap<PackEntry, Compiled>();
 
-function escapeRe(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
 function getCompiled(e: PackEntry): Compiled {
   let c = compiled.get(e);
   if (!c) {
-    c = { keywordRe: new RegExp(e.keywords.map(escapeRe).join('|'), 'gi'), regexes: null };
+    c = { regexes: null };
     compiled.set(e, c);
   }
   return c;
@@ -204,22 +199,107 @@ export interface RawMatch {
   text: string;
 }
 
-/** Every match of `entry` in `text` (line-local, invisible characters ignored), in order. */
-export function matchEntry(entry: PackEntry, text: string): RawMatch[] {
-  const c = getCompiled(entry);
+/** A text prepared once for every pack: invisible characters removed, lowercased for keywords, keyword hits. */
+export interface Prepared {
+  original: string;
+  clean: CleanText;
+  lower: string;
+  /** keyword → start offsets (in the clean text) of the lines holding it, filled per pack in one pass. */
+  hits: Map<string, number[]>;
+}
+
+/** Lowercase that keeps offsets: String#toLowerCase when it keeps the length (it never shortens), else ASCII only. */
+function lowerKeepingOffsets(s: string): string {
+  const l = s.toLowerCase();
+  return l.length === s.length ? l : s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
+}
+
+const preparedCache: Prepared[] = [];
+
+/** Prepare `text` (the last few texts are cached, so every pack run on one skill shares the work). */
+export function prepare(text: string): Prepared {
+  const hit = preparedCache.find((p) => p.original === text);
+  if (hit) return hit;
   const clean = cleanText(text);
-  const t = clean.text;
-  // Lines holding a keyword.
-  const lines: number[] = [];
-  c.keywordRe.lastIndex = 0;
-  for (let m = c.keywordRe.exec(t); m; m = c.keywordRe.exec(t)) {
-    const ls = t.lastIndexOf('\n', m.index - 1) + 1;
-    if (lines[lines.length - 1] !== ls) lines.push(ls);
-    const le = t.indexOf('\n', m.index);
-    if (le === -1) break;
-    c.keywordRe.lastIndex = le + 1;
+  const p: Prepared = { original: text, clean, lower: lowerKeepingOffsets(clean.text), hits: new Map() };
+  preparedCache.unshift(p);
+  if (preparedCache.length > 4) preparedCache.pop();
+  return p;
+}
+
+const preparedBySource = new WeakMap<object, Prepared>();
+
+/** Prepare a file's text once per run: every pack, target and skill sharing the file reuses it. */
+function prepareSource(src: { normalized: string }): Prepared {
+  let p = preparedBySource.get(src);
+  if (!p) {
+    const clean = cleanText(src.normalized);
+    p = { original: src.normalized, clean, lower: lowerKeepingOffsets(clean.text), hits: new Map() };
+    preparedBySource.set(src, p);
   }
+  return p;
+}
+
+/** Find every keyword of `keywords` not yet indexed, in one pass over the text (first-character table). */
+function indexKeywords(p: Prepared, keywords: readonly string[]): void {
+  const todo = [...new Set(keywords.filter((k) => !p.hits.has(k)))];
+  if (todo.length === 0) return;
+  const byFirst: (string[] | undefined)[] = [];
+  for (const k of todo) {
+    p.hits.set(k, []);
+    const c = k.charCodeAt(0);
+    (byFirst[c] ??= []).push(k);
+  }
+  const { lower } = p;
+  const n = lower.length;
+  let ls = 0;
+  for (let i = 0; i < n; i++) {
+    const c = lower.charCodeAt(i);
+    if (c === 10) {
+      ls = i + 1;
+      continue;
+    }
+    const cands = byFirst[c];
+    if (cands === undefined) continue;
+    for (let j = 0; j < cands.length; j++) {
+      const k = cands[j]!;
+      if (lower.startsWith(k, i)) {
+        const arr = p.hits.get(k)!;
+        if (arr[arr.length - 1] !== ls) arr.push(ls);
+      }
+    }
+  }
+}
+
+let everyKeyword: string[] | null = null;
+
+/** The keywords of every pack in the packs folder, so one pass over a text serves all pack rules. */
+function allPackKeywords(): string[] {
+  if (!everyKeyword) {
+    const dir = packsDir();
+    const set = new Set<string>();
+    for (const f of fs.readdirSync(dir).filter((x) => x.endsWith('.yaml'))) {
+      for (const e of loadPack(f.slice(0, -5), dir).rules) for (const k of e.keywords) set.add(k);
+    }
+    everyKeyword = [...set];
+  }
+  return everyKeyword;
+}
+
+/** Start offsets (in the clean text) of the lines holding one of `keywords`, ascending. */
+function keywordLines(p: Prepared, keywords: readonly string[]): number[] {
+  indexKeywords(p, keywords);
+  if (keywords.length === 1) return p.hits.get(keywords[0]!)!;
+  const set = new Set<number>();
+  for (const k of keywords) for (const ls of p.hits.get(k)!) set.add(ls);
+  return [...set].sort((a, b) => a - b);
+}
+
+/** Every match of `entry` in a prepared text (line-local, invisible characters ignored), in order. */
+export function matchPrepared(entry: PackEntry, p: Prepared): RawMatch[] {
+  const lines = keywordLines(p, entry.keywords);
   if (lines.length === 0) return [];
+  const t = p.clean.text;
   const out: RawMatch[] = [];
   const window = entry.window ?? 1;
   const seen = new Set<string>();
@@ -230,8 +310,8 @@ export function matchEntry(entry: PackEntry, text: string): RawMatch[] {
       const n = t.indexOf('\n', le + 1);
       le = n === -1 ? t.length : n;
     }
+    if (entry.requires && !entry.requires.every((r) => p.lower.slice(ls, le).includes(r))) continue;
     const line = t.slice(ls, le);
-    if (entry.requires && !entry.requires.every((r) => line.toLowerCase().includes(r))) continue;
     for (const re of regexesOf(entry)) {
       re.lastIndex = 0;
       for (let m = re.exec(line); m; m = re.exec(line)) {
@@ -241,16 +321,21 @@ export function matchEntry(entry: PackEntry, text: string): RawMatch[] {
           continue;
         }
         if (entry.filters?.includes('placeholder') && looksLikePlaceholder(s, line)) continue;
-        const start = toOriginal(clean, ls + m.index);
-        const end = toOriginal(clean, ls + m.index + s.length);
+        const start = toOriginal(p.clean, ls + m.index);
+        const end = toOriginal(p.clean, ls + m.index + s.length);
         const key = `${start}:${end}`;
         if (seen.has(key)) continue;
         seen.add(key);
-        out.push({ entry, start, end, text: text.slice(start, end) });
+        out.push({ entry, start, end, text: p.original.slice(start, end) });
       }
     }
   }
   return out.sort((a, b) => a.start - b.start);
+}
+
+/** Every match of `entry` in `text` (line-local, invisible characters ignored), in order. */
+export function matchEntry(entry: PackEntry, text: string): RawMatch[] {
+  return matchPrepared(entry, prepare(text));
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -404,12 +489,16 @@ export function runPack(ctx: SkillContext, pack: Pack): void {
   const norm = src.normalized;
   let scopes: ScopeMap | null = null;
   const needsRefs = pack.rules.some((e) => e.scope.includes('references'));
+  const prepared = prepareSource(src);
+  const allKeywords = [...allPackKeywords(), ...pack.rules.flatMap((e) => e.keywords)];
+  indexKeywords(prepared, allKeywords);
+  let decoded: ReturnType<typeof decodedStrings> | null = null;
   // One finding per stretch of text: a later entry matching text an earlier entry reported adds nothing.
   const taken: [number, number][] = [];
   for (const entry of pack.rules) {
     const reported: [number, number][] = [];
     const sev = (s: Scope) => entry.scopeSeverity?.[s] ?? entry.severity;
-    for (const m of matchEntry(entry, norm)) {
+    for (const m of matchPrepared(entry, prepared)) {
       scopes ??= scopeMap(ctx);
       const scope = scopes.scopeAt(m.start);
       if (!entry.scope.includes(scope)) continue;
@@ -425,7 +514,8 @@ export function runPack(ctx: SkillContext, pack: Pack): void {
     }
     // Escaped or folded frontmatter strings ("cu\x72l", "\u200b"): match the decoded value, report at the node.
     if (entry.scope.includes('frontmatter') || entry.scope.includes('tool-command')) {
-      for (const d of decodedStrings(ctx)) {
+      decoded ??= decodedStrings(ctx);
+      for (const d of decoded) {
         if (reported.some(([s]) => s >= d.start && s < d.end)) continue;
         const isTool = d.path[0] === 'tools' && d.path[2] === 'command';
         const scope: Scope = isTool ? 'tool-command' : 'frontmatter';
@@ -440,9 +530,11 @@ export function runPack(ctx: SkillContext, pack: Pack): void {
   if (!needsRefs) return;
   for (const ref of ctx.skill.folder?.references() ?? []) {
     if (!ref.source) continue;
+    const p = prepareSource(ref.source);
+    indexKeywords(p, allKeywords);
     for (const entry of pack.rules) {
       if (!entry.scope.includes('references')) continue;
-      for (const m of matchEntry(entry, ref.source.normalized)) {
+      for (const m of matchPrepared(entry, p)) {
         ctx.report({
           file: ref.file,
           source: ref.source,
