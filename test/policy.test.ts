@@ -235,7 +235,8 @@ describe('properties (fast-check)', () => {
     fc.constant(toolPolicy('ironclaw-v1')),
     fc.array(toolName, { maxLength: 6 }).map((t): ToolPolicy => ({ preset: null, readOnlyTools: t })),
   );
-  const runs = { numRuns: 300 };
+  // 300 runs per property in the suite; `npm run fuzz:policy` runs 20,000.
+  const runs = { numRuns: Number(process.env.POLICY_FUZZ_RUNS ?? 300) };
 
   it('adding an active skill never widens the allowlist', () => {
     fc.assert(
