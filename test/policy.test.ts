@@ -12,7 +12,8 @@ import {
   policyDigest, canonicalPolicyInput, rebaseTrustMapping, resolveTrust, toClaudeSettings, toolPolicy, toolPolicyFromConfig, POLICY_DATA,
   type PolicyDocument, type PolicySkill, type ToolPolicy,
 } from '../src/index.js';
-import { checkPolicyData } from '../src/policy/data.js';
+import { CEILINGS, checkPolicyData } from '../src/policy/data.js';
+import { TRUST_LEVELS } from '../src/trust.js';
 import { splitAllowedTools } from '../src/policy/declared.js';
 import { REPO, runCli, tempTree } from './helpers.js';
 
@@ -157,6 +158,11 @@ describe('policy data', () => {
     expect(toolPolicyFromConfig(undefined)).toEqual(toolPolicy());
     expect(toolPolicyFromConfig({ preset: 'ironclaw-v1' })).toEqual(toolPolicy('ironclaw-v1'));
     expect(toolPolicyFromConfig({ readOnlyTools: ['Read'], preset: 'ironclaw-v1' })).toEqual({ preset: null, readOnlyTools: ['Read'] });
+  });
+  it('the schema lists exactly the trust levels and ceilings the code knows', () => {
+    const defs = schema as { definitions: { trust: { enum: string[] } }; properties: { ceiling: { enum: string[] } } };
+    expect(defs.definitions.trust.enum).toEqual([...TRUST_LEVELS]);
+    expect(defs.properties.ceiling.enum).toEqual([...CEILINGS]);
   });
   it('refuses a broken data file', () => {
     const good = JSON.parse(JSON.stringify(POLICY_DATA)) as Record<string, unknown>;
