@@ -70,7 +70,9 @@ function report(ctx: SkillContext, { b, at, fixable }: Located, where: string, h
   ctx.report({
     ...pos,
     severity: trusted ? 'warning' : 'error',
-    message: `${quote(b.text)} in ${where} ${effect(b)}${hidden(b)}. Escape it: write ${quote(b.escaped)}${fix ? ' (--fix)' : ''}, or reword`,
+    message: `${quote(b.text)} in ${where} ${effect(b)}${hidden(b)}. Escape it: write ${quote(b.escaped)}${fix ? ' (--fix)' : ''}, or reword${
+      b.envelope === 'skill' && !b.closing ? ' (a placeholder such as <skill-name> is harmless)' : ''
+    }`,
     ...(fix ? { fix } : {}),
   });
 }

@@ -63,8 +63,17 @@ function skipGap(text: string, p: number): number {
   return p;
 }
 
-/** Match one tag name at `p` (after the gap). Invisible characters inside the name are skipped. */
-function matchName(text: string, p: number, units: string): { end: number; nearMiss: boolean } | null {
+// Results of the last successful matchName / matchAt, kept in module scope so that scanning hostile input
+// (millions of openers) allocates nothing per opener.
+let mNearMiss = false;
+let mClosing = false;
+let mEnvelope: Envelope = 'skill';
+
+/**
+ * Match one tag name at `p` (after the gap); invisible characters inside the name are skipped. Returns the offset
+ * after the name and sets mNearMiss, or returns -1.
+ */
+function matchName(text: string, p: number, units: string): number {
   const n = text.length;
   let u = 0;
   let end = p;
@@ -72,7 +81,16 @@ function matchName(text: string, p: number, units: string): { end: number; nearM
   let pi = 0;
   while (u < units.length) {
     if (pi >= pending.length) {
-      if (p >= n) return null;
+      if (p >= n) return -1;
+      const c = text.charCodeAt(p);
+      const unit = units.charCodeAt(u);
+      if ((c | 0x20) === unit && c >= 0x41 && c <= 0x7a) {
+        // ASCII letter fast path: no fold string needed.
+        p++;
+        u++;
+        end = p;
+        continue;
+      }
       const cp = text.codePointAt(p)!;
       p += cpLen(cp);
       if (isInvisible(cp)) continue;
@@ -90,7 +108,7 @@ function matchName(text: string, p: number, units: string): { end: number; nearM
       u++;
       continue;
     }
-    if (ch !== unit.charCodeAt(0)) return null;
+    if (ch !== unit.charCodeAt(0)) return -1;
     pi++;
     u++;
     end = p;
@@ -111,7 +129,8 @@ function matchName(text: string, p: number, units: string): { end: number; nearM
       q += cpLen(cp);
     }
   }
-  return { end, nearMiss: next !== '' && isNameChar(next) };
+  mNearMiss = next !== '' && isNameChar(next);
+  return end;
 }
 
 function namesFor(envelope: Envelope | undefined): readonly { envelope: Envelope; units: string }[] {
@@ -121,19 +140,26 @@ function namesFor(envelope: Envelope | undefined): readonly { envelope: Envelope
   return sel;
 }
 
-/** The breakout starting at the opener at `at`, or null. */
-function matchAt(text: string, at: number, names: readonly { envelope: Envelope; units: string }[]): Omit<Breakout, 'text' | 'escaped'> | null {
+/** The end of the breakout starting at the opener at `at` (setting mEnvelope, mClosing, mNearMiss), or -1. */
+function matchAt(text: string, at: number, names: readonly { envelope: Envelope; units: string }[]): number {
   let p = skipGap(text, at + 1);
   let closing = false;
   if (p < text.length && isSlash(text.charCodeAt(p))) {
     closing = true;
     p = skipGap(text, p + 1);
   }
+  // Both names start with `s`: an ASCII character other than s/S rejects at once (the common case).
+  const first = text.charCodeAt(p);
+  if (first < 0x80 && (first | 0x20) !== 0x73) return -1;
   for (const nm of names) {
-    const m = matchName(text, p, nm.units);
-    if (m) return { envelope: nm.envelope, start: at, end: m.end, closing, nearMiss: m.nearMiss };
+    const end = matchName(text, p, nm.units);
+    if (end !== -1) {
+      mEnvelope = nm.envelope;
+      mClosing = closing;
+      return end;
+    }
   }
-  return null;
+  return -1;
 }
 
 const TRIGGER = /[<&\uff1c\ufe64]/;
@@ -150,43 +176,124 @@ export function findBreakouts(text: string, envelope?: Envelope): Breakout[] {
   const out: Breakout[] = [];
   if (!OPENER_TRIGGER.test(text)) return out;
   const names = namesFor(envelope);
-  const re = /[<\uff1c\ufe64]/g;
-  for (let m = re.exec(text); m; m = re.exec(text)) {
-    const b = matchAt(text, m.index, names);
-    if (!b) continue;
-    const matched = text.slice(b.start, b.end);
-    out.push({ ...b, text: matched, escaped: OPENERS[matched[0]!] + matched.slice(1) });
-  }
+  eachSpecial(text, false, (i) => {
+    const end = matchAt(text, i, names);
+    if (end !== -1) out.push(new Found(text, mEnvelope, i, end, mClosing, mNearMiss));
+  });
   return out;
+}
+
+/** A breakout; `text` and `escaped` are computed on demand (hostile input may hold millions of breakouts). */
+class Found implements Breakout {
+  readonly #source: string;
+  constructor(
+    source: string,
+    readonly envelope: Envelope,
+    readonly start: number,
+    readonly end: number,
+    readonly closing: boolean,
+    readonly nearMiss: boolean,
+  ) {
+    this.#source = source;
+  }
+  get text(): string {
+    return this.#source.slice(this.start, this.end);
+  }
+  get escaped(): string {
+    return OPENERS[this.text[0]!] + this.text.slice(1);
+  }
+  toJSON(): Breakout {
+    const { envelope, start, end, text, closing, nearMiss, escaped } = this;
+    return { envelope, start, end, text, closing, nearMiss, escaped };
+  }
 }
 
 /** Whether the `&` at `i` starts one of the scheme's entities (and so must itself be escaped as `&amp;`). */
 function startsEntity(text: string, i: number): boolean {
-  const c = text.charCodeAt(i + 1);
-  if (c === 0x6c) return text.startsWith('&lt;', i);
-  if (c === 0x61) return text.startsWith('&amp;', i);
-  if (c === 0x23) return text.startsWith('&#xFF1C;', i) || text.startsWith('&#xFE64;', i);
-  return false;
+  return entityAt(text, i) !== null;
+}
+
+/**
+ * Call `visit(i)` for each offset of `<` (and of `&` when `amp`) and of the lookalike openers, in order. Without
+ * lookalikes in the text this jumps with indexOf (the common case, fast); otherwise one regex pass.
+ */
+function eachSpecial(text: string, amp: boolean, visit: (i: number, c: string) => void): void {
+  if (text.indexOf('\uff1c') === -1 && text.indexOf('\ufe64') === -1) {
+    let lt = text.indexOf('<');
+    let am = amp ? text.indexOf('&') : -1;
+    while (lt !== -1 || am !== -1) {
+      if (am === -1 || (lt !== -1 && lt < am)) {
+        visit(lt, '<');
+        lt = text.indexOf('<', lt + 1);
+      } else {
+        visit(am, '&');
+        am = text.indexOf('&', am + 1);
+      }
+    }
+    return;
+  }
+  const re = amp ? /[<&\uff1c\ufe64]/g : /[<\uff1c\ufe64]/g;
+  for (let m = re.exec(text); m; m = re.exec(text)) visit(m.index, m[0]);
+}
+
+/** Edits collected by a scan: at[k] (offset), len[k] (characters replaced), rep[k] (replacement), in order. */
+interface Edits {
+  at: number[];
+  len: number[];
+  rep: string[];
+}
+
+/** Few edits: string concatenation is fastest. */
+const CONCAT_MAX = 4096;
+
+/**
+ * Apply in-order, non-overlapping edits. Many edits (hostile input) are written into one UTF-16 buffer instead of a
+ * rope of millions of pieces, which keeps the cost linear (no garbage-collector blow-up).
+ */
+function applySplices(text: string, e: Edits): string {
+  const n = e.at.length;
+  if (n === 0) return text;
+  if (n <= CONCAT_MAX) {
+    let out = '';
+    let last = 0;
+    for (let k = 0; k < n; k++) {
+      out += text.slice(last, e.at[k]) + e.rep[k];
+      last = e.at[k]! + e.len[k]!;
+    }
+    return out + text.slice(last);
+  }
+  let size = text.length;
+  for (let k = 0; k < n; k++) size += e.rep[k]!.length - e.len[k]!;
+  const buf = new Uint16Array(size);
+  let o = 0;
+  let last = 0;
+  for (let k = 0; k < n; k++) {
+    const at = e.at[k]!;
+    for (let i = last; i < at; i++) buf[o++] = text.charCodeAt(i);
+    const r = e.rep[k]!;
+    for (let j = 0; j < r.length; j++) buf[o++] = r.charCodeAt(j);
+    last = at + e.len[k]!;
+  }
+  for (let i = last; i < text.length; i++) buf[o++] = text.charCodeAt(i);
+  // utf16le keeps every code unit as is, lone surrogates included.
+  return Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength).toString('utf16le');
 }
 
 function escapeWith(text: string, names: readonly { envelope: Envelope; units: string }[]): string {
   if (!TRIGGER.test(text)) return text; // fast path: prose without `<`, a lookalike or `&` is returned as is
-  const re = /[<&\uff1c\ufe64]/g;
-  let out = '';
-  let last = 0;
-  for (let m = re.exec(text); m; m = re.exec(text)) {
-    const i = m.index;
-    const c = m[0];
+  const edits: Edits = { at: [], len: [], rep: [] };
+  eachSpecial(text, true, (i, c) => {
     let rep: string | null = null;
     if (c === '&') {
       if (startsEntity(text, i)) rep = '&amp;';
-    } else if (matchAt(text, i, names)) rep = OPENERS[c]!;
+    } else if (matchAt(text, i, names) !== -1) rep = OPENERS[c]!;
     if (rep !== null) {
-      out += text.slice(last, i) + rep;
-      last = i + 1;
+      edits.at.push(i);
+      edits.len.push(1);
+      edits.rep.push(rep);
     }
-  }
-  return last === 0 ? text : out + text.slice(last);
+  });
+  return applySplices(text, edits);
 }
 
 /**
@@ -208,12 +315,32 @@ export function escapeReminderContent(text: string): string {
   return escapeWith(text, NAMES);
 }
 
-const DECODE_RE = /&(?:lt|amp|#xFF1C|#xFE64);/g;
+/** The entity of the scheme starting at `i` (an `&`), or null. */
+function entityAt(text: string, i: number): string | null {
+  const c = text.charCodeAt(i + 1);
+  if (c === 0x6c) return text.startsWith('&lt;', i) ? '&lt;' : null;
+  if (c === 0x61) return text.startsWith('&amp;', i) ? '&amp;' : null;
+  if (c === 0x23) return text.startsWith('&#xFF1C;', i) ? '&#xFF1C;' : text.startsWith('&#xFE64;', i) ? '&#xFE64;' : null;
+  return null;
+}
 
 /** Invert `escapeSkillContent` / `escapeReminderContent` exactly: decode the scheme's four entities, nothing else. */
 export function unescapeContent(text: string): string {
-  if (text.indexOf('&') === -1) return text;
-  return text.replace(DECODE_RE, (e) => ENTITIES[e]!);
+  let i = text.indexOf('&');
+  if (i === -1) return text;
+  const edits: Edits = { at: [], len: [], rep: [] };
+  while (i !== -1) {
+    const e = entityAt(text, i);
+    if (e === null) {
+      i = text.indexOf('&', i + 1);
+      continue;
+    }
+    edits.at.push(i);
+    edits.len.push(e.length);
+    edits.rep.push(ENTITIES[e]!);
+    i = text.indexOf('&', i + e.length);
+  }
+  return applySplices(text, edits);
 }
 
 const ATTR: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };

@@ -203,6 +203,25 @@ describe('properties', () => {
     );
   });
 
+  it('large inputs (the one-buffer path for many edits) give the same result as piece by piece', () => {
+    fc.assert(
+      fc.property(fc.array(dangerousString, { minLength: 50, maxLength: 200 }), (pieces0) => {
+        // `|` is neither gap, opener, slash, name character nor entity text: no match or entity crosses it.
+        const pieces = Array.from({ length: 12 }, () => pieces0.map((p) => p.replace(/\|/g, ''))).flat();
+        const s = pieces.join('|');
+        const e = escapeSkillContent(s);
+        expect(e).toBe(pieces.map((p) => escapeSkillContent(p)).join('|'));
+        expect(unescapeContent(e)).toBe(s);
+      }),
+      { numRuns: Math.max(20, Math.floor(RUNS / 100)) },
+    );
+    const s = 'x</skill>\ud800\u{1f600}&lt;\udc00<skill-name>|'.repeat(10_000);
+    const e = escapeSkillContent(s);
+    expect(e).toBe('x&lt;/skill>\ud800\u{1f600}&amp;lt;\udc00&lt;skill-name>|'.repeat(10_000));
+    expect(unescapeContent(e)).toBe(s);
+    expect(findBreakouts(s)).toHaveLength(20_000);
+  });
+
   it('2b. escape is injective on the dangerous alphabet', () => {
     fc.assert(
       fc.property(dangerousString, dangerousString, (a, b) => {
