@@ -33,6 +33,7 @@ export {
   scoreSkill,
   selectSkills,
   prepareSkill,
+  releaseSkill,
   selectionCost,
   checkMessage,
   ActivationInputError,

@@ -41,3 +41,12 @@ export function compileRe2(pattern: string, flags = ''): Re2Compile {
     return { ok: false, error: (e as Error).message.replace(/^Invalid regular expression: \/.*\/[a-z]*: /s, '') };
   }
 }
+
+/**
+ * Free the WASM memory held by a compiled regex. re2-wasm's heap is fixed (16 MiB) and its objects are not
+ * garbage-collected, so a long-running process that compiles many patterns must release them.
+ */
+export function disposeRe2(regex: Re2Regex): void {
+  const w = (regex as unknown as { wrapper?: { delete?: () => void; isDeleted?: () => boolean } }).wrapper;
+  if (w?.delete && !(w.isDeleted?.() ?? false)) w.delete();
+}

@@ -71,6 +71,12 @@ function compiledPatterns(p: PreparedSkill) {
   return p.compiled;
 }
 
+/** Free the RE2 programs a prepared skill compiled (re2-wasm memory is not garbage-collected). */
+export function releaseSkill(p: PreparedSkill): void {
+  for (const c of p.compiled ?? []) if ('dispose' in c) c.dispose();
+  p.compiled = null;
+}
+
 /** Refuse messages the engine will not evaluate (over the profile's byte limit). */
 export function checkMessage(message: string, limits: ActivationLimits = IRONCLAW): void {
   const max = rulesOf(limits).maxMessageBytes;

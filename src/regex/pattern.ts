@@ -1,7 +1,7 @@
 // One activation pattern end to end: parse with Rust semantics, estimate the compiled size, and match on RE2.
 // This is the single entry point rules and the activation engine use; nothing loads RE2 until `matcher()` runs.
 
-import { compileRe2, type Re2Regex } from '../re2.js';
+import { compileRe2, disposeRe2, type Re2Regex } from '../re2.js';
 import { toRe2, type Approximation } from './emit.js';
 import { estimateSize, type SizeEstimate } from './size.js';
 import { parseRustRegex, type Node, type RegexSyntaxError } from './syntax.js';
@@ -37,6 +37,8 @@ export interface CompiledPattern {
   test(message: string): boolean;
   /** Where RE2 cannot reproduce Rust exactly (e.g. Unicode \b). */
   approximations: Approximation[];
+  /** Free the RE2 program (re2-wasm memory is not garbage-collected); test() must not be called afterwards. */
+  dispose(): void;
 }
 
 /** Compile a pattern that analyzePattern found `ok` to an RE2 matcher. Returns an error string when RE2 refuses. */
@@ -53,5 +55,6 @@ export function compileForMatch(a: PatternAnalysis): CompiledPattern | { error: 
       re.lastIndex = 0;
       return re.test(message);
     },
+    dispose: () => disposeRe2(re),
   };
 }

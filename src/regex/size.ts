@@ -166,13 +166,15 @@ function canBeEmpty(n: Node): boolean {
   }
 }
 
-const classCostCache = new WeakMap<Ranges, { f: number; r: number }>();
+const classCostCache = new Map<string, { f: number; r: number }>();
 
 function classCost(set: Ranges): { f: number; r: number } {
-  let c = classCostCache.get(set);
+  const key = set.map(([a, b]) => `${a}-${b}`).join(',');
+  let c = classCostCache.get(key);
   if (!c) {
     c = { f: forwardClassCost(set), r: reverseClassCost(set) };
-    classCostCache.set(set, c);
+    if (classCostCache.size > 500) classCostCache.clear();
+    classCostCache.set(key, c);
   }
   return c;
 }
