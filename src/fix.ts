@@ -93,9 +93,12 @@ export function planFixes(diagnostics: readonly Diagnostic[], inputs: readonly S
     list.push(...d.fix.edits);
     byFile.set(d.file, list);
   }
+  // One pass over the inputs (the first with a source per file), not a search per fixed file.
+  const inputByFile = new Map<string, SkillInput>();
+  for (const i of inputs) if (i.source && !inputByFile.has(i.file)) inputByFile.set(i.file, i);
   const plans: FixPlan[] = [];
   for (const [file, edits] of [...byFile.entries()].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    const input = inputs.find((i) => i.file === file && i.source);
+    const input = inputByFile.get(file);
     if (!input?.source) continue;
     const abs = input.absPath;
     const before = input.source.text;

@@ -1,32 +1,23 @@
-// Small glob matcher for config `ignore` patterns: `**` (any folders), `*` and `?` (within one segment).
-// A pattern without a slash matches at any depth; a pattern that matches a folder matches everything under it.
+// Config `ignore` globs, on the one glob matcher the project has (src/policy/glob.ts: `**`, `*`, `?`, linear,
+// no RegExp). A pattern without a slash matches at any depth; a pattern that matches a folder matches everything
+// under it (globMatch's ancestor rule).
 
-function escapeRe(c: string): string {
-  return /[\\^$.*+?()[\]{}|/]/.test(c) ? `\\${c}` : c;
-}
+import { globMatch } from './policy/glob.js';
 
-/** Compile one glob to an anchored RegExp over POSIX relative paths; each piece is linear (no nested quantifiers). */
-export function globToRegExp(glob: string): RegExp {
+/** Normalize an ignore glob: trim, drop a leading `./` and a trailing `/`, and anchor slash-free patterns anywhere. */
+export function normalizeGlob(glob: string): string {
   let g = glob.trim().replace(/^\.\//, '');
   if (g.endsWith('/')) g = g.slice(0, -1);
-  if (!g.includes('/')) g = `**/${g}`;
-  let re = '';
-  for (let i = 0; i < g.length; i++) {
-    const c = g[i]!;
-    if (c === '*' && g[i + 1] === '*') {
-      i++;
-      if (g[i + 1] === '/') {
-        i++;
-        re += '(?:[^/]*/)*';
-      } else re += '.*';
-    } else if (c === '*') re += '[^/]*';
-    else if (c === '?') re += '[^/]';
-    else re += escapeRe(c);
-  }
-  return new RegExp(`^${re}(?:/.*)?$`);
+  return g.includes('/') ? g : `**/${g}`;
+}
+
+/** A predicate over POSIX relative paths for one ignore glob. */
+export function globMatcher(glob: string): (posixRel: string) => boolean {
+  const g = normalizeGlob(glob);
+  return (p) => globMatch(g, p);
 }
 
 export function compileGlobs(globs: readonly string[]): (posixRel: string) => boolean {
-  const res = globs.map(globToRegExp);
-  return (p) => res.some((r) => r.test(p));
+  const ms = globs.map(globMatcher);
+  return (p) => ms.some((m) => m(p));
 }
