@@ -54,10 +54,14 @@ export interface Pack {
 const MAX_PACK_BYTES = 256 * 1024;
 
 /** Folder holding the packs: rules/packs/ in the package root (dist/src/ → ../../, src/ → ../). */
+let packsFolder: string | null = null;
 export function packsDir(): string {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const up2 = path.join(here, '..', '..', 'rules', 'packs');
-  return path.basename(path.dirname(here)) === 'dist' && fs.existsSync(up2) ? up2 : path.join(here, '..', 'rules', 'packs');
+  if (packsFolder === null) {
+    const here = path.dirname(fileURLToPath(import.meta.url));
+    const up2 = path.join(here, '..', '..', 'rules', 'packs');
+    packsFolder = path.basename(path.dirname(here)) === 'dist' && fs.existsSync(up2) ? up2 : path.join(here, '..', 'rules', 'packs');
+  }
+  return packsFolder;
 }
 
 function fail(file: string, msg: string): never {
@@ -204,8 +208,10 @@ export interface Prepared {
   original: string;
   clean: CleanText;
   lower: string;
-  /** keyword → start offsets (in the clean text) of the lines holding it, filled per pack in one pass. */
+  /** keyword → start offsets (in the clean text) of the lines holding it; only keywords found have an entry. */
   hits: Map<string, number[]>;
+  /** Keyword lists scanned for (a keyword of one of them without an entry in `hits` does not occur). */
+  scanned: KeywordTable[];
 }
 
 /** Lowercase that keeps offsets: String#toLowerCase when it keeps the length (it never shortens), else ASCII only. */
@@ -221,7 +227,7 @@ export function prepare(text: string): Prepared {
   const hit = preparedCache.find((p) => p.original === text);
   if (hit) return hit;
   const clean = cleanText(text);
-  const p: Prepared = { original: text, clean, lower: lowerKeepingOffsets(clean.text), hits: new Map() };
+  const p: Prepared = { original: text, clean, lower: lowerKeepingOffsets(clean.text), hits: new Map(), scanned: [] };
   preparedCache.unshift(p);
   if (preparedCache.length > 4) preparedCache.pop();
   return p;
@@ -234,40 +240,87 @@ function prepareSource(src: { normalized: string }): Prepared {
   let p = preparedBySource.get(src);
   if (!p) {
     const clean = cleanText(src.normalized);
-    p = { original: src.normalized, clean, lower: lowerKeepingOffsets(clean.text), hits: new Map() };
+    p = { original: src.normalized, clean, lower: lowerKeepingOffsets(clean.text), hits: new Map(), scanned: [] };
     preparedBySource.set(src, p);
   }
   return p;
 }
 
-/** Find every keyword of `keywords` not yet indexed, in one pass over the text (first-character table). */
-function indexKeywords(p: Prepared, keywords: readonly string[]): void {
-  const todo = [...new Set(keywords.filter((k) => !p.hits.has(k)))];
-  if (todo.length === 0) return;
-  const byFirst: (string[] | undefined)[] = [];
-  for (const k of todo) {
-    p.hits.set(k, []);
-    const c = k.charCodeAt(0);
-    (byFirst[c] ??= []).push(k);
-  }
-  const { lower } = p;
-  const n = lower.length;
-  let ls = 0;
-  for (let i = 0; i < n; i++) {
-    const c = lower.charCodeAt(i);
-    if (c === 10) {
-      ls = i + 1;
-      continue;
+/** Keyword look-up tables: ASCII character pairs in a flat table, other pairs in a map. */
+interface KeywordTable {
+  keywords: ReadonlySet<string>;
+  /** (c0 * 128 + c1) → 1 + index into `lists`, 0 when no keyword starts with that pair. */
+  ascii: Uint16Array;
+  other: Map<number, number>;
+  lists: string[][];
+}
+const keywordTables = new WeakMap<readonly string[], KeywordTable>();
+
+function keywordTable(keywords: readonly string[]): KeywordTable {
+  let t = keywordTables.get(keywords);
+  if (t) return t;
+  const set = new Set(keywords);
+  t = { keywords: set, ascii: new Uint16Array(128 * 128), other: new Map(), lists: [] };
+  for (const k of set) {
+    const c0 = k.charCodeAt(0);
+    const c1 = k.charCodeAt(1);
+    const ascii = c0 < 128 && c1 < 128;
+    let slot = ascii ? t.ascii[c0 * 128 + c1]! : (t.other.get(c0 * 65536 + c1) ?? 0);
+    if (slot === 0) {
+      t.lists.push([]);
+      slot = t.lists.length;
+      if (ascii) t.ascii[c0 * 128 + c1] = slot;
+      else t.other.set(c0 * 65536 + c1, slot);
     }
-    const cands = byFirst[c];
-    if (cands === undefined) continue;
-    for (let j = 0; j < cands.length; j++) {
-      const k = cands[j]!;
-      if (lower.startsWith(k, i)) {
-        const arr = p.hits.get(k)!;
-        if (arr[arr.length - 1] !== ls) arr.push(ls);
+    t.lists[slot - 1]!.push(k);
+  }
+  keywordTables.set(keywords, t);
+  return t;
+}
+
+function covered(p: Prepared, k: string): boolean {
+  for (const t of p.scanned) if (t.keywords.has(k)) return true;
+  return false;
+}
+
+/**
+ * Find the keywords of `keywords` not yet looked for, in one pass over the text. Candidates are looked up by their
+ * first two characters (every keyword has at least two) in a table built once per keyword list, so most positions
+ * cost one typed-array read; only keywords found get an entry (texts are many and mostly small).
+ */
+function indexKeywords(p: Prepared, keywords: readonly string[]): void {
+  const table = keywordTable(keywords);
+  if (p.scanned.includes(table)) return;
+  let fresh: Set<string> | null = null;
+  if (p.scanned.length > 0) {
+    fresh = new Set();
+    for (const k of table.keywords) if (!covered(p, k)) fresh.add(k);
+    if (fresh.size === 0) return;
+  }
+  p.scanned.push(table);
+  const { ascii, other, lists } = table;
+  const { lower } = p;
+  const n = lower.length - 1;
+  let ls = 0;
+  let c = n >= 0 ? lower.charCodeAt(0) : 0;
+  for (let i = 0; i < n; i++) {
+    const next = lower.charCodeAt(i + 1);
+    if (c === 10) ls = i + 1;
+    else {
+      const slot = c < 128 && next < 128 ? ascii[c * 128 + next]! : other.size > 0 ? (other.get(c * 65536 + next) ?? 0) : 0;
+      if (slot !== 0) {
+        const cands = lists[slot - 1]!;
+        for (let j = 0; j < cands.length; j++) {
+          const k = cands[j]!;
+          if ((k.length === 2 || lower.startsWith(k, i)) && (fresh === null || fresh.has(k))) {
+            const arr = p.hits.get(k);
+            if (arr === undefined) p.hits.set(k, [ls]);
+            else if (arr[arr.length - 1] !== ls) arr.push(ls);
+          }
+        }
       }
     }
+    c = next;
   }
 }
 
@@ -286,13 +339,32 @@ function allPackKeywords(): string[] {
   return everyKeyword;
 }
 
+const packKeywords = new WeakMap<Pack, string[]>();
+
+/** Every pack's keywords plus this pack's own (a pack loaded from elsewhere, as in tests), without repeats. */
+function keywordsFor(pack: Pack): string[] {
+  let list = packKeywords.get(pack);
+  if (!list) {
+    list = [...new Set([...allPackKeywords(), ...pack.rules.flatMap((e) => e.keywords)])];
+    packKeywords.set(pack, list);
+  }
+  return list;
+}
+
 /** Start offsets (in the clean text) of the lines holding one of `keywords`, ascending. */
 function keywordLines(p: Prepared, keywords: readonly string[]): number[] {
   indexKeywords(p, keywords);
-  if (keywords.length === 1) return p.hits.get(keywords[0]!)!;
+  if (keywords.length === 1) return p.hits.get(keywords[0]!) ?? [];
   const set = new Set<number>();
-  for (const k of keywords) for (const ls of p.hits.get(k)!) set.add(ls);
+  for (const k of keywords) for (const ls of p.hits.get(k) ?? []) set.add(ls);
   return [...set].sort((a, b) => a - b);
+}
+
+/** Test seam: the line starts the keyword index finds for `keywords` in `text`, scanning after `before` (if any). */
+export function keywordLinesOf(text: string, keywords: readonly string[], before?: readonly string[]): number[] {
+  const p = prepare(text);
+  if (before) indexKeywords(p, before);
+  return keywordLines(p, keywords);
 }
 
 /** Every match of `entry` in a prepared text (line-local, invisible characters ignored), in order. */
@@ -490,7 +562,7 @@ export function runPack(ctx: SkillContext, pack: Pack): void {
   let scopes: ScopeMap | null = null;
   const needsRefs = pack.rules.some((e) => e.scope.includes('references'));
   const prepared = prepareSource(src);
-  const allKeywords = [...allPackKeywords(), ...pack.rules.flatMap((e) => e.keywords)];
+  const allKeywords = keywordsFor(pack);
   indexKeywords(prepared, allKeywords);
   let decoded: ReturnType<typeof decodedStrings> | null = null;
   // One finding per stretch of text: a later entry matching text an earlier entry reported adds nothing.
@@ -556,10 +628,12 @@ export function entriesMatching(pack: Pack, text: string): string[] {
 
 /** A rule whose checks are the pack rules/packs/<meta.id>.yaml (loaded at first use). */
 export function packRule(meta: RuleMeta): Rule {
+  let pack: Pack | null = null;
   return {
     meta,
     checkSkill(ctx) {
-      runPack(ctx, loadPack(meta.id));
+      pack ??= loadPack(meta.id);
+      runPack(ctx, pack);
     },
   };
 }
