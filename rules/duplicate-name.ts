@@ -1,10 +1,10 @@
 // duplicate-name: two skills with one name under one target; says which one the runtime keeps.
 
-import { locate } from '../src/parse.js';
 import { defineRule } from '../src/rule.js';
 import { SOURCE_LABEL } from '../src/targets/names.js';
+import { getProfile } from '../src/targets/profiles.js';
 import { quote } from '../src/text.js';
-import type { ProjectSkill } from '../src/rule.js';
+import type { ProjectSkill, SkillRef } from '../src/rule.js';
 
 export default defineRule({
   meta: {
@@ -38,12 +38,10 @@ export default defineRule({
   checkProject(ctx) {
     for (const { winner: win, ordered } of collisions(ctx.skills)) {
       const winner = win.s;
-      const profile = winner.input.profile;
+      const profile = getProfile(winner.input.target);
       for (const { s, rank } of ordered) {
         if (s === winner) continue;
-        const fmLoc = locate(s.input.doc?.frontmatter ?? null, ['name']);
-        const off = s.input.resolved?.name?.offset;
-        const loc = fmLoc ?? (off !== undefined ? { start: off, end: off + s.input.name!.length } : null);
+        const at = s.input.nameAt;
         const why =
           win.rank.root !== rank.root && win.rank.root !== null
             ? `${win.rank.root}/ comes before ${rank.root === null ? 'this location' : `${rank.root}/`} in ${s.input.target}'s precedence`
@@ -52,8 +50,7 @@ export default defineRule({
         ctx.report({
           file: s.input.file,
           target: s.input.target,
-          offset: loc?.start,
-          endOffset: loc?.end,
+          ...(at ?? {}),
           rejects: true,
           message: profile.uniqueNames
             ? `name ${quote(s.input.name!)}${from} is also used by ${winner.input.file}; ${s.input.target} requires unique names and keeps only ${winner.input.file}. Rename one of them`
@@ -64,8 +61,11 @@ export default defineRule({
   },
 });
 
-export interface Ranked {
-  s: ProjectSkill;
+/** What collisions need of a skill: its summary (or full input) and whether it loads. */
+type Collidable = { input: Pick<SkillRef, 'file' | 'target' | 'name'>; loads: boolean };
+
+export interface Ranked<S extends Collidable = ProjectSkill> {
+  s: S;
   i: number;
   rank: { rank: number; root: string | null };
 }
@@ -74,8 +74,8 @@ export interface Ranked {
  * Name collisions among loading skills, per target: each group in the runtime's order (root precedence, then scan
  * order) with the skill the runtime keeps (the first, or the last for Cuca). Shared with `skillcheck explain`.
  */
-export function collisions(skills: readonly ProjectSkill[]): { winner: Ranked; ordered: Ranked[] }[] {
-  const groups = new Map<string, ProjectSkill[]>();
+export function collisions<S extends Collidable = ProjectSkill>(skills: readonly S[]): { winner: Ranked<S>; ordered: Ranked<S>[] }[] {
+  const groups = new Map<string, S[]>();
   for (const s of skills) {
     if (s.input.name === null || !s.loads) continue;
     const key = `${s.input.target}\0${s.input.name}`;
@@ -83,10 +83,10 @@ export function collisions(skills: readonly ProjectSkill[]): { winner: Ranked; o
     if (g) g.push(s);
     else groups.set(key, [s]);
   }
-  const out: { winner: Ranked; ordered: Ranked[] }[] = [];
+  const out: { winner: Ranked<S>; ordered: Ranked<S>[] }[] = [];
   for (const group of groups.values()) {
     if (group.length < 2) continue;
-    const profile = group[0]!.input.profile;
+    const profile = getProfile(group[0]!.input.target);
     // Root precedence first (Creo: autoskills, then .creo/skills, then other ecosystems), then scan order.
     const ordered = group.map((s, i) => ({ s, i, rank: rootRank(profile.roots, s.input.file) })).sort((a, b) => a.rank.rank - b.rank.rank || a.i - b.i);
     out.push({ winner: profile.collisionWinner === 'first' ? ordered[0]! : ordered[ordered.length - 1]!, ordered });

@@ -4,6 +4,7 @@ import type { Host } from './host.js';
 import { locate } from './parse.js';
 import type { ProjectContext, ProjectSkill, ReportInput, Rule, SkillContext, SkillInput } from './rule.js';
 import { positionAt } from './source.js';
+import { getProfile } from './targets/profiles.js';
 import type { DiscoveryEvent } from './discover.js';
 import type { Diagnostic, Severity, TargetId } from './types.js';
 
@@ -115,13 +116,6 @@ export function checkProject(
   opts: CheckOptions,
 ): Diagnostic[] {
   const out: Diagnostic[] = [];
-  // Look-ups by file and by target, built once: a linear search per report made many reports quadratic.
-  const sourceByFile = new Map<string, NonNullable<ProjectSkill['input']['source']>>();
-  const profileByTarget = new Map<string, ProjectSkill['input']['profile']>();
-  for (const s of skills) {
-    if (s.input.source && !sourceByFile.has(s.input.file)) sourceByFile.set(s.input.file, s.input.source);
-    if (!profileByTarget.has(s.input.target)) profileByTarget.set(s.input.target, s.input.profile);
-  }
   for (const rule of opts.rules) {
     if (!rule.checkProject) continue;
     if (opts.severity[rule.meta.id] === 'off') continue;
@@ -130,9 +124,9 @@ export function checkProject(
       events,
       display,
       report: (r) => {
-        const src = sourceByFile.get(r.file) ?? null;
-        const profileSeverity = r.target ? profileByTarget.get(r.target)?.severities[rule.meta.id] : undefined;
-        const d = buildDiagnostic(rule, r, r.file, src, profileSeverity, opts, r.target);
+        // Project rules report line and column (sources are not kept for the whole run).
+        const profileSeverity = r.target ? getProfile(r.target).severities[rule.meta.id] : undefined;
+        const d = buildDiagnostic(rule, r, r.file, null, profileSeverity, opts, r.target);
         if (d) out.push(d);
       },
     };

@@ -5,7 +5,7 @@
 import { loadActivation } from './activation/load.js';
 import { renderCatalog, CATALOG_FORMATS } from './catalog.js';
 import type { LintResult } from './lint.js';
-import type { ProjectSkill, SkillInput } from './rule.js';
+import type { SkillInput } from './rule.js';
 import { locate } from './parse.js';
 import { positionAt } from './source.js';
 import { SOURCE_LABEL, type Resolved } from './targets/names.js';
@@ -126,7 +126,7 @@ function appliesTo(d: Diagnostic, input: SkillInput): boolean {
 export function explain(result: LintResult): ExplainedSkill[] {
   const inputs = result.inputs;
   // Loading as the per-skill rules decide, before collisions: the collision groups are built from these.
-  const pre: ProjectSkill[] = inputs.map((input) => ({
+  const pre: { input: SkillInput; loads: boolean }[] = inputs.map((input) => ({
     input,
     loads: !result.diagnostics.some((d) => d.rejects && !d.suppressed && d.ruleId !== 'duplicate-name' && appliesTo(d, input)),
   }));

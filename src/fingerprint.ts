@@ -26,13 +26,13 @@ function hash(s: string): string {
 }
 
 /**
- * Fingerprint every diagnostic (in place) and return them. Identical keys in one file (the same rule on two
+ * Fingerprint every diagnostic (in place) and return them; `lineOf` gives the text of a line of a file ('' unknown). Identical keys in one file (the same rule on two
  * identical lines) are told apart by their order of occurrence: `<hash>:2`, `<hash>:3`, …
  */
-export function fingerprintDiagnostics<D extends Diagnostic>(diags: D[], sourceOf: (file: string) => SourceText | null | undefined): D[] {
+export function fingerprintDiagnostics<D extends Diagnostic>(diags: D[], lineOf: (file: string, line: number) => string): D[] {
   const seen = new Map<string, number>();
   for (const d of diags) {
-    const text = normalizeLine(lineText(sourceOf(d.file), d.line));
+    const text = normalizeLine(lineOf(d.file, d.line));
     const base = hash(`v${FINGERPRINT_VERSION}\0${d.ruleId}\0${d.target ?? ''}\0${d.file}\0${text}`);
     const n = (seen.get(base) ?? 0) + 1;
     seen.set(base, n);

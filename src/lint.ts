@@ -5,12 +5,12 @@ import * as path from 'node:path';
 import { checkProject, checkSkill, finalizeDiagnostics, type CheckOptions, type SeverityOverride } from './check.js';
 import { discover, type DiscoverOptions, type DiscoveredSkill, type DiscoveryEvent } from './discover.js';
 import { systemHost, type Host } from './host.js';
-import { parseSkillDocument, type ParsedDocument } from './parse.js';
+import { locate, parseSkillDocument, type ParsedDocument } from './parse.js';
 import { readBounded } from './read.js';
 import { skillFolder, type SkillFolder } from './skillfiles.js';
-import type { ProjectSkill, Rule, SkillInput } from './rule.js';
+import type { ProjectSkill, Rule, SkillInput, SkillRef, Span } from './rule.js';
 import { slimParsedDocument } from './slim.js';
-import { decodeSource, type SourceText } from './source.js';
+import { decodeSource, positionAt, type SourceText } from './source.js';
 import { getProfile, maxByteLimit, TARGET_IDS } from './targets/profiles.js';
 import { parseForTarget } from './targets/frontmatter.js';
 import { resolveSkill } from './targets/names.js';
@@ -18,8 +18,9 @@ import { targetsFor, type TargetSelection } from './targets/resolve.js';
 import * as fs from 'node:fs';
 import { compileGlobs } from './glob.js';
 import { inShard, type Shard } from './shard.js';
-import { applySuppressions } from './suppress.js';
+import { applySuppressions, parseDirectives, type Directive } from './suppress.js';
 import { resolveTrust, type TrustConfig, type TrustMapping } from './policy/trust.js';
+import { lineText } from './fingerprint.js';
 import type { Diagnostic, TargetId, Trust } from './types.js';
 
 /** Bytes read per file when no target sets a larger limit (README "Resource bounds"). */
@@ -40,9 +41,17 @@ export interface LintOptions {
   rules?: readonly Rule[];
   /** Test seam: walk hooks passed to discover (tests make files vanish or change mid-run). */
   discoverHooks?: Pick<DiscoverOptions, 'beforeReaddir'>;
-  /** Bound memory: after a skill is checked, keep only the top-level scalar pairs of its YAML document
-   *  (`inputs[].doc.frontmatter.doc`); data, body and source stay. The check command sets it. */
+  /** Keep every skill's parsed input in the result (`inputs`; explain, select and --fix need them). Default true.
+   *  False holds only compact summaries while the run goes on (bounded memory) and allows worker threads. */
+  keepInputs?: boolean;
+  /** With keepInputs: after a skill is checked, keep only the top-level scalar pairs of its YAML document
+   *  (`inputs[].doc.frontmatter.doc`); data, body and source stay. `--fix` sets it. */
   slimInputs?: boolean;
+  /** Worker threads that check files (default 1: in-process). Used only without keepInputs, with the built-in
+   *  rules and host, without discover hooks, and from `parallelMin` skills on; the result is the same either way. */
+  jobs?: number;
+  /** Fewest skills for which workers start (default PARALLEL_MIN_SKILLS). */
+  parallelMin?: number;
   /** Fingerprints of accepted findings (--baseline): matching findings are marked suppressed. */
   baseline?: ReadonlySet<string>;
   /** Skill files to leave out, as globs relative to `base` (default cwd): config `ignore`. */
@@ -74,7 +83,7 @@ export interface LintResult {
   files: number;
   /** Paths given that do not exist. */
   missing: string[];
-  /** Parsed inputs, for fixes and commands that show a runtime's view (not serialized). */
+  /** Parsed inputs, for fixes and commands that show a runtime's view (not serialized); [] without keepInputs. */
   inputs: SkillInput[];
 }
 
@@ -215,26 +224,175 @@ export async function loadDefaultRules(): Promise<readonly Rule[]> {
   return mod.ALL_RULES;
 }
 
+/** Skills a run must have before it is split across worker threads (below it, starting workers costs more). */
+export const PARALLEL_MIN_SKILLS = 200;
+/** Skill files sent to a worker at a time. */
+const WORKER_CHUNK = 16;
+
+/** A skill file to check: what discovery found (or a symlink it refused to follow). */
+export interface Candidate {
+  d: DiscoveredSkill;
+  symlink: DiscoveryEvent | null;
+}
+
+/** What suppressions and fingerprints need of a skill file once its source is dropped. */
+export interface FileDigest {
+  directives: Directive[];
+  /** Texts of the lines findings, directives and the skill's name sit on, by 1-based line number. */
+  lines: [number, string][];
+}
+
+/** The result of checking one skill file under each of its targets. */
+export interface FileOutcome {
+  file: string;
+  diagnostics: Diagnostic[];
+  skills: ProjectSkill[];
+  /** Full inputs, only when the run keeps them (LintOptions.keepInputs). */
+  inputs?: SkillInput[];
+  digest: FileDigest | null;
+  read: boolean;
+}
+
+/** The data that defines how files are checked: cloneable, so a worker thread can rebuild the same context. */
+export interface CheckSpec {
+  cwd: string;
+  targets: TargetSelection;
+  bound: number;
+  gating: boolean;
+  persona: 'default' | 'auditor';
+  severity: Record<string, SeverityOverride>;
+  trust: TrustMapping;
+  readOnlyTools?: readonly string[];
+  openclawConfig?: Record<string, unknown>;
+  shard?: Shard;
+  keepInputs: boolean;
+  slimInputs: boolean;
+}
+
+export interface CheckContext {
+  spec: CheckSpec;
+  check: CheckOptions;
+  /** Options for skills outside the shard: validator rules only (project rules still see them). */
+  outside: CheckOptions;
+  trustConfig: TrustConfig;
+  display: (abs: string) => string;
+  /** One lazy accessor per folder: several skills of a flat layout (and every target) share its listing. */
+  folders: Map<string, SkillFolder>;
+}
+
+export function checkContext(spec: CheckSpec, rules: readonly Rule[], host?: Host): CheckContext {
+  const posix = (p: string) => p.split(path.sep).join('/');
+  const baseHost = host ?? systemHost(spec.cwd);
+  const check: CheckOptions = {
+    rules,
+    host: spec.openclawConfig ? { ...baseHost, openclawConfig: spec.openclawConfig } : baseHost,
+    gating: spec.gating,
+    persona: spec.persona,
+    severity: spec.severity,
+    ...(spec.readOnlyTools ? { readOnlyTools: spec.readOnlyTools } : {}),
+  };
+  return {
+    spec,
+    check,
+    // Skills outside the shard are still read and checked by validator rules, so project rules (duplicate-name)
+    // see the same skills and loads as a whole run; their findings are dropped at the end.
+    outside: spec.shard ? { ...check, rules: check.rules.filter((r) => r.meta.category === 'validator') } : check,
+    trustConfig: { mapping: spec.trust, base: posix(spec.cwd), home: posix(os.homedir()) },
+    display: (abs) => toPosixRelative(spec.cwd, abs),
+    folders: new Map(),
+  };
+}
+
+/** The compact summary project rules see: the name's position is resolved now, while the source is at hand. */
+export function skillRef(input: SkillInput): SkillRef {
+  let nameAt: Span | null = null;
+  const fmLoc = locate(input.doc?.frontmatter ?? null, ['name']);
+  const off = input.resolved?.name?.offset;
+  const loc = fmLoc ?? (off !== undefined && input.name !== null ? { start: off, end: off + input.name.length } : null);
+  if (loc && input.source) {
+    const a = positionAt(input.source, loc.start);
+    nameAt = { line: a.line, column: a.column };
+    if (loc.end > loc.start) {
+      const b = positionAt(input.source, loc.end);
+      nameAt.endLine = b.line;
+      nameAt.endColumn = b.column;
+    }
+  }
+  return {
+    file: input.file,
+    target: input.target,
+    trust: input.trust,
+    name: input.name,
+    ...(input.resolved ? { resolved: input.resolved } : {}),
+    nameAt,
+    readOk: input.read.kind === 'ok',
+  };
+}
+
+/** Read, parse and check one skill file under each of its targets. */
+export function checkCandidate({ d, symlink }: Candidate, ctx: CheckContext): FileOutcome {
+  const { spec, display } = ctx;
+  const file: ReadFile =
+    symlink && symlink.kind === 'symlink'
+      ? { read: { kind: 'symlink-skipped', linkTarget: symlink.linkTarget }, source: null, doc: null }
+      : readAndParse(d.absPath, spec.bound);
+  let folder = ctx.folders.get(d.absDir);
+  if (!folder) ctx.folders.set(d.absDir, (folder = skillFolder(d.absDir, { readBound: spec.bound, display, ownsFolder: d.layout === 'folder' })));
+  const shown = display(d.absPath);
+  const diagnostics: Diagnostic[] = [];
+  const skills: ProjectSkill[] = [];
+  const inputs: SkillInput[] = [];
+  for (const target of targetsFor(spec.targets, d, shown, file.doc)) {
+    const input = skillInputFor(d, file, target, display, ctx.trustConfig, folder);
+    const diags = checkSkill(input, inShard(input.file, spec.shard) ? ctx.check : ctx.outside);
+    diagnostics.push(...diags);
+    skills.push({ input: skillRef(input), loads: !diags.some((x) => x.rejects) });
+    if (spec.keepInputs) inputs.push(input);
+  }
+  let digest: FileDigest | null = null;
+  if (file.source) {
+    const directives = parseDirectives(file.source);
+    const wanted = new Set<number>();
+    for (const x of diagnostics) if (x.file === shown) wanted.add(x.line);
+    for (const x of directives) wanted.add(x.line);
+    for (const s of skills) if (s.input.nameAt) wanted.add(s.input.nameAt.line);
+    digest = { directives, lines: [...wanted].map((n) => [n, lineText(file.source, n)]) };
+  }
+  if (spec.slimInputs) slimParsedDocument(file.doc);
+  // Drop the folder accessor once its last skill is done (flat layouts: skills of one folder are adjacent).
+  if (d.layout === 'folder') ctx.folders.delete(d.absDir);
+  if (spec.keepInputs) return { file: shown, diagnostics, skills, inputs, digest, read: file.read.kind === 'ok' };
+  // What outlives the file is copied: substrings (line texts, names, quoted matches) would otherwise keep the
+  // whole source text alive through V8's sliced strings (10,000 skills held ~140 MB that way).
+  return structuredClone({ file: shown, diagnostics, skills, digest, read: file.read.kind === 'ok' });
+}
+
 export async function lint(options: LintOptions = {}): Promise<LintResult> {
   const cwd = path.resolve(options.cwd ?? process.cwd());
   const display = (abs: string) => toPosixRelative(cwd, abs);
   const given = options.paths && options.paths.length > 0 ? options.paths : ['.'];
   const paths = given.map((p) => path.resolve(cwd, p));
-  const check: CheckOptions = {
-    rules: options.rules ?? (await loadDefaultRules()),
-    host: options.openclawConfig ? { ...(options.host ?? systemHost(cwd)), openclawConfig: options.openclawConfig } : (options.host ?? systemHost(cwd)),
+  const targetSel = options.targets ?? 'auto';
+  const spec: CheckSpec = {
+    cwd,
+    targets: targetSel,
+    bound: Math.max(options.readBound ?? DEFAULT_READ_BOUND, maxByteLimit()),
     gating: options.gating ?? true,
     persona: options.persona ?? 'default',
     severity: options.severity ?? {},
+    trust: options.trust ?? [],
     ...(options.readOnlyTools ? { readOnlyTools: options.readOnlyTools } : {}),
+    ...(options.openclawConfig ? { openclawConfig: options.openclawConfig } : {}),
+    ...(options.shard ? { shard: options.shard } : {}),
+    keepInputs: options.keepInputs ?? true,
+    slimInputs: options.slimInputs ?? false,
   };
-  const posix = (p: string) => p.split(path.sep).join('/');
-  const trustConfig: TrustConfig = { mapping: options.trust ?? [], base: posix(cwd), home: posix(os.homedir()) };
-  const targetSel = options.targets ?? 'auto';
-  const bound = Math.max(options.readBound ?? DEFAULT_READ_BOUND, maxByteLimit());
+  const rules = options.rules ?? (await loadDefaultRules());
+  const ctx = checkContext(spec, rules, options.host);
+  const check = ctx.check;
 
   const found = discover(paths, { ...targetDiscoverHooks(targetSel), ...options.discoverHooks });
-  let candidates: { d: DiscoveredSkill; symlink: DiscoveryEvent | null }[] = found.skills.map((d) => ({ d, symlink: null }));
+  let candidates: Candidate[] = found.skills.map((d) => ({ d, symlink: null }));
   for (const ev of found.events) {
     if (ev.kind === 'symlink' && ev.role === 'skill-file') {
       const absDir = path.dirname(ev.absPath);
@@ -250,42 +408,49 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   const sortKey = new Map(candidates.map((c) => [c, display(c.d.absPath)]));
   candidates.sort((a, b) => (sortKey.get(a)! < sortKey.get(b)! ? -1 : sortKey.get(a)! > sortKey.get(b)! ? 1 : 0));
 
+  // Worker threads only where they cannot change the result: built-in rules and host (a worker rebuilds them
+  // from the spec), no test hooks, no inputs to hand back, and enough skills to pay for starting them.
+  const jobs = Math.max(1, Math.floor(options.jobs ?? 1));
+  const parallel =
+    jobs > 1 && !spec.keepInputs && !options.rules && !options.host && !options.discoverHooks && candidates.length >= (options.parallelMin ?? PARALLEL_MIN_SKILLS);
+  let done = 0;
+  const progress = () => options.onProgress?.(++done, candidates.length);
+  const outcomes: FileOutcome[] = parallel
+    ? await (await import('./parallel.js')).checkInWorkers(spec, candidates, Math.min(jobs, Math.ceil(candidates.length / WORKER_CHUNK)), WORKER_CHUNK, progress, (c) => checkCandidate(c, ctx))
+    : candidates.map((c) => {
+        const o = checkCandidate(c, ctx);
+        progress();
+        return o;
+      });
+
   const diagnostics: Diagnostic[] = [];
   const projectSkills: ProjectSkill[] = [];
-  // Skills outside the shard are still read and checked by validator rules, so project rules (duplicate-name) see
-  // the same skills and loads as a whole run; their findings are dropped below.
-  const outside = options.shard ? { ...check, rules: check.rules.filter((r) => r.meta.category === 'validator') } : check;
-  const folders = new Map<string, SkillFolder>();
+  const inputs: SkillInput[] = [];
+  const digests = new Map<string, FileDigest | null>();
   let files = 0;
-  let done = 0;
-  for (const { d, symlink } of candidates) {
-    const file: ReadFile =
-      symlink && symlink.kind === 'symlink'
-        ? { read: { kind: 'symlink-skipped', linkTarget: symlink.linkTarget }, source: null, doc: null }
-        : readAndParse(d.absPath, bound);
-    if (file.read.kind === 'ok') files++;
-    // One lazy accessor per folder: several skills of a flat layout (and every target) share its listing.
-    let folder = folders.get(d.absDir);
-    if (!folder) folders.set(d.absDir, (folder = skillFolder(d.absDir, { readBound: bound, display, ownsFolder: d.layout === 'folder' })));
-    for (const target of targetsFor(targetSel, d, display(d.absPath), file.doc)) {
-      const input = skillInputFor(d, file, target, display, trustConfig, folder);
-      const diags = checkSkill(input, inShard(input.file, options.shard) ? check : outside);
-      diagnostics.push(...diags);
-      projectSkills.push({ input, loads: !diags.some((x) => x.rejects) });
-    }
-    if (options.slimInputs) slimParsedDocument(file.doc);
-    options.onProgress?.(++done, candidates.length);
+  for (const o of outcomes) {
+    diagnostics.push(...o.diagnostics);
+    projectSkills.push(...o.skills);
+    if (o.inputs) inputs.push(...o.inputs);
+    if (!digests.has(o.file)) digests.set(o.file, o.digest);
+    if (o.read) files++;
   }
   diagnostics.push(...checkProject(projectSkills, found.events, display, check));
-  const sources = new Map(projectSkills.map((s) => [s.input.file, s.input.source]));
+  const lineMaps = new Map<string, Map<number, string>>();
+  const lineOf = (f: string, line: number): string => {
+    let m = lineMaps.get(f);
+    if (!m) lineMaps.set(f, (m = new Map(digests.get(f)?.lines ?? [])));
+    return m.get(line) ?? '';
+  };
   const inactive = new Set(check.rules.filter((r) => check.severity[r.meta.id] === 'off' || (r.meta.machineDependent && !check.gating)).map((r) => r.meta.id));
   const mine = (file: string) => inShard(file, options.shard);
   const final = finalizeDiagnostics(
     applySuppressions(
       finalizeDiagnostics(diagnostics).filter((x) => mine(x.file)),
       {
-        sourceOf: (f) => sources.get(f),
-        files: [...sources.keys()].filter(mine),
+        directivesOf: (f) => digests.get(f)?.directives ?? [],
+        lineOf,
+        files: [...digests.keys()].filter(mine),
         knownRules: check.rules.map((r) => r.meta.id),
         inactiveRules: inactive,
         ...(options.baseline ? { baseline: options.baseline } : {}),
@@ -293,19 +458,21 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
       },
     ),
   );
-  const shown = options.shard ? projectSkills.filter((s) => mine(s.input.file)) : projectSkills;
+  const keep = projectSkills.map((s) => !options.shard || mine(s.input.file));
+  const shown = projectSkills.filter((_, i) => keep[i]);
+  // Project rules (duplicate-name) can also decide that a skill is not loaded.
+  const rejected = new Set(final.filter((x) => x.rejects).map((x) => `${x.file}\0${x.target ?? ''}`));
   return {
     skills: shown.map((s) => ({
       name: s.input.name,
       file: s.input.file,
       target: s.input.target,
       trust: s.input.trust,
-      // Project rules (duplicate-name) can also decide that a skill is not loaded.
-      loads: s.loads && !final.some((x) => x.rejects && x.file === s.input.file && x.target === s.input.target),
+      loads: s.loads && !rejected.has(`${s.input.file}\0${s.input.target}`),
     })),
     diagnostics: final,
-    files: options.shard ? new Set(shown.filter((s) => s.input.read.kind === 'ok').map((s) => s.input.file)).size : files,
+    files: options.shard ? new Set(shown.filter((s) => s.input.readOk).map((s) => s.input.file)).size : files,
     missing: found.missing.map((abs) => given[paths.indexOf(abs)] ?? display(abs)),
-    inputs: shown.map((s) => s.input),
+    inputs: spec.keepInputs ? inputs.filter((_, i) => keep[i]) : [],
   };
 }

@@ -253,6 +253,7 @@ interface KeywordTable {
   ascii: Uint16Array;
   other: Map<number, number>;
   lists: string[][];
+  subsetOf: WeakMap<KeywordTable, boolean>;
 }
 const keywordTables = new WeakMap<readonly string[], KeywordTable>();
 
@@ -260,7 +261,7 @@ function keywordTable(keywords: readonly string[]): KeywordTable {
   let t = keywordTables.get(keywords);
   if (t) return t;
   const set = new Set(keywords);
-  t = { keywords: set, ascii: new Uint16Array(128 * 128), other: new Map(), lists: [] };
+  t = { keywords: set, ascii: new Uint16Array(128 * 128), other: new Map(), lists: [], subsetOf: new WeakMap() };
   for (const k of set) {
     const c0 = k.charCodeAt(0);
     const c1 = k.charCodeAt(1);
@@ -283,6 +284,16 @@ function covered(p: Prepared, k: string): boolean {
   return false;
 }
 
+/** Whether every keyword of `t` is a keyword of `by` (memoized: entry lists are checked against the all-pack list). */
+function subsetOf(t: KeywordTable, by: KeywordTable): boolean {
+  let r = t.subsetOf.get(by);
+  if (r === undefined) {
+    r = [...t.keywords].every((k) => by.keywords.has(k));
+    t.subsetOf.set(by, r);
+  }
+  return r;
+}
+
 /**
  * Find the keywords of `keywords` not yet looked for, in one pass over the text. Candidates are looked up by their
  * first two characters (every keyword has at least two) in a table built once per keyword list, so most positions
@@ -290,7 +301,7 @@ function covered(p: Prepared, k: string): boolean {
  */
 function indexKeywords(p: Prepared, keywords: readonly string[]): void {
   const table = keywordTable(keywords);
-  if (p.scanned.includes(table)) return;
+  if (p.scanned.some((t) => t === table || subsetOf(table, t))) return;
   let fresh: Set<string> | null = null;
   if (p.scanned.length > 0) {
     fresh = new Set();

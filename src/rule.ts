@@ -102,8 +102,33 @@ export interface SkillContext {
   locate(path: readonly (string | number)[]): Located | null;
 }
 
+/** A 1-based span in a skill file. */
+export interface Span {
+  line: number;
+  column: number;
+  endLine?: number;
+  endColumn?: number;
+}
+
+/**
+ * What project rules see of one skill under one target: a compact summary kept for the whole run (the parsed
+ * input is dropped once the file is checked, and workers send summaries, not sources).
+ */
+export interface SkillRef {
+  file: string;
+  /** The target's profile is getProfile(target). */
+  target: TargetId;
+  trust: Trust;
+  name: string | null;
+  resolved?: Resolution;
+  /** Where the name is written in the skill file (the frontmatter value, or a fallback's position), or null. */
+  nameAt: Span | null;
+  /** The skill file was read. */
+  readOk: boolean;
+}
+
 export interface ProjectSkill {
-  input: SkillInput;
+  input: SkillRef;
   loads: boolean;
 }
 
@@ -112,7 +137,8 @@ export interface ProjectContext {
   events: readonly DiscoveryEvent[];
   /** Display path for an absolute path. */
   display(absPath: string): string;
-  report(r: ReportInput & { file: string; target?: TargetId }): void;
+  /** Positions are line and column: sources are not kept for the whole run, so offsets cannot be resolved. */
+  report(r: Omit<ReportInput, 'offset' | 'endOffset' | 'source'> & { file: string; target?: TargetId }): void;
 }
 
 export interface Rule {

@@ -2,6 +2,7 @@
 // Exit codes: 0 clean, 1 findings that fail the run, 2 usage/config error, missing path or internal error.
 
 import type { OptionValueSource } from 'commander';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import type { SeverityOverride } from './check.js';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError, intOption, packageVersion, parseSeverities, parseTargets, type CheckFlags, type Io } from './cli.js';
@@ -84,6 +85,14 @@ async function readOnlyFromConfig(policy: { readOnlyTools?: string[]; preset?: s
   return { readOnlyTools: p.tools };
 }
 
+/** --jobs: a whole number ≥ 1, or auto (default): the cores this process may use, at most 8. */
+export function jobsOption(v: string | undefined): number {
+  if (v === undefined || v === 'auto') return Math.max(1, Math.min(8, os.availableParallelism()));
+  const n = intOption('--jobs', v);
+  if (n < 1) throw new UsageError(`--jobs expects a number ≥ 1 or auto, got "${v}"`);
+  return n;
+}
+
 export async function runCheckCommand(paths: string[], flags: CheckFlags, io: Io, source: Source): Promise<number> {
   const { lint } = await import('./lint.js');
   const { ALL_RULES } = await import('../rules/index.js');
@@ -112,7 +121,6 @@ export async function runCheckCommand(paths: string[], flags: CheckFlags, io: Io
     gating: fromCli('gating') ? flags.gating : cfg.gating ?? flags.gating,
     persona: flags.persona ?? cfg.persona ?? 'default',
     severity,
-    rules: ALL_RULES,
     ...(readBound !== undefined ? { readBound } : {}),
     ...(cfg.ignore && config ? { ignore: { base: config.dir, patterns: cfg.ignore } } : {}),
     ...(await policyOptions(config)),
@@ -133,7 +141,11 @@ export async function runCheckCommand(paths: string[], flags: CheckFlags, io: Io
       throw e;
     }
   }
-  options.slimInputs = true; // fixes need sources only, not the YAML documents
+  // Only fixes need the parsed inputs (their sources, not the YAML documents); a plain check keeps summaries, which
+  // bounds memory and lets workers check files in parallel.
+  options.keepInputs = !!(flags.fix || flags.fixDryRun);
+  options.slimInputs = true;
+  options.jobs = jobsOption(flags.jobs);
   const lintOnce = async (): Promise<LintResult> => {
     if (!flags.progress) return lint(options);
     const { createProgress } = await import('./progress.js');

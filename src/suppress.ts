@@ -1,6 +1,7 @@
 // Stage 5, suppress: inline directives and the baseline mark findings as suppressed (they stay in the report and
 // are counted), and directives without a reason, naming unknown rules, or matching nothing are reported.
-// A pure function of the diagnostics and the sources, so it works whichever process produced the diagnostics.
+// A pure function of the diagnostics, each file's directives and the lines findings sit on (a file digest, so the
+// sources need not be kept, and workers can send digests instead of texts).
 
 import { fingerprintDiagnostics } from './fingerprint.js';
 import { splitFrontmatter } from './parse.js';
@@ -99,8 +100,10 @@ export function parseDirectives(src: Pick<SourceText, 'normalized' | 'lineStarts
 }
 
 export interface SuppressOptions {
-  /** Decoded source of each file by display path (null or absent when the file was not read). */
-  sourceOf: (file: string) => SourceText | null | undefined;
+  /** The directives of a file by display path ([] when the file was not read). */
+  directivesOf: (file: string) => readonly Directive[];
+  /** The text of a 1-based line of a file, for fingerprints ('' when unknown). */
+  lineOf: (file: string, line: number) => string;
   /** Every file checked: directives in a file without findings are reported unused too. */
   files?: readonly string[];
   /** Every rule id that exists (a directive naming another is reported). */
@@ -123,16 +126,15 @@ function directiveText(d: Directive, rule: string): string {
  * diagnostics are copied when marked); every diagnostic gets a fingerprint.
  */
 export function applySuppressions(diagnostics: readonly Diagnostic[], opts: SuppressOptions): Diagnostic[] {
-  const byFile = new Map<string, Directive[]>();
+  const byFile = new Map<string, readonly Directive[]>();
   const files = new Set([...(opts.files ?? []), ...diagnostics.map((d) => d.file)]);
   const out: Diagnostic[] = diagnostics.map((d) => ({ ...d }));
   const known = new Set(opts.knownRules);
   const used = new Map<Directive, Set<string>>();
-  const directivesOf = (file: string): Directive[] => {
+  const directivesOf = (file: string): readonly Directive[] => {
     let list = byFile.get(file);
     if (!list) {
-      const src = opts.sourceOf(file);
-      list = src ? parseDirectives(src) : [];
+      list = opts.directivesOf(file);
       byFile.set(file, list);
     }
     return list;
@@ -178,7 +180,7 @@ export function applySuppressions(diagnostics: readonly Diagnostic[], opts: Supp
     }
   }
   const all = [...out, ...extra];
-  fingerprintDiagnostics(all, opts.sourceOf);
+  fingerprintDiagnostics(all, opts.lineOf);
   if (opts.baseline && opts.baseline.size > 0) {
     for (const d of all) {
       if (!d.suppressed && d.fingerprint && opts.baseline.has(d.fingerprint)) d.suppressed = { kind: 'baseline' };

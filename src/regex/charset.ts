@@ -127,7 +127,18 @@ export function jsClassRanges(source: string): Ranges | null {
 }
 
 /** Simple case variants of one code point (approximates Unicode simple case folding). */
+const caseVariantCache = new Map<number, number[]>();
+
 export function caseVariants(cp: number): number[] {
+  let hit = caseVariantCache.get(cp);
+  if (!hit) {
+    if (caseVariantCache.size >= 65536) caseVariantCache.clear(); // bounded: patterns fold small sets
+    caseVariantCache.set(cp, (hit = caseVariantsOf(cp)));
+  }
+  return hit;
+}
+
+function caseVariantsOf(cp: number): number[] {
   const out = new Set<number>([cp]);
   const s = String.fromCodePoint(cp);
   for (const t of [s.toLowerCase(), s.toUpperCase()]) {

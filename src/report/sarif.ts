@@ -139,7 +139,7 @@ function withFingerprints(diags: readonly Diagnostic[]): Diagnostic[] {
   if (diags.every((d) => d.fingerprint)) return [...diags];
   return fingerprintDiagnostics(
     diags.map((d) => ({ ...d })),
-    () => null,
+    () => '',
   );
 }
 
