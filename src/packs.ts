@@ -3,6 +3,7 @@
 // Patterns are line-local; a keyword pre-filter picks the lines to run RE2 on, so RE2 (35 ms of WASM) loads only
 // when some line could match, and a 64 KiB file costs a few short RE2 calls instead of one per match.
 
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -98,14 +99,27 @@ export function validatePack(data: unknown, file: string): Pack {
 
 const cache = new Map<string, Pack>();
 
-/** Load (once) the pack that feeds `ruleId`: rules/packs/<ruleId>.yaml. */
+/** The build's JSON copy of a pack (scripts/packs.mjs), when it was made from exactly these YAML bytes. */
+function builtCopy(ruleId: string, yamlBytes: Buffer): unknown {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  if (path.basename(path.dirname(here)) !== 'dist') return undefined;
+  try {
+    const built = JSON.parse(fs.readFileSync(path.join(here, '..', 'rules', 'packs', `${ruleId}.json`), 'utf8')) as { sourceSha256?: string; pack?: unknown };
+    return built.sourceSha256 === createHash('sha256').update(yamlBytes).digest('hex') ? built.pack : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Load (once) the pack that feeds `ruleId`: rules/packs/<ruleId>.yaml (through its JSON build copy when current). */
 export function loadPack(ruleId: string, dir = packsDir()): Pack {
   const key = path.join(dir, `${ruleId}.yaml`);
   let pack = cache.get(key);
   if (pack) return pack;
   const st = fs.statSync(key);
   if (st.size > MAX_PACK_BYTES) fail(key, `over ${MAX_PACK_BYTES} bytes`);
-  pack = validatePack(parseYaml(fs.readFileSync(key, 'utf8')), key);
+  const bytes = fs.readFileSync(key);
+  pack = validatePack((dir === packsDir() ? builtCopy(ruleId, bytes) : undefined) ?? parseYaml(bytes.toString('utf8')), key);
   if (pack.rule !== ruleId) fail(key, `declares rule ${pack.rule}, expected ${ruleId}`);
   cache.set(key, pack);
   return pack;
@@ -246,37 +260,38 @@ function prepareSource(src: { normalized: string }): Prepared {
   return p;
 }
 
-/** Keyword look-up tables: ASCII character pairs in a flat table, other pairs in a map. */
+/** A keyword list: its set, and look-up tables (ASCII character pairs in a flat table, others in a map) built at
+ *  the first scan that needs them (most entry lists are only ever checked against the all-pack list). */
 interface KeywordTable {
   keywords: ReadonlySet<string>;
-  /** (c0 * 128 + c1) → 1 + index into `lists`, 0 when no keyword starts with that pair. */
-  ascii: Uint16Array;
-  other: Map<number, number>;
-  lists: string[][];
+  scan: { ascii: Uint16Array; other: Map<number, number>; lists: string[][] } | null;
   subsetOf: WeakMap<KeywordTable, boolean>;
 }
 const keywordTables = new WeakMap<readonly string[], KeywordTable>();
 
 function keywordTable(keywords: readonly string[]): KeywordTable {
   let t = keywordTables.get(keywords);
-  if (t) return t;
-  const set = new Set(keywords);
-  t = { keywords: set, ascii: new Uint16Array(128 * 128), other: new Map(), lists: [], subsetOf: new WeakMap() };
-  for (const k of set) {
+  if (!t) keywordTables.set(keywords, (t = { keywords: new Set(keywords), scan: null, subsetOf: new WeakMap() }));
+  return t;
+}
+
+function scanTables(t: KeywordTable): NonNullable<KeywordTable['scan']> {
+  if (t.scan) return t.scan;
+  const scan = { ascii: new Uint16Array(128 * 128), other: new Map<number, number>(), lists: [] as string[][] };
+  for (const k of t.keywords) {
     const c0 = k.charCodeAt(0);
     const c1 = k.charCodeAt(1);
     const ascii = c0 < 128 && c1 < 128;
-    let slot = ascii ? t.ascii[c0 * 128 + c1]! : (t.other.get(c0 * 65536 + c1) ?? 0);
+    let slot = ascii ? scan.ascii[c0 * 128 + c1]! : (scan.other.get(c0 * 65536 + c1) ?? 0);
     if (slot === 0) {
-      t.lists.push([]);
-      slot = t.lists.length;
-      if (ascii) t.ascii[c0 * 128 + c1] = slot;
-      else t.other.set(c0 * 65536 + c1, slot);
+      scan.lists.push([]);
+      slot = scan.lists.length;
+      if (ascii) scan.ascii[c0 * 128 + c1] = slot;
+      else scan.other.set(c0 * 65536 + c1, slot);
     }
-    t.lists[slot - 1]!.push(k);
+    scan.lists[slot - 1]!.push(k);
   }
-  keywordTables.set(keywords, t);
-  return t;
+  return (t.scan = scan);
 }
 
 function covered(p: Prepared, k: string): boolean {
@@ -309,7 +324,7 @@ function indexKeywords(p: Prepared, keywords: readonly string[]): void {
     if (fresh.size === 0) return;
   }
   p.scanned.push(table);
-  const { ascii, other, lists } = table;
+  const { ascii, other, lists } = scanTables(table);
   const { lower } = p;
   const n = lower.length - 1;
   let ls = 0;

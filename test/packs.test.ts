@@ -2,6 +2,7 @@
 // example matches (or does not match) as it says, through the same keyword filter and matcher the rules use.
 
 import Ajv from 'ajv';
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -29,6 +30,14 @@ describe('rule packs', () => {
         const ok = validate(data);
         expect(validate.errors ?? []).toEqual([]);
         expect(ok).toBe(true);
+      });
+      it('has a current JSON build copy in dist/ (what the CLI loads), equal to the YAML', async () => {
+        const built = JSON.parse(fs.readFileSync(path.join(REPO, 'dist', 'rules', 'packs', f.replace(/\.yaml$/, '.json')), 'utf8')) as { sourceSha256: string; pack: unknown };
+        expect(built.sourceSha256).toBe(createHash('sha256').update(fs.readFileSync(path.join(dir, f))).digest('hex'));
+        expect(built.pack).toEqual(data);
+        // The compiled module takes the copy only while the hashes match; either way it loads the same pack.
+        const compiled = (await import(path.join(REPO, 'dist', 'src', 'packs.js'))) as typeof import('../src/packs.js');
+        expect(compiled.loadPack(data.rule)).toEqual(data);
       });
       it('feeds a registered rule named after the file', () => {
         expect(data.rule).toBe(f.replace(/\.yaml$/, ''));
