@@ -224,8 +224,12 @@ export async function loadDefaultRules(): Promise<readonly Rule[]> {
   return mod.ALL_RULES;
 }
 
-/** Skills a run must have before it is split across worker threads (below it, starting workers costs more). */
-export const PARALLEL_MIN_SKILLS = 200;
+/**
+ * Skills a run must have before it is split across worker threads. Each worker pays the start-up a process pays
+ * (modules, pack patterns compiled by RE2: ~0.5–1 s of CPU), so on 2 cores 1,000 generated skills took as long
+ * with two workers as on one thread, and 10,000 took 1.5× less (docs/notes/issue-9.md).
+ */
+export const PARALLEL_MIN_SKILLS = 1000;
 /** Skill files sent to a worker at a time. */
 const WORKER_CHUNK = 16;
 

@@ -99,7 +99,7 @@ export function validatePack(data: unknown, file: string): Pack {
 
 const cache = new Map<string, Pack>();
 
-/** The build's JSON copy of a pack (scripts/packs.mjs), when it was made from exactly these YAML bytes. */
+/** The build's JSON copy of a pack (scripts/build-data.mjs), when it was made from exactly these YAML bytes. */
 function builtCopy(ruleId: string, yamlBytes: Buffer): unknown {
   const here = path.dirname(fileURLToPath(import.meta.url));
   if (path.basename(path.dirname(here)) !== 'dist') return undefined;

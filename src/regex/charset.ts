@@ -1,6 +1,9 @@
 // Code point sets as sorted, disjoint [lo, hi] ranges: the class arithmetic behind the Rust-regex front end.
 // Unicode property sets come from the JS engine's own Unicode tables (computed once per property, cached).
 
+import * as fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
 export type Ranges = [number, number][];
 
 export const MAX_CP = 0x10ffff;
@@ -95,14 +98,42 @@ export function contains(a: Ranges, cp: number): boolean {
 
 const propertyCache = new Map<string, Ranges | null>();
 
-/** The set of code points matching a JS `\p{...}`-style class source (e.g. "\\p{L}"), or null when JS rejects it. */
+/** Classes computed at build time (scripts/build-data.mjs), valid for the Unicode version they were made with. */
+export const CLASS_TABLE_FILE = 'classes.json';
+let tableLoaded = false;
+
+function loadClassTable(): void {
+  tableLoaded = true;
+  try {
+    const file = fileURLToPath(new URL(CLASS_TABLE_FILE, import.meta.url));
+    const t = JSON.parse(fs.readFileSync(file, 'utf8')) as { unicode?: string; classes?: Record<string, Ranges> };
+    if (t.unicode !== process.versions.unicode || !t.classes) return;
+    for (const [source, ranges] of Object.entries(t.classes)) if (!propertyCache.has(source)) propertyCache.set(source, ranges);
+  } catch {
+    /* no table (running from sources): computed on demand */
+  }
+}
+
+/**
+ * The set of code points matching a JS `\p{...}`-style class source (e.g. "\\p{L}"), or null when JS rejects it.
+ * Computing one takes a test per code point (~30–100 ms, a fixed cost of every process and worker that parses an
+ * activation pattern), so the classes `\w`, `\d` and `\s` come from a build-time table when its Unicode version
+ * is this Node's.
+ */
 export function jsClassRanges(source: string): Ranges | null {
+  if (!tableLoaded) loadClassTable();
   if (propertyCache.has(source)) return propertyCache.get(source)!;
+  const out = computeClassRanges(source);
+  propertyCache.set(source, out);
+  return out;
+}
+
+/** jsClassRanges without any cache or table (the build script and its test use it). */
+export function computeClassRanges(source: string): Ranges | null {
   let re: RegExp;
   try {
     re = new RegExp(`^${source}$`, 'u');
   } catch {
-    propertyCache.set(source, null);
     return null;
   }
   const out: Ranges = [];
@@ -122,7 +153,6 @@ export function jsClassRanges(source: string): Ranges | null {
     }
   }
   if (start >= 0) out.push([start, MAX_CP]);
-  propertyCache.set(source, out);
   return out;
 }
 

@@ -91,7 +91,7 @@ const POSIX: Record<string, string> = {
 };
 
 /** Perl classes under Unicode (UTS#18 Annex C, as regex-syntax defines them) and ASCII. */
-const PERL_UNICODE: Record<string, string> = {
+export const PERL_UNICODE: Record<string, string> = {
   d: '\\p{Nd}',
   s: '\\p{White_Space}',
   w: '[\\p{Alphabetic}\\p{M}\\p{Nd}\\p{Pc}\\p{Join_Control}]',
