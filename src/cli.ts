@@ -165,7 +165,7 @@ export function buildProgram(io: Io, setCode: (c: number) => void): Command {
     .option('--baseline <file>', 'accept the findings recorded in FILE: only new findings fail the run')
     .option('--write-baseline <file>', 'record every current finding in FILE (then they are accepted)')
     .option('--shard <i/n>', 'check only shard i of n (a stable partition of skills for CI matrices)')
-    .option('-j, --jobs <n>', 'worker threads for checking: a number, or auto (the cores, at most 8; default). Runs under 1,000 skills stay on one thread')
+    .option('-j, --jobs <n>', 'worker threads for checking: a number, or auto (the cores, at most 8; default). Runs under 2,000 skills stay on one thread')
     .option('--fail-on-empty', 'exit 1 when no skill is found')
     .option('--no-progress', 'no progress display (shown only on a terminal, never in CI)')
     .option('--severity <rule=level>', 'override a rule severity (off|info|warning|error); repeatable', (v: string, acc: string[]) => [...acc, v], [] as string[])

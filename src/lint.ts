@@ -226,10 +226,11 @@ export async function loadDefaultRules(): Promise<readonly Rule[]> {
 
 /**
  * Skills a run must have before it is split across worker threads. Each worker pays the start-up a process pays
- * (modules, pack patterns compiled by RE2: ~0.5–1 s of CPU), so on 2 cores 1,000 generated skills took as long
- * with two workers as on one thread, and 10,000 took 1.5× less (docs/notes/issue-9.md).
+ * (modules, JIT warm-up, pack patterns compiled by RE2: ~0.5–1 s of CPU) and adds ~30 MB, so on 2 cores 1,000
+ * generated skills took longer with two workers than on one thread, the real corpus (1,363 larger skills) about
+ * as long, and 10,000 skills 1.2–1.5× less (docs/notes/issue-9.md).
  */
-export const PARALLEL_MIN_SKILLS = 1000;
+export const PARALLEL_MIN_SKILLS = 2000;
 /** Skill files sent to a worker at a time. */
 const WORKER_CHUNK = 16;
 
