@@ -377,20 +377,33 @@ function keywordsFor(pack: Pack): string[] {
   return list;
 }
 
-/** Start offsets (in the clean text) of the lines holding one of `keywords`, ascending. */
-function keywordLines(p: Prepared, keywords: readonly string[]): number[] {
+const NO_LINES: readonly number[] = Object.freeze([]);
+
+/** Start offsets (in the clean text) of the lines holding one of `keywords`, ascending, without repeats. */
+function keywordLines(p: Prepared, keywords: readonly string[]): readonly number[] {
   indexKeywords(p, keywords);
-  if (keywords.length === 1) return p.hits.get(keywords[0]!) ?? [];
-  const set = new Set<number>();
-  for (const k of keywords) for (const ls of p.hits.get(k) ?? []) set.add(ls);
-  return [...set].sort((a, b) => a - b);
+  // Most entries find none or one of their keywords in a text: no allocation then.
+  let only: number[] | null = null;
+  let merged: number[] | null = null;
+  for (const k of keywords) {
+    const h = p.hits.get(k);
+    if (h === undefined) continue;
+    if (only === null) only = h;
+    else (merged ??= only.slice()).push(...h);
+  }
+  if (merged === null) return only ?? NO_LINES;
+  merged.sort((a, b) => a - b);
+  let w = 1;
+  for (let r = 1; r < merged.length; r++) if (merged[r] !== merged[w - 1]) merged[w++] = merged[r]!;
+  merged.length = w;
+  return merged;
 }
 
 /** Test seam: the line starts the keyword index finds for `keywords` in `text`, scanning after `before` (if any). */
 export function keywordLinesOf(text: string, keywords: readonly string[], before?: readonly string[]): number[] {
   const p = prepare(text);
   if (before) indexKeywords(p, before);
-  return keywordLines(p, keywords);
+  return [...keywordLines(p, keywords)];
 }
 
 /** Every match of `entry` in a prepared text (line-local, invisible characters ignored), in order. */
@@ -524,8 +537,22 @@ export function scopeMap(ctx: SkillContext): ScopeMap {
   };
 }
 
-/** Frontmatter string scalars whose value differs from their source text (escapes, folding), with node offsets. */
-export function decodedStrings(ctx: SkillContext): { value: string; start: number; end: number; path: (string | number)[] }[] {
+type DecodedString = { value: string; start: number; end: number; path: (string | number)[] };
+const decodedCache = new WeakMap<object, DecodedString[]>();
+
+/**
+ * Frontmatter string scalars whose value differs from their source text (escapes, folding), with node offsets.
+ * Computed once per parsed frontmatter: every pack rule and hidden-unicode ask for them.
+ */
+export function decodedStrings(ctx: SkillContext): DecodedString[] {
+  const fm = ctx.fm;
+  if (!fm?.doc) return [];
+  let hit = decodedCache.get(fm);
+  if (!hit) decodedCache.set(fm, (hit = decodeStrings(ctx)));
+  return hit;
+}
+
+function decodeStrings(ctx: SkillContext): DecodedString[] {
   const fm = ctx.fm;
   const norm = ctx.skill.source?.normalized ?? '';
   if (!fm?.doc) return [];
