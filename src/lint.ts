@@ -334,8 +334,11 @@ export function skillRef(input: SkillInput): SkillRef {
   };
 }
 
-/** Read, parse and check one skill file under each of its targets. */
-export function checkCandidate({ d, symlink }: Candidate, ctx: CheckContext): FileOutcome {
+/**
+ * Read, parse and check one skill file under each of its targets. `copy: false` skips copying the outcome when the
+ * caller copies it anyway (a worker's postMessage).
+ */
+export function checkCandidate({ d, symlink }: Candidate, ctx: CheckContext, copy = true): FileOutcome {
   const { spec, display } = ctx;
   const file: ReadFile =
     symlink && symlink.kind === 'symlink'
@@ -367,9 +370,10 @@ export function checkCandidate({ d, symlink }: Candidate, ctx: CheckContext): Fi
   // Drop the folder accessor once its last skill is done (flat layouts: skills of one folder are adjacent).
   if (d.layout === 'folder') ctx.folders.delete(d.absDir);
   if (spec.keepInputs) return { file: shown, diagnostics, skills, inputs, digest, read: file.read.kind === 'ok' };
+  const outcome: FileOutcome = { file: shown, diagnostics, skills, digest, read: file.read.kind === 'ok' };
   // What outlives the file is copied: substrings (line texts, names, quoted matches) would otherwise keep the
   // whole source text alive through V8's sliced strings (10,000 skills held ~140 MB that way).
-  return structuredClone({ file: shown, diagnostics, skills, digest, read: file.read.kind === 'ok' });
+  return copy ? structuredClone(outcome) : outcome;
 }
 
 export async function lint(options: LintOptions = {}): Promise<LintResult> {

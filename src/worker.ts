@@ -1,4 +1,5 @@
 // A checking worker (src/parallel.ts): rebuilds the check context from the spec, then checks chunks of skill files.
+// Outcomes are not copied here: postMessage copies them (so no sliced string keeps a source alive).
 
 import { parentPort, workerData } from 'node:worker_threads';
 import { checkCandidate, checkContext, loadDefaultRules, type CheckSpec } from './lint.js';
@@ -13,7 +14,7 @@ if (port) {
       return;
     }
     try {
-      port.postMessage({ kind: 'done', start: m.start, outcomes: m.items.map((c) => checkCandidate(c, ctx)) } satisfies FromWorker);
+      port.postMessage({ kind: 'done', start: m.start, outcomes: m.items.map((c) => checkCandidate(c, ctx, false)) } satisfies FromWorker);
     } catch (e) {
       port.postMessage({ kind: 'failed', message: (e as Error).stack ?? String(e) } satisfies FromWorker);
     }
