@@ -12,8 +12,16 @@ import type { Candidate, CheckSpec, FileOutcome } from './lint.js';
 export type ToWorker = { kind: 'chunk'; start: number; items: Candidate[] } | { kind: 'stop' };
 export type FromWorker = { kind: 'done'; start: number; outcomes: FileOutcome[] } | { kind: 'failed'; message: string };
 
+let scriptOverride: string | null = null;
+
+/** Test seam: the worker script to start (null: the built one). */
+export function setWorkerScript(file: string | null): void {
+  scriptOverride = file;
+}
+
 /** The compiled worker script. From sources run by the test runner (src/*.ts), the build's copy in dist/. */
 export function workerScript(): string {
+  if (scriptOverride !== null) return scriptOverride;
   const here = fileURLToPath(import.meta.url);
   if (here.endsWith('.js')) return path.join(path.dirname(here), 'worker.js');
   const built = path.join(path.dirname(here), '..', 'dist', 'src', 'worker.js');
@@ -111,7 +119,12 @@ export function checkInWorkers(
       finishIfDone();
     };
     for (let i = 0; i < jobs; i++) {
-      const w = new Worker(script, { workerData: spec, resourceLimits: workerLimits(spec.bound) });
+      let w: Worker;
+      try {
+        w = new Worker(script, { workerData: spec, resourceLimits: workerLimits(spec.bound) });
+      } catch {
+        continue; // no thread to be had (resource limits of the machine): the others, or this thread, do the work
+      }
       inFlight.set(w, new Set());
       live++;
       w.on('message', (m: FromWorker) => {
@@ -133,6 +146,17 @@ export function checkInWorkers(
       // Two chunks in flight per worker, so it never waits for the main thread between chunks.
       feed(w);
       feed(w);
+    }
+    if (live === 0) {
+      // Not one worker started: everything is checked here.
+      try {
+        store(0, candidates.map(viaFallback));
+      } catch (e) {
+        settled = true;
+        reject(e);
+        return;
+      }
+      next = candidates.length;
     }
     finishIfDone();
   });

@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { lint, type LintOptions, type LintResult } from '../src/lint.js';
-import { lastRun, setWorkerLimits } from '../src/parallel.js';
+import { lastRun, setWorkerLimits, setWorkerScript } from '../src/parallel.js';
 import { CORPUS, runCli, tempTree } from './helpers.js';
 
 const comparable = (r: LintResult) => JSON.stringify({ skills: r.skills, diagnostics: r.diagnostics, files: r.files, missing: r.missing });
@@ -17,7 +17,10 @@ async function both(options: LintOptions): Promise<[LintResult, LintResult]> {
 }
 
 describe('parallel checking', () => {
-  afterEach(() => setWorkerLimits(null));
+  afterEach(() => {
+    setWorkerLimits(null);
+    setWorkerScript(null);
+  });
 
   it('gives the same report as one thread on the whole fixture corpus (every layout, suppressions, duplicates)', async () => {
     const [a, b] = await both({ cwd: CORPUS, paths: ['cases', 'ok', 'demo'] });
@@ -56,6 +59,14 @@ describe('parallel checking', () => {
     expect(comparable(b)).toBe(comparable(a));
     expect(lastRun.chunksByWorkers).toBe(0);
     // Every file was checked here (some candidates, such as refused symlinks, yield no skill).
+    expect(lastRun.filesByFallback).toBeGreaterThanOrEqual(new Set(a.skills.map((s) => s.file)).size);
+  });
+
+  it('checks everything in this thread when the worker script cannot be loaded', async () => {
+    setWorkerScript(path.join(CORPUS, 'no-such-worker.js'));
+    const [a, b] = await both({ cwd: CORPUS, paths: ['cases'] });
+    expect(comparable(b)).toBe(comparable(a));
+    expect(lastRun.chunksByWorkers).toBe(0);
     expect(lastRun.filesByFallback).toBeGreaterThanOrEqual(new Set(a.skills.map((s) => s.file)).size);
   });
 
