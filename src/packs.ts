@@ -1,7 +1,9 @@
 // Pattern rules as data: loads the YAML packs in rules/packs/, matches their RE2 patterns over a skill's text by
 // scope (body, code, frontmatter, tool-command, references) and reports each match at its exact position.
-// Patterns are line-local; a keyword pre-filter picks the lines to run RE2 on, so RE2 (35 ms of WASM) loads only
-// when some line could match, and a 64 KiB file costs a few short RE2 calls instead of one per match.
+// Patterns are line-local; a keyword pre-filter picks the lines to run RE2 on, and each pattern's required literals
+// (src/regex/prefilter.ts) skip the lines it cannot match, so RE2 (~80 ms to load, up to ~35 ms to compile a
+// pattern with long bounded gaps) loads and compiles only what some line could match, and a 64 KiB file costs a
+// few short RE2 calls instead of one per match.
 
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
@@ -9,6 +11,8 @@ import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isMap, isScalar, isSeq, parse as parseYaml, type Node as YamlNode } from 'yaml';
 import { compileRe2, type Re2Regex } from './re2.js';
+import { requiredLiterals, satisfies, type Requirement } from './regex/prefilter.js';
+import { parseRustRegex } from './regex/syntax.js';
 import type { Rule, RuleMeta, SkillContext } from './rule.js';
 import { quote, visible } from './text.js';
 import type { Confidence, Severity } from './types.js';
@@ -164,29 +168,38 @@ function toOriginal(c: CleanText, off: number): number {
 // Matching
 
 interface Compiled {
-  regexes: Re2Regex[] | null;
+  /** Per pattern: compiled at the first line that passes its literal prefilter. */
+  regexes: (Re2Regex | null)[];
+  /** Per pattern: the literals a line must contain to match (src/regex/prefilter.ts); [] when none are known. */
+  required: Requirement[];
 }
 const compiled = new WeakMap<PackEntry, Compiled>();
 
 function getCompiled(e: PackEntry): Compiled {
   let c = compiled.get(e);
   if (!c) {
-    c = { regexes: null };
+    c = {
+      regexes: e.patterns.map(() => null),
+      // Pack patterns are RE2 syntax; the Rust-syntax parser reads the literals of those it understands, and a
+      // pattern it does not parse gets no prefilter (RE2 runs on every keyword line, as before).
+      required: e.patterns.map((p) => {
+        const r = parseRustRegex(p);
+        return r.ok ? requiredLiterals(r.ast) : [];
+      }),
+    };
     compiled.set(e, c);
   }
   return c;
 }
 
-function regexesOf(e: PackEntry): Re2Regex[] {
-  const c = getCompiled(e);
-  if (!c.regexes) {
-    c.regexes = e.patterns.map((p) => {
-      const r = compileRe2(p, 'g');
-      if (!r.ok) throw new Error(`pattern ${e.id} does not compile: ${r.error}`);
-      return r.regex;
-    });
+function regexOf(e: PackEntry, c: Compiled, i: number): Re2Regex {
+  let re = c.regexes[i];
+  if (!re) {
+    const r = compileRe2(e.patterns[i]!, 'g');
+    if (!r.ok) throw new Error(`pattern ${e.id} does not compile: ${r.error}`);
+    c.regexes[i] = re = r.regex;
   }
-  return c.regexes;
+  return re;
 }
 
 const PLACEHOLDER = /x{4,}|X{4,}|\*{3,}|\.{3}|…|<[^>]*>|\{\{|\$\{|example|EXAMPLE|sample|dummy|DUMMY|placeholder|PLACEHOLDER|your|YOUR|redacted|REDACTED|fake|FAKE|test|TEST|0{8,}|1234567|abcdefg/;
@@ -229,7 +242,7 @@ export interface Prepared {
 }
 
 /** Lowercase that keeps offsets: String#toLowerCase when it keeps the length (it never shortens), else ASCII only. */
-function lowerKeepingOffsets(s: string): string {
+export function lowerKeepingOffsets(s: string): string {
   const l = s.toLowerCase();
   return l.length === s.length ? l : s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
 }
@@ -410,6 +423,7 @@ export function keywordLinesOf(text: string, keywords: readonly string[], before
 export function matchPrepared(entry: PackEntry, p: Prepared): RawMatch[] {
   const lines = keywordLines(p, entry.keywords);
   if (lines.length === 0) return [];
+  const c = getCompiled(entry);
   const t = p.clean.text;
   const out: RawMatch[] = [];
   const window = entry.window ?? 1;
@@ -421,9 +435,13 @@ export function matchPrepared(entry: PackEntry, p: Prepared): RawMatch[] {
       const n = t.indexOf('\n', le + 1);
       le = n === -1 ? t.length : n;
     }
-    if (entry.requires && !entry.requires.every((r) => p.lower.slice(ls, le).includes(r))) continue;
+    const lowerLine = p.lower.slice(ls, le);
+    if (entry.requires && !entry.requires.every((r) => lowerLine.includes(r))) continue;
     const line = t.slice(ls, le);
-    for (const re of regexesOf(entry)) {
+    for (let i = 0; i < entry.patterns.length; i++) {
+      // A line without the literals a pattern needs cannot match it: RE2 is not run, nor loaded, nor compiled.
+      if (!satisfies(c.required[i]!, lowerLine)) continue;
+      const re = regexOf(entry, c, i);
       re.lastIndex = 0;
       for (let m = re.exec(line); m; m = re.exec(line)) {
         const s = m[0] ?? '';

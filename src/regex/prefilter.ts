@@ -1,0 +1,164 @@
+// Required literals of a pattern: a necessary condition, checked with `includes` on the lowercased line, that lets a
+// line skip RE2 (and a pattern skip being compiled at all) when it cannot match. Like RE2's own prefilter or
+// ripgrep's literal extraction, but small: a conjunction of clauses, each a set of alternative literal strings.
+//
+// Sound by construction (never skips a line RE2 would match), tested against RE2 on generated lines:
+// - only ASCII characters become literals, compared with the line lowercased (ASCII-only lowering keeps them);
+// - a class stays a literal set only when all its members are ASCII: case-insensitive letters reach here as folded
+//   classes, so `(?i)s` ({S, s, ſ}) and `(?i)k` ({K, k, K}) are not literals (lowercasing does not turn ſ into s);
+//   a case-insensitive literal node for s or k is refused the same way;
+// - anything else (large classes, optional parts, unknown nodes) requires nothing.
+
+import type { Node } from './syntax.js';
+
+/** Alternative strings a node matches exactly (lowercased), or null when unknown or too many. */
+type Exact = string[] | null;
+/** Conjunction of clauses; a clause holds when the line contains one of its strings. */
+export type Requirement = string[][];
+
+interface Info {
+  exact: Exact;
+  req: Requirement;
+}
+
+const MAX_SET = 16;
+const MAX_LEN = 32;
+/** Literals shorter than this make a weak filter; such clauses are dropped (which keeps the filter sound). */
+const MIN_LITERAL = 2;
+
+function lowerAscii(cp: number): string {
+  return String.fromCharCode(cp >= 0x41 && cp <= 0x5a ? cp + 32 : cp);
+}
+
+function literalOf(cp: number, ci: boolean): Exact {
+  if (cp >= 0x80) return null;
+  const lower = cp >= 0x41 && cp <= 0x5a ? cp + 32 : cp;
+  if (ci && (lower === 0x73 || lower === 0x6b)) return null; // s, k: folded with ſ and K
+  return [lowerAscii(cp)];
+}
+
+function classOf(set: readonly [number, number][]): Exact {
+  const out = new Set<string>();
+  for (const [lo, hi] of set) {
+    if (hi >= 0x80 || hi - lo > MAX_SET) return null;
+    for (let cp = lo; cp <= hi; cp++) out.add(lowerAscii(cp));
+    if (out.size > MAX_SET) return null;
+  }
+  return out.size === 0 ? null : [...out];
+}
+
+function product(a: string[], b: string[]): Exact {
+  if (a.length * b.length > MAX_SET) return null;
+  const out = new Set<string>();
+  for (const x of a) for (const y of b) {
+    if (x.length + y.length > MAX_LEN) return null;
+    out.add(x + y);
+  }
+  return [...out];
+}
+
+/** A clause from a set of strings, or null when one of them is too short to filter (or empty). */
+function clause(strings: string[]): string[] | null {
+  return strings.length > 0 && strings.every((s) => s.length >= MIN_LITERAL) ? strings : null;
+}
+
+function analyse(n: Node, depth: number): Info {
+  if (depth > 200) return { exact: null, req: [] };
+  switch (n.type) {
+    case 'empty':
+    case 'look':
+      return { exact: [''], req: [] };
+    case 'literal':
+      return { exact: literalOf(n.cp, n.ci), req: [] };
+    case 'class':
+      return { exact: classOf(n.set), req: [] };
+    case 'group':
+      return analyse(n.child, depth + 1);
+    case 'repeat': {
+      if (n.min === 0) return { exact: null, req: [] };
+      const c = analyse(n.child, depth + 1);
+      if (n.min === 1 && n.max === 1) return c;
+      const req = [...c.req];
+      const own = c.exact ? clause(c.exact) : null;
+      if (own) req.push(own);
+      return { exact: null, req };
+    }
+    case 'concat': {
+      const req: Requirement = [];
+      let run: Exact = [''];
+      let allExact = true;
+      const flush = () => {
+        const c = run ? clause(run) : null;
+        if (c) req.push(c);
+        run = [''];
+      };
+      for (const item of n.items) {
+        const c = analyse(item, depth + 1);
+        req.push(...c.req);
+        if (c.exact === null) {
+          allExact = false;
+          flush();
+          continue;
+        }
+        const next = product(run!, c.exact);
+        if (next === null) {
+          // Too many or too long: keep what was gathered as a clause and start again from this item.
+          allExact = false;
+          flush();
+          run = c.exact;
+        } else run = next;
+      }
+      if (allExact) return { exact: run, req };
+      flush();
+      return { exact: null, req };
+    }
+    case 'alt': {
+      const infos = n.branches.map((b) => analyse(b, depth + 1));
+      if (infos.every((i) => i.exact !== null)) {
+        const all = new Set<string>();
+        for (const i of infos) for (const s of i.exact!) all.add(s);
+        if (all.size <= MAX_SET) return { exact: [...all], req: [] };
+      }
+      // Each branch needs one of its clauses to hold: the union of one clause per branch is required.
+      const union = new Set<string>();
+      for (const i of infos) {
+        const own = i.exact ? clause(i.exact) : null;
+        const pick = own ?? i.req.reduce<string[] | null>((best, c) => (best === null || Math.min(...c.map((s) => s.length)) > Math.min(...best.map((s) => s.length)) ? c : best), null);
+        if (!pick) return { exact: null, req: [] };
+        for (const s of pick) union.add(s);
+      }
+      return { exact: null, req: union.size > 0 && union.size <= 4 * MAX_SET ? [[...union]] : [] };
+    }
+  }
+}
+
+/** The literals a line must contain for `ast` to match somewhere in it ([] when nothing is known). */
+export function requiredLiterals(ast: Node): Requirement {
+  const info = analyse(ast, 0);
+  const req = [...info.req];
+  const own = info.exact ? clause(info.exact) : null;
+  if (own) req.push(own);
+  // Drop repeats; keep the order (the first clauses are usually the most selective words).
+  const seen = new Set<string>();
+  return req.filter((c) => {
+    const key = [...c].sort().join('\0');
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** Whether `lowerLine` (the line lowercased) satisfies every clause. */
+export function satisfies(req: Requirement, lowerLine: string): boolean {
+  for (const c of req) {
+    let ok = false;
+    for (const s of c) {
+      if (lowerLine.includes(s)) {
+        ok = true;
+        break;
+      }
+    }
+    if (!ok) return false;
+  }
+  return true;
+}

@@ -1,0 +1,84 @@
+// The literal prefilter must never skip a line RE2 matches: for every pack pattern, on lines made from the packs'
+// own examples, keywords and troublesome characters (ſ and K fold to s and k, İ lowercases to two characters,
+// zero-width and case changes), an RE2 match implies the required literals are in the lowercased line.
+import fc from 'fast-check';
+import * as fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { loadPack, lowerKeepingOffsets, packsDir } from '../src/packs.js';
+import { compileRe2 } from '../src/re2.js';
+import { requiredLiterals, satisfies } from '../src/regex/prefilter.js';
+import { parseRustRegex } from '../src/regex/syntax.js';
+
+const entries = fs
+  .readdirSync(packsDir())
+  .filter((f) => f.endsWith('.yaml'))
+  .flatMap((f) => loadPack(f.slice(0, -5)).rules);
+const patterns = entries.flatMap((e) => e.patterns.map((p) => ({ id: e.id, p })));
+const fragments = [...new Set(entries.flatMap((e) => [...e.examples.match, ...e.examples.nomatch, ...e.keywords]))];
+const ODD = ['ſ', 'K', 'İ', 'ı', '\u200b', 'é', 'Σ', ' ', '\t', '-', '/', '"', "'", '$', '{', '}', '~', '.', 'x'];
+
+const swapCase = (s: string, mask: number) => [...s].map((ch, i) => ((mask >> i % 30) & 1 ? ch.toUpperCase() : ch.toLowerCase())).join('');
+const line = fc
+  .tuple(
+    fc.array(fc.oneof(fc.constantFrom(...fragments), fc.constantFrom(...ODD), fc.string({ maxLength: 4 })), { minLength: 1, maxLength: 6 }),
+    fc.constantFrom(' ', ''),
+    fc.integer({ min: 0, max: 2 ** 30 - 1 }),
+    fc.boolean(),
+  )
+  .map(([parts, joiner, mask, swap]) => {
+    const s = parts.join(joiner);
+    return (swap ? swapCase(s, mask) : s).replace(/\n/g, ' ');
+  });
+
+describe('literal prefilter', () => {
+  const compiled = patterns.map(({ id, p }) => {
+    const r = parseRustRegex(p);
+    const re = compileRe2(p);
+    if (!re.ok) throw new Error(`${id}: ${re.error}`);
+    return { id, p, req: r.ok ? requiredLiterals(r.ast) : [], re: re.regex };
+  });
+
+  it('finds literals for most pack patterns (else it filters nothing)', () => {
+    expect(compiled.filter((c) => c.req.length > 0).length).toBeGreaterThan(patterns.length * 0.8);
+  });
+
+  it('passes every pack example that matches', () => {
+    for (const e of entries) {
+      for (const ex of e.examples.match) {
+        for (const c of compiled.filter((x) => x.id === e.id)) {
+          for (const l of ex.split('\n')) if (c.re.test(l)) expect(satisfies(c.req, lowerKeepingOffsets(l)), `${e.id}: ${l}`).toBe(true);
+        }
+      }
+    }
+  });
+
+  it('never rejects a line RE2 matches', () => {
+    let matched = 0;
+    fc.assert(
+      fc.property(line, (l) => {
+        const lower = lowerKeepingOffsets(l);
+        for (const c of compiled) {
+          c.re.lastIndex = 0;
+          if (!c.re.test(l)) continue;
+          matched++;
+          expect(satisfies(c.req, lower), `${c.id} on ${JSON.stringify(l)}`).toBe(true);
+        }
+      }),
+      { numRuns: 3000 },
+    );
+    // The generated lines do match: the property is not vacuous.
+    expect(matched).toBeGreaterThan(500);
+  });
+
+  it('is sound for case-insensitive s and k, which RE2 also matches as ſ and K', () => {
+    const { ast } = parseRustRegex('(?i)secret key') as { ok: true; ast: never };
+    const req = requiredLiterals(ast);
+    const re = compileRe2('(?i)secret key');
+    if (!re.ok) throw new Error(re.error);
+    for (const l of ['ſecret Key', 'SECRET KEY', 'secret key']) {
+      expect(re.regex.test(l)).toBe(true);
+      expect(satisfies(req, lowerKeepingOffsets(l))).toBe(true);
+    }
+    expect(satisfies(req, 'nothing here')).toBe(false);
+  });
+});
