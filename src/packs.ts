@@ -440,7 +440,7 @@ export function matchPrepared(entry: PackEntry, p: Prepared): RawMatch[] {
     const line = t.slice(ls, le);
     for (let i = 0; i < entry.patterns.length; i++) {
       // A line without the literals a pattern needs cannot match it: RE2 is not run, nor loaded, nor compiled.
-      if (!satisfies(c.required[i]!, lowerLine)) continue;
+      if (!satisfies(c.required[i]!, lowerLine, line)) continue;
       const re = regexOf(entry, c, i);
       re.lastIndex = 0;
       for (let m = re.exec(line); m; m = re.exec(line)) {

@@ -15,7 +15,7 @@ const entries = fs
   .flatMap((f) => loadPack(f.slice(0, -5)).rules);
 const patterns = entries.flatMap((e) => e.patterns.map((p) => ({ id: e.id, p })));
 const fragments = [...new Set(entries.flatMap((e) => [...e.examples.match, ...e.examples.nomatch, ...e.keywords]))];
-const ODD = ['ſ', 'K', 'İ', 'ı', '\u200b', 'é', 'Σ', ' ', '\t', '-', '/', '"', "'", '$', '{', '}', '~', '.', 'x'];
+const ODD = ['ſ', 'K', 'İ', 'Krm', 'é', 'xrm', '_rm', 'ı', '\u200b', 'é', 'Σ', ' ', '\t', '-', '/', '"', "'", '$', '{', '}', '~', '.', 'x'];
 
 const swapCase = (s: string, mask: number) => [...s].map((ch, i) => ((mask >> i % 30) & 1 ? ch.toUpperCase() : ch.toLowerCase())).join('');
 const line = fc
@@ -46,7 +46,7 @@ describe('literal prefilter', () => {
     for (const e of entries) {
       for (const ex of e.examples.match) {
         for (const c of compiled.filter((x) => x.id === e.id)) {
-          for (const l of ex.split('\n')) if (c.re.test(l)) expect(satisfies(c.req, lowerKeepingOffsets(l)), `${e.id}: ${l}`).toBe(true);
+          for (const l of ex.split('\n')) if (c.re.test(l)) expect(satisfies(c.req, lowerKeepingOffsets(l), l), `${e.id}: ${l}`).toBe(true);
         }
       }
     }
@@ -61,13 +61,31 @@ describe('literal prefilter', () => {
           c.re.lastIndex = 0;
           if (!c.re.test(l)) continue;
           matched++;
-          expect(satisfies(c.req, lower), `${c.id} on ${JSON.stringify(l)}`).toBe(true);
+          expect(satisfies(c.req, lower, l), `${c.id} on ${JSON.stringify(l)}`).toBe(true);
         }
       }),
       { numRuns: 3000 },
     );
     // The generated lines do match: the property is not vacuous.
     expect(matched).toBeGreaterThan(500);
+  });
+
+  it('reads \\b as RE2 does (ASCII): a word must start there, and K before it is no word character', () => {
+    const { ast } = parseRustRegex('\\brm[ \\t]+-rf') as { ok: true; ast: never };
+    const req = requiredLiterals(ast);
+    const re = compileRe2('\\brm[ \\t]+-rf');
+    if (!re.ok) throw new Error(re.error);
+    for (const [l, matches] of [
+      ['terraform -rf', false],
+      ['rm -rf /', true],
+      ['x; rm -rf', true],
+      ['\u212Arm -rf', true],
+      ['érm -rf', true],
+      ['_rm -rf', false],
+    ] as const) {
+      expect(re.regex.test(l), l).toBe(matches);
+      expect(satisfies(req, lowerKeepingOffsets(l), l), l).toBe(matches);
+    }
   });
 
   it('is sound for case-insensitive s and k, which RE2 also matches as ſ and K', () => {

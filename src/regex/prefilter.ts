@@ -87,12 +87,24 @@ function analyse(n: Node, depth: number): Info {
       const req: Requirement = [];
       let run: Exact = [''];
       let allExact = true;
+      // The run starts right after a \b: its strings must start a word (see `satisfies`).
+      let atBoundary = false;
       const flush = () => {
-        const c = run ? clause(run) : null;
+        let c = run ? clause(run) : null;
+        if (c && atBoundary && c.every((x) => WORD.test(x[0]!))) c = c.map((x) => `${BOUNDARY}${x}`);
         if (c) req.push(c);
         run = [''];
+        atBoundary = false;
       };
       for (const item of n.items) {
+        if (item.type === 'look' && item.kind === 'wordBoundary') {
+          // Pack patterns run on RE2, whose \b is ASCII (whatever the Rust-syntax `unicode` flag says): before a
+          // word character it means the previous one is not an ASCII word character.
+          allExact = false;
+          flush();
+          atBoundary = true;
+          continue;
+        }
         const c = analyse(item, depth + 1);
         req.push(...c.req);
         if (c.exact === null) {
@@ -148,12 +160,32 @@ export function requiredLiterals(ast: Node): Requirement {
   });
 }
 
-/** Whether `lowerLine` (the line lowercased) satisfies every clause. */
-export function satisfies(req: Requirement, lowerLine: string): boolean {
+/** Marks a clause string that must start a word: the character before it is not an ASCII word character. */
+const BOUNDARY = '\u0000';
+const WORD = /^[a-z0-9_]$/;
+
+function isWordCode(c: number): boolean {
+  return (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x5f || (c >= 0x41 && c <= 0x5a);
+}
+
+/** The previous character is read in the line as written: K (U+212A) lowercases to an ASCII k but is no word
+ *  character for RE2. */
+function containsAtWordStart(lowerLine: string, line: string, word: string): boolean {
+  for (let i = lowerLine.indexOf(word); i !== -1; i = lowerLine.indexOf(word, i + 1)) {
+    if (i === 0 || !isWordCode(line.charCodeAt(i - 1))) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether a line satisfies every clause: `lowerLine` is the line lowercased with its length kept (offsets are the
+ * same as in `line`, the line as written).
+ */
+export function satisfies(req: Requirement, lowerLine: string, line: string = lowerLine): boolean {
   for (const c of req) {
     let ok = false;
     for (const s of c) {
-      if (lowerLine.includes(s)) {
+      if (s.charCodeAt(0) === 0 ? containsAtWordStart(lowerLine, line, s.slice(1)) : lowerLine.includes(s)) {
         ok = true;
         break;
       }
