@@ -184,6 +184,21 @@ function caseVariantsOf(cp: number): number[] {
   return [...out];
 }
 
+const foldedCache = new Map<number, Ranges>();
+
+/**
+ * caseFold of one code point, shared (callers must not change it): a case-insensitive pattern folds every letter,
+ * and the size estimate caches class costs by set identity.
+ */
+export function foldedCodePoint(cp: number): Ranges {
+  let hit = foldedCache.get(cp);
+  if (!hit) {
+    if (foldedCache.size >= 65536) foldedCache.clear();
+    foldedCache.set(cp, (hit = caseFold([[cp, cp]])));
+  }
+  return hit;
+}
+
 /** Add case variants to a set. Large sets (over `limit` code points) are returned as they are: they are case-closed in practice. */
 export function caseFold(a: Ranges, limit = 4000): Ranges {
   if (size(a) > limit) return a;

@@ -5,7 +5,7 @@
 // one decides. Unicode classes compile to UTF-8 byte automata: forward with shared prefixes and suffixes,
 // reverse as one alternate per UTF-8 sequence with shared suffix chains. See rules/activation-pattern.md.
 
-import { caseFold, type Ranges } from './charset.js';
+import { foldedCodePoint, type Ranges } from './charset.js';
 import type { Node } from './syntax.js';
 
 export const STATE_BYTES = 32;
@@ -167,8 +167,12 @@ function canBeEmpty(n: Node): boolean {
 }
 
 const classCostCache = new Map<string, { f: number; r: number }>();
+/** By identity first: `\w` and other shared sets (~800 ranges) would otherwise be turned into a key each time. */
+const classCostBySet = new WeakMap<Ranges, { f: number; r: number }>();
 
 function classCost(set: Ranges): { f: number; r: number } {
+  const known = classCostBySet.get(set);
+  if (known) return known;
   const key = set.map(([a, b]) => `${a}-${b}`).join(',');
   let c = classCostCache.get(key);
   if (!c) {
@@ -176,6 +180,7 @@ function classCost(set: Ranges): { f: number; r: number } {
     if (classCostCache.size > 500) classCostCache.clear();
     classCostCache.set(key, c);
   }
+  classCostBySet.set(set, c);
   return c;
 }
 
@@ -189,7 +194,7 @@ function cost(n: Node): { f: number; r: number } {
     case 'literal': {
       const bytes = n.ci ? 0 : Buffer.byteLength(String.fromCodePoint(n.cp), 'utf8');
       if (n.ci) {
-        const c = classCost(caseFold([[n.cp, n.cp]]));
+        const c = classCost(foldedCodePoint(n.cp));
         return c;
       }
       return { f: bytes * STATE_BYTES, r: bytes * STATE_BYTES };

@@ -2,7 +2,7 @@
 // It resolves flags, classes and escapes the way Rust does, and reports unsupported constructs with their
 // position inside the pattern, so rules can point at them and the matcher can translate to RE2 exactly.
 
-import { caseFold, difference, intersect, jsClassRanges, negate, normalize, symmetricDifference, union, withoutSurrogates, type Ranges } from './charset.js';
+import { caseFold, difference, foldedCodePoint, intersect, jsClassRanges, negate, normalize, symmetricDifference, union, withoutSurrogates, type Ranges } from './charset.js';
 
 /** Offsets are UTF-16 indices into the pattern string. */
 export interface Span {
@@ -373,7 +373,7 @@ class Parser {
 
   private literal(cp: number, start: number): Node {
     if (this.flags.i) {
-      const folded = caseFold([[cp, cp]]);
+      const folded = foldedCodePoint(cp);
       if (folded.length > 1 || folded[0]![0] !== folded[0]![1]) return { type: 'class', set: folded, unicode: true, label: String.fromCodePoint(cp), start, end: this.i };
     }
     return { type: 'literal', cp, ci: this.flags.i, start, end: this.i };
@@ -667,7 +667,7 @@ class Parser {
         if (this.flags.i) r = caseFold(r);
         cur = union(cur, r);
       } else {
-        cur = union(cur, a.kind === 'cp' ? (this.flags.i ? caseFold([[a.cp, a.cp]]) : [[a.cp, a.cp]]) : a.set);
+        cur = union(cur, a.kind === 'cp' ? (this.flags.i ? foldedCodePoint(a.cp) : [[a.cp, a.cp]]) : a.set);
       }
     }
     applyOp();
