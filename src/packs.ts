@@ -275,10 +275,25 @@ function prepareSource(src: { normalized: string }): Prepared {
 
 /** A keyword list: its set, and look-up tables (ASCII character pairs in a flat table, others in a map) built at
  *  the first scan that needs them (most entry lists are only ever checked against the all-pack list). */
+interface ScanTables {
+  /** (c0 * 128 + c1) → 1 + index into `short`/`long`, 0 when no keyword starts with that pair. */
+  ascii: Uint16Array;
+  other: Map<number, number>;
+  /** Per pair: keywords of 2–3 characters, and of 4 or more. */
+  short: string[][];
+  long: string[][];
+  /** Bitmap of hash4(first four characters) of the long keywords: most pair hits ("re", "se", "in") stop here. */
+  quad: Uint8Array;
+}
+
 interface KeywordTable {
   keywords: ReadonlySet<string>;
-  scan: { ascii: Uint16Array; other: Map<number, number>; lists: string[][] } | null;
+  scan: ScanTables | null;
   subsetOf: WeakMap<KeywordTable, boolean>;
+}
+
+function hash4(a: number, b: number, c: number, d: number): number {
+  return ((((((a << 5) ^ b) << 5) ^ c) << 5) ^ d) & 0xffff;
 }
 const keywordTables = new WeakMap<readonly string[], KeywordTable>();
 
@@ -288,21 +303,26 @@ function keywordTable(keywords: readonly string[]): KeywordTable {
   return t;
 }
 
-function scanTables(t: KeywordTable): NonNullable<KeywordTable['scan']> {
+function scanTables(t: KeywordTable): ScanTables {
   if (t.scan) return t.scan;
-  const scan = { ascii: new Uint16Array(128 * 128), other: new Map<number, number>(), lists: [] as string[][] };
+  const scan: ScanTables = { ascii: new Uint16Array(128 * 128), other: new Map(), short: [], long: [], quad: new Uint8Array(65536) };
   for (const k of t.keywords) {
     const c0 = k.charCodeAt(0);
     const c1 = k.charCodeAt(1);
     const ascii = c0 < 128 && c1 < 128;
     let slot = ascii ? scan.ascii[c0 * 128 + c1]! : (scan.other.get(c0 * 65536 + c1) ?? 0);
     if (slot === 0) {
-      scan.lists.push([]);
-      slot = scan.lists.length;
+      scan.short.push([]);
+      scan.long.push([]);
+      slot = scan.short.length;
       if (ascii) scan.ascii[c0 * 128 + c1] = slot;
       else scan.other.set(c0 * 65536 + c1, slot);
     }
-    scan.lists[slot - 1]!.push(k);
+    if (k.length < 4) scan.short[slot - 1]!.push(k);
+    else {
+      scan.long[slot - 1]!.push(k);
+      scan.quad[hash4(c0, c1, k.charCodeAt(2), k.charCodeAt(3))] = 1;
+    }
   }
   return (t.scan = scan);
 }
@@ -337,10 +357,17 @@ function indexKeywords(p: Prepared, keywords: readonly string[]): void {
     if (fresh.size === 0) return;
   }
   p.scanned.push(table);
-  const { ascii, other, lists } = scanTables(table);
+  const { ascii, other, short, long, quad } = scanTables(table);
   const { lower } = p;
-  const n = lower.length - 1;
+  const len = lower.length;
+  const n = len - 1;
   let ls = 0;
+  const record = (k: string) => {
+    if (fresh !== null && !fresh.has(k)) return;
+    const arr = p.hits.get(k);
+    if (arr === undefined) p.hits.set(k, [ls]);
+    else if (arr[arr.length - 1] !== ls) arr.push(ls);
+  };
   let c = n >= 0 ? lower.charCodeAt(0) : 0;
   for (let i = 0; i < n; i++) {
     const next = lower.charCodeAt(i + 1);
@@ -348,14 +375,14 @@ function indexKeywords(p: Prepared, keywords: readonly string[]): void {
     else {
       const slot = c < 128 && next < 128 ? ascii[c * 128 + next]! : other.size > 0 ? (other.get(c * 65536 + next) ?? 0) : 0;
       if (slot !== 0) {
-        const cands = lists[slot - 1]!;
-        for (let j = 0; j < cands.length; j++) {
-          const k = cands[j]!;
-          if ((k.length === 2 || lower.startsWith(k, i)) && (fresh === null || fresh.has(k))) {
-            const arr = p.hits.get(k);
-            if (arr === undefined) p.hits.set(k, [ls]);
-            else if (arr[arr.length - 1] !== ls) arr.push(ls);
-          }
+        const s3 = short[slot - 1]!;
+        for (let j = 0; j < s3.length; j++) {
+          const k = s3[j]!;
+          if (k.length === 2 || lower.startsWith(k, i)) record(k);
+        }
+        const l4 = long[slot - 1]!;
+        if (l4.length > 0 && i + 3 < len && quad[hash4(c, next, lower.charCodeAt(i + 2), lower.charCodeAt(i + 3))] === 1) {
+          for (let j = 0; j < l4.length; j++) if (lower.startsWith(l4[j]!, i)) record(l4[j]!);
         }
       }
     }
@@ -622,6 +649,21 @@ function render(entry: PackEntry, text: string, where: string): string {
   return entry.message.replace(/\{match\}/g, shown).replace(/\{where\}/g, where);
 }
 
+const decodedPrepared = new WeakMap<DecodedString, Prepared>();
+
+/** A decoded frontmatter string prepared once, its keywords indexed with the whole list in one pass (each entry's
+ *  list is part of it, so no entry scans the string again). */
+function preparedDecoded(d: DecodedString, allKeywords: readonly string[]): Prepared {
+  let p = decodedPrepared.get(d);
+  if (!p) {
+    const clean = cleanText(d.value);
+    p = { original: d.value, clean, lower: lowerKeepingOffsets(clean.text), hits: new Map(), scanned: [] };
+    decodedPrepared.set(d, p);
+  }
+  indexKeywords(p, allKeywords);
+  return p;
+}
+
 /**
  * Run every entry of `pack` over the skill: the skill file (scoped), decoded frontmatter strings and references/
  * files. Overlapping matches of one entry are reported once.
@@ -663,7 +705,7 @@ export function runPack(ctx: SkillContext, pack: Pack): void {
         const isTool = d.path[0] === 'tools' && d.path[2] === 'command';
         const scope: Scope = isTool ? 'tool-command' : 'frontmatter';
         if (!entry.scope.includes(scope)) continue;
-        const first = matchEntry(entry, d.value)[0];
+        const first = matchPrepared(entry, preparedDecoded(d, allKeywords))[0];
         if (!first) continue;
         const where = `${WHERE[scope]} (${quote(d.path.join('.'))}, after YAML unescaping)`;
         ctx.report({ offset: d.start, endOffset: d.end, severity: sev(scope), confidence: entry.confidence, message: render(entry, first.text, where) });

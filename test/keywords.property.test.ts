@@ -7,7 +7,7 @@ import { keywordLinesOf } from '../src/packs.js';
 const ALPHABET = ['a', 'b', 'k', 'e', 'y', '$', '(', '\n', ' ', 'É', 'é', '𝒜', 'K'];
 const text = fc.array(fc.constantFrom(...ALPHABET), { maxLength: 80 }).map((a) => a.join(''));
 const keyword = fc
-  .array(fc.constantFrom('a', 'b', 'k', 'e', 'y', '$', '(', 'é', '𝒜'), { minLength: 2, maxLength: 4 })
+  .array(fc.constantFrom('a', 'b', 'k', 'e', 'y', '$', '(', 'é', '𝒜'), { minLength: 2, maxLength: 6 })
   .map((a) => a.join(''));
 
 function naive(t: string, keywords: readonly string[]): number[] {
@@ -21,6 +21,24 @@ function naive(t: string, keywords: readonly string[]): number[] {
   return out;
 }
 
+/** Keywords, and a text built from pieces of them (whole, cut, upper-cased) and noise, so many are found. */
+const keywordsAndText = fc.array(keyword, { minLength: 1, maxLength: 6 }).chain((kws) =>
+  fc.tuple(
+    fc.constant(kws),
+    fc
+      .array(
+        fc.oneof(
+          fc.constantFrom(...kws),
+          fc.constantFrom(...kws).map((k) => k.toUpperCase()),
+          fc.constantFrom(...kws).chain((k) => fc.integer({ min: 1, max: k.length }).map((n) => k.slice(0, n))),
+          fc.constantFrom(...ALPHABET),
+        ),
+        { maxLength: 30 },
+      )
+      .map((a) => a.join('')),
+  ),
+);
+
 describe('keyword index', () => {
   it('finds exactly the lines holding a keyword', () => {
     fc.assert(
@@ -29,6 +47,19 @@ describe('keyword index', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+
+  it('finds exactly the lines holding a keyword, in texts made of the keywords', () => {
+    let found = 0;
+    fc.assert(
+      fc.property(keywordsAndText, ([kws, t]) => {
+        const want = naive(t, kws);
+        found += want.length;
+        expect(keywordLinesOf(t, kws)).toEqual(want);
+      }),
+      { numRuns: 2000 },
+    );
+    expect(found).toBeGreaterThan(1000);
   });
 
   it('gives the same lines when another keyword list was scanned first (overlapping or not)', () => {
