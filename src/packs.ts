@@ -273,8 +273,7 @@ function prepareSource(src: { normalized: string }): Prepared {
   return p;
 }
 
-/** A keyword list: its set, and look-up tables (ASCII character pairs in a flat table, others in a map) built at
- *  the first scan that needs them (most entry lists are only ever checked against the all-pack list). */
+/** Look-up tables of a keyword list for the scan: by the first two characters, then the first four. */
 interface ScanTables {
   /** (c0 * 128 + c1) → 1 + index into `short`/`long`, 0 when no keyword starts with that pair. */
   ascii: Uint16Array;
@@ -286,6 +285,8 @@ interface ScanTables {
   quad: Uint8Array;
 }
 
+/** A keyword list: its set, and scan tables built at the first scan that needs them (most entry lists are only
+ *  ever checked against the all-pack list). */
 interface KeywordTable {
   keywords: ReadonlySet<string>;
   scan: ScanTables | null;
@@ -344,8 +345,9 @@ function subsetOf(t: KeywordTable, by: KeywordTable): boolean {
 
 /**
  * Find the keywords of `keywords` not yet looked for, in one pass over the text. Candidates are looked up by their
- * first two characters (every keyword has at least two) in a table built once per keyword list, so most positions
- * cost one typed-array read; only keywords found get an entry (texts are many and mostly small).
+ * first two characters (every keyword has at least two), and long ones also by a hash of their first four, in
+ * tables built once per keyword list, so most positions cost one or two typed-array reads; only keywords found get
+ * an entry (texts are many and mostly small).
  */
 function indexKeywords(p: Prepared, keywords: readonly string[]): void {
   const table = keywordTable(keywords);
