@@ -226,7 +226,11 @@ export function findHidden(s: string): HiddenFinding[] {
       if (JOINING_SCRIPT.test(prevCh) || (/\p{M}/u.test(prevCh) && JOINING_SCRIPT.test(s.slice(Math.max(0, i - 4), i))) || JOINING_SCRIPT.test(nextCh)) continue;
     }
     // The soft hyphen is a hyphenation hint inside words; alone it hides nothing.
-    if (cp === 0x00ad && /\p{L}/u.test(String.fromCodePoint(cpBefore(s, i).cp)) && /\p{L}/u.test(s[i + 1] ?? '')) continue;
+    if (cp === 0x00ad) {
+      // At the start of the text there is no character before it (cp -1): then it is not inside a word.
+      const before = cpBefore(s, i).cp;
+      if (before >= 0 && /\p{L}/u.test(String.fromCodePoint(before)) && /\p{L}/u.test(s[i + 1] ?? '')) continue;
+    }
     // Unexplained: count per line, track runs.
     if (runEnd === i) runLen++;
     else runLen = 1;

@@ -74,6 +74,13 @@ describe('hidden-unicode analysis', () => {
     const benign = ['👨\u200d👩\u200d👧', '🏴\u{E0067}\u{E0062}\u{E0077}\u{E006C}\u{E0073}\u{E007F}', 'می\u200cخواهم', 'क्\u200dष', '❤️', '🏳️\u200d🌈', 'שלום\u200f'];
     for (const s of benign) expect(findHidden(s), JSON.stringify(s)).toEqual([]);
   });
+  it('a soft hyphen at the very start of a text is analysed, not a crash (found by npm run fuzz)', () => {
+    expect(() => findHidden('\u00ad')).not.toThrow();
+    expect(findHidden('\u00ad').map((x) => x.start)).toEqual([0]);
+    expect(findHidden('\u00ad\n---\nname: a\n---\n').length).toBe(1);
+    // Inside a word it stays a hyphenation hint.
+    expect(findHidden('hyphen\u00adation')).toEqual([]);
+  });
   it('a tag run that is not a flag is an error even after the black flag', () => {
     const f = findHidden('🏴\u{E0069}\u{E0067}\u{E006E}\u{E006F}\u{E0072}\u{E0065}');
     expect(f.map((x) => x.severity)).toEqual(['error']);
