@@ -255,7 +255,17 @@ export interface FileOutcome {
   /** Full inputs, only when the run keeps them (LintOptions.keepInputs). */
   inputs?: SkillInput[];
   digest: FileDigest | null;
+  /** Digests of the skill's references/ files that have findings, by display path. */
+  others?: [string, FileDigest][];
   read: boolean;
+}
+
+function digestOf(source: SourceText, diagnostics: readonly Diagnostic[], file: string, more: readonly number[] = []): FileDigest {
+  const directives = parseDirectives(source);
+  const wanted = new Set<number>(more);
+  for (const x of diagnostics) if (x.file === file) wanted.add(x.line);
+  for (const x of directives) wanted.add(x.line);
+  return { directives, lines: [...wanted].map((n) => [n, lineText(source, n)]) };
 }
 
 /** The data that defines how files are checked: cloneable, so a worker thread can rebuild the same context. */
@@ -357,20 +367,21 @@ export function checkCandidate({ d, symlink }: Candidate, ctx: CheckContext, cop
     skills.push({ input: skillRef(input), loads: !diags.some((x) => x.rejects) });
     if (spec.keepInputs) inputs.push(input);
   }
-  let digest: FileDigest | null = null;
-  if (file.source) {
-    const directives = parseDirectives(file.source);
-    const wanted = new Set<number>();
-    for (const x of diagnostics) if (x.file === shown) wanted.add(x.line);
-    for (const x of directives) wanted.add(x.line);
-    for (const s of skills) if (s.input.nameAt) wanted.add(s.input.nameAt.line);
-    digest = { directives, lines: [...wanted].map((n) => [n, lineText(file.source, n)]) };
+  const digest = file.source ? digestOf(file.source, diagnostics, shown, skills.flatMap((s) => (s.input.nameAt ? [s.input.nameAt.line] : []))) : null;
+  // Findings in references/ files: their directives and line texts too (the folder already read them).
+  let others: [string, FileDigest][] | undefined;
+  const elsewhere = new Set(diagnostics.filter((x) => x.file !== shown).map((x) => x.file));
+  if (elsewhere.size > 0) {
+    others = [];
+    for (const ref of folder.references()) {
+      if (ref.source && elsewhere.has(ref.file)) others.push([ref.file, digestOf(ref.source, diagnostics, ref.file)]);
+    }
   }
   if (spec.slimInputs) slimParsedDocument(file.doc);
   // Drop the folder accessor once its last skill is done (flat layouts: skills of one folder are adjacent).
   if (d.layout === 'folder') ctx.folders.delete(d.absDir);
-  if (spec.keepInputs) return { file: shown, diagnostics, skills, inputs, digest, read: file.read.kind === 'ok' };
-  const outcome: FileOutcome = { file: shown, diagnostics, skills, digest, read: file.read.kind === 'ok' };
+  const outcome: FileOutcome = { file: shown, diagnostics, skills, digest, ...(others ? { others } : {}), read: file.read.kind === 'ok' };
+  if (spec.keepInputs) return { ...outcome, inputs };
   // What outlives the file is copied: substrings (line texts, names, quoted matches) would otherwise keep the
   // whole source text alive through V8's sliced strings (10,000 skills held ~140 MB that way).
   return copy ? structuredClone(outcome) : outcome;
@@ -436,12 +447,16 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   const projectSkills: ProjectSkill[] = [];
   const inputs: SkillInput[] = [];
   const digests = new Map<string, FileDigest | null>();
+  /** The skill file a references/ file's findings belong to (for shards). */
+  const owner = new Map<string, string>();
   let files = 0;
   for (const o of outcomes) {
     diagnostics.push(...o.diagnostics);
     projectSkills.push(...o.skills);
     if (o.inputs) inputs.push(...o.inputs);
     if (!digests.has(o.file)) digests.set(o.file, o.digest);
+    for (const [f, dg] of o.others ?? []) if (!digests.has(f)) digests.set(f, dg);
+    for (const x of o.diagnostics) if (x.file !== o.file && !owner.has(x.file)) owner.set(x.file, o.file);
     if (o.read) files++;
   }
   diagnostics.push(...checkProject(projectSkills, found.events, display, check));
@@ -452,7 +467,8 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
     return m.get(line) ?? '';
   };
   const inactive = new Set(check.rules.filter((r) => check.severity[r.meta.id] === 'off' || (r.meta.machineDependent && !check.gating)).map((r) => r.meta.id));
-  const mine = (file: string) => inShard(file, options.shard);
+  // A finding in a references/ file belongs to its skill's shard: only that shard ran the rules that find it.
+  const mine = (file: string) => inShard(owner.get(file) ?? file, options.shard);
   const final = finalizeDiagnostics(
     applySuppressions(
       finalizeDiagnostics(diagnostics).filter((x) => mine(x.file)),
