@@ -85,11 +85,14 @@ async function readOnlyFromConfig(policy: { readOnlyTools?: string[]; preset?: s
   return { readOnlyTools: p.tools };
 }
 
-/** --jobs: a whole number ≥ 1, or auto (default): the cores this process may use, at most 8. */
+/** Worker threads a run may ask for: each costs ~45 MB and a start-up, so a typo (--jobs 1000) must not fork-bomb. */
+export const MAX_JOBS = 64;
+
+/** --jobs: a whole number from 1 to MAX_JOBS, or auto (default): the cores this process may use, at most 8. */
 export function jobsOption(v: string | undefined): number {
   if (v === undefined || v === 'auto') return Math.max(1, Math.min(8, os.availableParallelism()));
   const n = intOption('--jobs', v);
-  if (n < 1) throw new UsageError(`--jobs expects a number ≥ 1 or auto, got "${v}"`);
+  if (n < 1 || n > MAX_JOBS) throw new UsageError(`--jobs expects a number from 1 to ${MAX_JOBS} or auto, got "${v}"`);
   return n;
 }
 

@@ -88,9 +88,10 @@ describe('parallel checking', () => {
     }
   });
 
-  it('--jobs takes a number ≥ 1 or auto', async () => {
+  it('--jobs takes a number from 1 to 64, or auto', async () => {
     const root = path.join(CORPUS, 'ok');
     expect((await runCli(['--jobs', '0', root], CORPUS)).code).toBe(2);
+    expect((await runCli(['--jobs', '1000', root], CORPUS)).stderr).toMatch(/--jobs expects a number from 1 to 64/);
     expect((await runCli(['--jobs', 'many', root], CORPUS)).stderr).toMatch(/--jobs expects a whole number/);
     expect((await runCli(['--jobs', 'auto', root], CORPUS)).code).toBe(0);
     expect((await runCli(['-j', '2', root], CORPUS)).code).toBe(0);
