@@ -20,6 +20,7 @@ import looseFile from './loose-file.js';
 import lookalike from './lookalike.js';
 import name from './name.js';
 import readError from './read-error.js';
+import scanLimits from './scan-limits.js';
 import reference from './reference.js';
 import suppression from './suppression.js';
 import remoteExec from './remote-exec.js';
@@ -52,6 +53,7 @@ export const ALL_RULES: readonly Rule[] = [
   emptyBody,
   gating,
   duplicateName,
+  scanLimits,
   suppression,
   tagBreakout,
   toolCeiling,

@@ -142,3 +142,31 @@ describe('gating: OpenClaw and IronClaw read env and config differently', () => 
     expect(off.diagnostics.filter((d) => d.machineDependent)).toEqual([]);
   });
 });
+
+describe('scan limits (IronClaw: depth 3, at most 100 skills)', () => {
+  const skills = (n: number, extra: Record<string, string> = {}) => {
+    const files: Record<string, string> = { ...extra };
+    for (let i = 0; i < n; i++) files[`skills/s${String(i).padStart(3, '0')}/SKILL.md`] = `---\nname: s${i}\n---\nSkill ${i}.\n`;
+    return tree(files);
+  };
+
+  it('100 loading skills are fine; 101 give one warning, on the first skill past the limit in path order', async () => {
+    expect((await runJson(['.', '--target', 'ironclaw'], skills(100))).report.diagnostics.filter((d) => d.ruleId === 'scan-limits')).toEqual([]);
+    const { report } = await runJson(['.', '--target', 'ironclaw'], skills(101));
+    const found = report.diagnostics.filter((d) => d.ruleId === 'scan-limits');
+    expect(found.map((d) => `${d.file} ${d.severity}`)).toEqual(['skills/s100/SKILL.md warning']);
+    expect(found[0]!.message).toContain('101 skills load under ironclaw, which loads at most 100: 1 of them are dropped');
+    // The runtime's order decides which one is dropped: no skill is marked as not loading.
+    expect(report.skills.every((s) => s.loads)).toBe(true);
+  });
+
+  it('skills that do not load (rejected, too deep) do not count', async () => {
+    const { report } = await runJson(['.', '--target', 'ironclaw'], skills(100, { 'skills/empty/SKILL.md': '---\nname: empty\n---\n', 'skills/a/b/c/d/SKILL.md': '---\nname: d\n---\nDeep.\n' }));
+    expect(report.diagnostics.filter((d) => d.ruleId === 'scan-limits').map((d) => d.file)).toEqual(['skills/a/b/c/d/SKILL.md']);
+  });
+
+  it('says nothing for runtimes whose limits are not documented', async () => {
+    const { report } = await runJson(['.'], tree({ '.claude/skills/a/b/c/d/e/f/g/SKILL.md': '---\nname: g\ndescription: Deep.\n---\nBody.\n' }));
+    expect(report.diagnostics.filter((d) => d.ruleId === 'scan-limits')).toEqual([]);
+  });
+});

@@ -145,8 +145,10 @@ export interface TargetProfile {
   collisionWinner: 'first' | 'last';
   /** Known roots, highest precedence first (a skill under an earlier root shadows one under a later root). */
   roots: readonly SkillsRoot[];
-  /** Folder depth the runtime scans below a root. */
-  scanDepth: number;
+  /** Folder depth the runtime scans below a root (`skills/<name>/SKILL.md` is 1), where runtimes.md states it;
+   *  null when it does not (the scan-limits rule then says nothing). */
+  scanDepth: number | null;
+  /** Skills the runtime loads at most (all roots together), where stated; null otherwise. */
   maxSkills: number | null;
   /** Per-target default severities that differ from the rule's default. */
   severities: Readonly<Record<string, Severity>>;
@@ -233,7 +235,7 @@ const BASE = {
   rejectsInvalidUtf8: true,
   gating: null,
   collisionWinner: 'first',
-  scanDepth: 1,
+  scanDepth: null,
   maxSkills: null,
   severities: {},
 } as const satisfies Partial<TargetProfile>;
@@ -283,7 +285,8 @@ export const PROFILES: Readonly<Record<TargetId, TargetProfile>> = {
       { path: '.agents/skills', trust: 'trusted' },
       { path: '.github/skills', trust: 'trusted' },
     ],
-    scanDepth: 6,
+    // The client guide recommends bounding the scan at depth 4–6: a recommendation clients differ on, not a limit.
+    scanDepth: null,
   },
   ironclaw: IRONCLAW,
   // OpenClaw: IronClaw's structure (layout, YAML, name pattern, BOM/CRLF handling), OpenClaw's own gating.

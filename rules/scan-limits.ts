@@ -1,0 +1,74 @@
+// scan-limits: a skill the runtime never finds (deeper than the folders it scans below a root) or may drop (past the
+// number of skills it loads). Only for runtimes whose limits runtimes.md states (IronClaw: depth 3, 100 skills).
+
+import { defineRule } from '../src/rule.js';
+import { getProfile } from '../src/targets/profiles.js';
+import type { TargetId } from '../src/types.js';
+
+/** The known root holding `file` (a display path) and the skill's depth below it (`<root>/<name>/SKILL.md` is 1). */
+export function depthBelowRoot(roots: readonly { path: string }[], file: string): { root: string; depth: number } | null {
+  const p = `/${file}`;
+  let best: { root: string; depth: number } | null = null;
+  for (const r of roots) {
+    // The last occurrence: a tree of repositories (vendor/x/skills/…) is scanned from the innermost root.
+    const at = p.lastIndexOf(`/${r.path}/`);
+    if (at < 0) continue;
+    const rest = p.slice(at + r.path.length + 2);
+    const depth = rest.split('/').length - 1;
+    if (!best || depth < best.depth) best = { root: r.path, depth };
+  }
+  return best;
+}
+
+const deep = (n: number) => `${Array.from({ length: n }, (_, i) => String.fromCharCode(97 + i)).join('/')}`;
+
+export default defineRule({
+  meta: {
+    id: 'scan-limits',
+    description: 'A skill the runtime never finds (deeper below its root than the runtime scans) or may drop (more skills than it loads); IronClaw: depth 3, 100 skills',
+    severity: 'error',
+    confidence: 'high',
+    category: 'validator',
+    fixable: false,
+    since: '0.2.0',
+    examples: {
+      bad: [{ files: { [`skills/${deep(4)}/SKILL.md`]: '---\nname: d\n---\nFour folders down.\n' }, args: ['--target', 'ironclaw'] }],
+      good: [{ files: { [`skills/${deep(3)}/SKILL.md`]: '---\nname: c\n---\nThree folders down.\n' }, args: ['--target', 'ironclaw'] }],
+    },
+  },
+  checkSkill(ctx) {
+    const max = ctx.profile.scanDepth;
+    if (max === null || ctx.skill.layout === 'file') return;
+    const at = depthBelowRoot(ctx.profile.roots, ctx.skill.file);
+    if (!at || at.depth <= max) return;
+    ctx.report({
+      line: 1,
+      column: 1,
+      rejects: true,
+      message: `this skill is ${at.depth} folders below ${at.root}/; ${ctx.profile.id} scans at most ${max} (${at.root}/<name>/SKILL.md is 1), so it never finds this skill. Move the folder up, e.g. to ${at.root}/${ctx.skill.folderName}/SKILL.md`,
+    });
+  },
+  checkProject(ctx) {
+    const loading = new Map<TargetId, string[]>();
+    for (const s of ctx.skills) {
+      if (!s.loads || getProfile(s.input.target).maxSkills === null) continue;
+      const list = loading.get(s.input.target);
+      if (list) list.push(s.input.file);
+      else loading.set(s.input.target, [s.input.file]);
+    }
+    for (const [target, files] of loading) {
+      const max = getProfile(target).maxSkills!;
+      if (files.length <= max) continue;
+      const sorted = [...new Set(files)].sort();
+      if (sorted.length <= max) continue;
+      ctx.report({
+        file: sorted[max]!,
+        target,
+        line: 1,
+        column: 1,
+        severity: 'warning',
+        message: `${sorted.length} skills load under ${target}, which loads at most ${max}: ${sorted.length - max} of them are dropped, and which ones depends on the order the runtime lists folders in (not this file in particular). Remove or merge skills to stay within ${max}`,
+      });
+    }
+  },
+});
