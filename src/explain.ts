@@ -6,6 +6,7 @@ import { loadActivation } from './activation/load.js';
 import { renderCatalog, CATALOG_FORMATS } from './catalog.js';
 import type { LintResult } from './lint.js';
 import type { SkillInput } from './rule.js';
+import { listedReferences } from './skillfiles.js';
 import { locate } from './parse.js';
 import { positionAt } from './source.js';
 import { SOURCE_LABEL, type Resolved } from './targets/names.js';
@@ -179,7 +180,7 @@ export function explain(result: LintResult): ExplainedSkill[] {
       tokens: tokensOf(input),
       collision: coll.get(input) ?? { status: 'none' },
     };
-    if (input.references) out.references = input.references;
+    if (input.profile.listsReferences && input.layout === 'folder' && input.folder) out.references = listedReferences(input.folder);
     return out;
   });
 }

@@ -15,7 +15,6 @@ import { getProfile, maxByteLimit, TARGET_IDS } from './targets/profiles.js';
 import { parseForTarget } from './targets/frontmatter.js';
 import { resolveSkill } from './targets/names.js';
 import { targetsFor, type TargetSelection } from './targets/resolve.js';
-import * as fs from 'node:fs';
 import { compileGlobs } from './glob.js';
 import { inShard, type Shard } from './shard.js';
 import { applySuppressions, parseDirectives, type Directive } from './suppress.js';
@@ -105,10 +104,6 @@ interface ReadFile {
 
 /** Bytes read per side file (`_meta.json`, `skill-card.md`): they are small by nature. */
 export const SIDE_FILE_BOUND = 65536;
-/** References listed per skill at most, and the folder depth walked below `references/`. */
-export const MAX_REFERENCES = 200;
-const REFERENCES_DEPTH = 3;
-
 const utf8 = new TextDecoder('utf-8', { fatal: false });
 
 /** Read a side file beside the skill file, bounded and without following symlinks; null when absent or unreadable. */
@@ -119,28 +114,6 @@ function readSide(file: ReadFile, absDir: string, rel: string): string | null {
   const text = r.kind === 'ok' ? utf8.decode(r.bytes) : null;
   file.side.set(rel, text);
   return text;
-}
-
-/** Regular files under `<absDir>/references/` (never through a symlink), bounded in count and depth. */
-export function listReferences(absDir: string, display: (abs: string) => string): string[] {
-  const out: string[] = [];
-  const walk = (dir: string, depth: number) => {
-    let ents: fs.Dirent[];
-    try {
-      ents = fs.readdirSync(dir, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    ents.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    for (const e of ents) {
-      if (out.length >= MAX_REFERENCES) return;
-      const abs = path.join(dir, e.name);
-      if (e.isFile()) out.push(display(abs));
-      else if (e.isDirectory() && depth < REFERENCES_DEPTH) walk(abs, depth + 1);
-    }
-  };
-  walk(path.join(absDir, 'references'), 1);
-  return out;
 }
 
 function readAndParse(abs: string, bound: number): ReadFile {
@@ -193,7 +166,6 @@ export function skillInputFor(
     doc,
     name: resolved.name?.value ?? null,
     resolved,
-    ...(profile.listsReferences && d.layout === 'folder' ? { references: listReferences(d.absDir, display) } : {}),
     ...(folder ? { folder } : {}),
   };
 }

@@ -60,8 +60,6 @@ export interface SkillInput {
   name: string | null;
   /** Name and description as the target resolves them, with their sources (fallbacks included). */
   resolved?: Resolution;
-  /** Files under `references/` the runtime lists to the model (targets with `listsReferences`), display paths. */
-  references?: string[];
   /** The skill folder's entries and references/ files, listed and read lazily by the engine (src/skillfiles.ts). */
   folder?: SkillFolder;
 }

@@ -162,3 +162,18 @@ export function skillFolder(absDir: string, opts: { readBound: number; display: 
   };
   return folder;
 }
+
+/** References a runtime lists to the model (Cuca) at most, and the depth below `references/` they are taken from. */
+export const MAX_LISTED_REFERENCES = 200;
+const LISTED_REFERENCES_DEPTH = 3;
+
+/** Regular files under `references/` as a runtime lists them to the model (display paths), from the folder listing. */
+export function listedReferences(folder: SkillFolder): string[] {
+  const out: string[] = [];
+  for (const e of folder.listing().entries.values()) {
+    if (out.length >= MAX_LISTED_REFERENCES) break;
+    if (e.kind !== 'file' || !e.rel.startsWith('references/') || e.rel.split('/').length - 1 > LISTED_REFERENCES_DEPTH) continue;
+    out.push(folder.dir === '.' ? e.rel : `${folder.dir}/${e.rel}`);
+  }
+  return out;
+}

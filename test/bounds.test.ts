@@ -3,21 +3,12 @@
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_MAX_DEPTH } from '../src/discover.js';
-import { runJson, short, tempTree } from './helpers.js';
+import { runJson, short, tempTrees } from './helpers.js';
 
 const SKILL = (name: string) => `---\nname: ${name}\ndescription: Test fixture.\n---\nBody.\n`;
-const temps: string[] = [];
-function tree(files: Record<string, string>): string {
-  const dir = tempTree(files);
-  temps.push(dir);
-  return dir;
-}
-afterAll(() => {
-  for (const d of temps) fs.rmSync(d, { recursive: true, force: true });
-});
-
+const tree = tempTrees();
 describe('a 5 GB sparse SKILL.md', () => {
   const FIVE_GB = 5 * 1024 ** 3;
 

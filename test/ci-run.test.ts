@@ -3,21 +3,13 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import fc from 'fast-check';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { diffLines, unifiedDiff } from '../src/diff.js';
 import { createProgress, progressEnabled } from '../src/progress.js';
 import { parseShard, shardOf } from '../src/shard.js';
-import { CORPUS, runCli, runJson, tempTree } from './helpers.js';
+import { CORPUS, runCli, runJson, tempTrees } from './helpers.js';
 
-const temps: string[] = [];
-afterAll(() => {
-  for (const d of temps) fs.rmSync(d, { recursive: true, force: true });
-});
-function tree(files: Record<string, string | Uint8Array>): string {
-  const d = tempTree(files);
-  temps.push(d);
-  return d;
-}
+const tree = tempTrees();
 
 /** Apply a unified diff made by unifiedDiff (lines shown verbatim: the property uses printable text). */
 function applyPatch(before: string, patch: string): string {

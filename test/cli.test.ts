@@ -7,9 +7,9 @@ import Ajv from 'ajv';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { main, type Io } from '../src/cli.js';
-import { CORPUS, REPO, runCli, tempTree, type JsonReport } from './helpers.js';
+import { CORPUS, REPO, runCli, type JsonReport, tempTrees } from './helpers.js';
 
 const BIN = path.join(REPO, 'bin', 'skillcheck.js');
 const PKG = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { version: string; files: string[] };
@@ -37,16 +37,7 @@ function runJsonReport(args: string[], cwd: string = REPO): { code: number | nul
 }
 
 const SKILL = (name: string, extra = '') => `---\nname: ${name}\ndescription: Test fixture.\n${extra}---\nBody.\n`;
-const temps: string[] = [];
-function tree(files: Record<string, string>): string {
-  const dir = tempTree(files);
-  temps.push(dir);
-  return dir;
-}
-afterAll(() => {
-  for (const d of temps) fs.rmSync(d, { recursive: true, force: true });
-});
-
+const tree = tempTrees();
 const ajv = new Ajv({ allErrors: true, strict: true });
 const validate = ajv.compile(SCHEMA);
 function schemaErrors(doc: unknown): string[] {

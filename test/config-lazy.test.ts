@@ -1,16 +1,11 @@
 // ajv is loaded only when a config file exists: a module hook refuses to resolve "ajv" in a spawned CLI.
 
 import { spawnSync } from 'node:child_process';
-import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { REPO, tempTree } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { REPO, tempTrees } from './helpers.js';
 
-const temps: string[] = [];
-afterAll(() => {
-  for (const d of temps) fs.rmSync(d, { recursive: true, force: true });
-});
-
+const tree = tempTrees();
 const HOOKS = `export async function resolve(specifier, context, next) {
   if (specifier === 'ajv' || specifier.startsWith('ajv/')) throw new Error('AJV_LOADED');
   return next(specifier, context);
@@ -29,15 +24,13 @@ function run(cwd: string): { code: number | null; stderr: string } {
 describe('lazy ajv', () => {
   const skill = { '.claude/skills/a/SKILL.md': '---\nname: a\ndescription: A skill.\n---\nBody.\n' };
   it('a run without a config file never resolves ajv', () => {
-    const dir = tempTree(skill);
-    temps.push(dir);
+    const dir = tree(skill);
     const r = run(dir);
     expect(r.stderr).not.toContain('AJV_LOADED');
     expect(r.code).toBe(0);
   });
   it('a run with a config file does (so the hook above would notice)', () => {
-    const dir = tempTree({ ...skill, '.skillcheckrc.json': '{"persona": "auditor"}' });
-    temps.push(dir);
+    const dir = tree({ ...skill, '.skillcheckrc.json': '{"persona": "auditor"}' });
     const r = run(dir);
     expect(r.stderr).toContain('AJV_LOADED');
   });

@@ -2,18 +2,10 @@
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { runCli, runJson, short, tempTree } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { runCli, runJson, short, tempTrees } from './helpers.js';
 
-const temps: string[] = [];
-afterAll(() => {
-  for (const d of temps) fs.rmSync(d, { recursive: true, force: true });
-});
-function tree(files: Record<string, string>): string {
-  const d = tempTree(files);
-  temps.push(d);
-  return d;
-}
+const tree = tempTrees();
 const EXTRA = { '.claude/skills/owned/SKILL.md': '---\nname: owned\ndescription: A skill.\nx-owner: team\n---\nBody.\n' };
 
 describe('config discovery and effect', () => {

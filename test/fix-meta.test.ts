@@ -1,22 +1,16 @@
 // Every fixable rule's bad examples: --fix, then the fixes are complete and idempotent (a dry run shows nothing,
 // no finding carrying a fix is left), and a rule that claims no fix never offers one.
 
-import * as fs from 'node:fs';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ALL_RULES } from '../rules/index.js';
-import { runCli, runJson, tempTree } from './helpers.js';
+import { runCli, runJson, tempTrees } from './helpers.js';
 
-const temps: string[] = [];
-afterAll(() => {
-  for (const d of temps) fs.rmSync(d, { recursive: true, force: true });
-});
-
+const tree = tempTrees();
 describe('fixes are complete and idempotent', () => {
   for (const { meta } of ALL_RULES) {
     meta.examples.bad.forEach((ex, i) => {
       it(`${meta.id}: bad example ${i + 1}`, async () => {
-        const dir = tempTree(ex.files);
-        temps.push(dir);
+        const dir = tree(ex.files);
         const args = ex.args ?? [];
         const before = await runJson([...args, '.'], dir);
         const offered = before.report.diagnostics.filter((d) => d.ruleId === meta.id && d.fix);

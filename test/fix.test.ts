@@ -2,19 +2,10 @@
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { runCli, runJson, short, tempTree } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { runCli, runJson, short, tempTrees } from './helpers.js';
 
-const temps: string[] = [];
-function tree(files: Record<string, string | Uint8Array>): string {
-  const dir = tempTree(files);
-  temps.push(dir);
-  return dir;
-}
-afterAll(() => {
-  for (const d of temps) fs.rmSync(d, { recursive: true, force: true });
-});
-
+const tree = tempTrees();
 const read = (p: string) => fs.readFileSync(p);
 const fixable = (rules: string[]) => rules.filter((r) => r === 'line-endings' || r === 'encoding' || r === 'version');
 

@@ -8,12 +8,11 @@ import Ajv from 'ajv';
 import { execFileSync } from 'node:child_process';
 import fc from 'fast-check';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkProject, checkSkill, finalizeDiagnostics, type CheckOptions } from '../src/check.js';
 import { systemHost } from '../src/host.js';
-import { lint, loadDefaultRules, skillInputFor, type LintResult } from '../src/lint.js';
+import { lint, loadDefaultRules, skillInputFor, skillRef, type LintResult } from '../src/lint.js';
 import { parseSkillDocument } from '../src/parse.js';
 import { formatJson } from '../src/report/json.js';
 import { formatText } from '../src/report/text.js';
@@ -22,7 +21,7 @@ import { decodeSource } from '../src/source.js';
 import { TARGET_IDS } from '../src/targets/profiles.js';
 import { targetsFor, type TargetSelection } from '../src/targets/resolve.js';
 import type { Diagnostic } from '../src/types.js';
-import { REPO } from './helpers.js';
+import { REPO, tempTrees } from './helpers.js';
 
 const SCALE = Number(process.env.FUZZ_SCALE ?? 1);
 const runs = (n: number) => Math.max(1, Math.round(n * SCALE));
@@ -64,11 +63,13 @@ function checkBytes(bytes: Uint8Array, rel: string, sel: TargetSelection, o: Che
   const display = (abs: string) => path.relative('/fuzz', abs);
   const diagnostics: Diagnostic[] = [];
   const skills: ProjectSkill[] = [];
+  const inputs: SkillInput[] = [];
   for (const target of targetsFor(sel, d, rel, doc)) {
     const input: SkillInput = skillInputFor(d, { read: { kind: 'ok', size: bytes.length }, source, doc }, target, display);
     const diags = checkSkill(input, o);
     diagnostics.push(...diags);
-    skills.push({ input, loads: !diags.some((x) => x.rejects) });
+    skills.push({ input: skillRef(input), loads: !diags.some((x) => x.rejects) });
+    inputs.push(input);
   }
   diagnostics.push(...checkProject(skills, [], display, o));
   const final = finalizeDiagnostics(diagnostics);
@@ -77,7 +78,7 @@ function checkBytes(bytes: Uint8Array, rel: string, sel: TargetSelection, o: Che
     diagnostics: final,
     files: 1,
     missing: [],
-    inputs: skills.map((s) => s.input),
+    inputs,
   } as LintResult;
 }
 
@@ -123,15 +124,8 @@ const framedBytes = fc
   .map(([a, b]) => Buffer.concat([Buffer.from('---\n'), a, Buffer.from('\n---\n'), b]));
 const anyBytes = fc.oneof(fc.uint8Array({ maxLength: 2000 }), framedBytes, fc.string({ unit: 'grapheme', maxLength: 500 }).map((s) => Buffer.from(`---\n${s}`)));
 
-const made: string[] = [];
-afterAll(() => {
-  for (const d of made) fs.rmSync(d, { recursive: true, force: true });
-});
-function scratch(): string {
-  const d = fs.mkdtempSync(path.join(os.tmpdir(), 'skillcheck-fuzz-'));
-  made.push(d);
-  return d;
-}
+const tree = tempTrees();
+const scratch = () => tree({});
 
 describe('the fuzz oracle can fail', () => {
   it('rejects a rule exception, a schema violation and a broken text line', () => {

@@ -3,16 +3,12 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import fc from 'fast-check';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { escapeData, escapeProperty, formatGithub, githubLine } from '../src/report/github.js';
 import type { Diagnostic } from '../src/types.js';
-import { CORPUS, runCli, tempTree } from './helpers.js';
+import { CORPUS, runCli, tempTrees } from './helpers.js';
 
-const temps: string[] = [];
-afterAll(() => {
-  for (const d of temps) fs.rmSync(d, { recursive: true, force: true });
-});
-
+const tree = tempTrees();
 /** How the runner reads a line: `::name k=v,k=v::message`, values unescaped. */
 function parseCommand(line: string): { name: string; props: Record<string, string>; message: string } | null {
   const m = /^::([a-z-]+)(?: ([^:]*))?::(.*)$/s.exec(line);
@@ -72,11 +68,10 @@ describe('github escaping', () => {
   });
 
   it('a skill whose name and description hold %0A::error, a newline or ::stop-commands:: yields one command per finding', async () => {
-    const dir = tempTree({
+    const dir = tree({
       '.claude/skills/evil/SKILL.md': '---\nname: "x%0A::error file=a::b\\n::stop-commands::t"\ndescription: "%0A::error::d\\n::stop-commands::tok\\r::warning::z"\n---\nBody.\n',
       '.claude/skills/a,b:c%0A::error x/SKILL.md': '---\nname: other\ndescription: Path with separators.\n---\nBody.\n',
     });
-    temps.push(dir);
     const r = await runCli(['.', '--format', 'github'], dir);
     expect(r.code).toBe(1);
     const lines = r.stdout.trimEnd().split('\n');
@@ -97,8 +92,7 @@ describe('github escaping', () => {
 
 describe('--output', () => {
   it('writes the report to a file and nothing to stdout', async () => {
-    const dir = tempTree({});
-    temps.push(dir);
+    const dir = tree({});
     const out = path.join(dir, 'report.sarif');
     const r = await runCli(['demo', '--format', 'sarif', '--output', out], CORPUS);
     expect(r.stdout).toBe('');
@@ -108,8 +102,7 @@ describe('--output', () => {
   });
 
   it('refuses to write through a symlink', async () => {
-    const dir = tempTree({ 'target.txt': 'keep\n' });
-    temps.push(dir);
+    const dir = tree({ 'target.txt': 'keep\n' });
     fs.symlinkSync(path.join(dir, 'target.txt'), path.join(dir, 'link.txt'));
     const r = await runCli(['demo', '--output', path.join(dir, 'link.txt')], CORPUS);
     expect(r.code).toBe(2);

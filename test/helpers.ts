@@ -3,6 +3,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { afterAll } from 'vitest';
 import { main, type Io } from '../src/cli.js';
 
 export interface RunResult {
@@ -67,6 +68,22 @@ export function tempTree(files: Record<string, string | Uint8Array>): string {
     fs.writeFileSync(p, content);
   }
   return dir;
+}
+
+/**
+ * A `tempTree` maker whose folders are removed after the test file's tests: call it once at module level
+ * (`const tree = tempTrees();`).
+ */
+export function tempTrees(): (files: Record<string, string | Uint8Array>) => string {
+  const made: string[] = [];
+  afterAll(() => {
+    for (const d of made) fs.rmSync(d, { recursive: true, force: true });
+  });
+  return (files) => {
+    const d = tempTree(files);
+    made.push(d);
+    return d;
+  };
 }
 
 export const REPO = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');

@@ -5,22 +5,14 @@
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { lint, loadDefaultRules } from '../src/lint.js';
 import { readBounded } from '../src/read.js';
 import { escapeRawName } from '../src/fsnames.js';
-import { runCli, runJson, short, tempTree } from './helpers.js';
+import { runCli, runJson, short, tempTrees } from './helpers.js';
 
 const OK = (name: string) => `---\nname: ${name}\ndescription: A fine skill.\n---\nBody.\n`;
-const made: string[] = [];
-function tree(files: Record<string, string>): string {
-  const dir = tempTree(files);
-  made.push(dir);
-  return dir;
-}
-afterAll(() => {
-  for (const d of made) fs.rmSync(d, { recursive: true, force: true });
-});
+const tree = tempTrees();
 
 function mkfifo(p: string): void {
   execFileSync('mkfifo', [p]);

@@ -15,7 +15,9 @@ import {
 import { CEILINGS, checkPolicyData } from '../src/policy/data.js';
 import { TRUST_LEVELS } from '../src/trust.js';
 import { splitAllowedTools } from '../src/policy/declared.js';
-import { REPO, runCli, tempTree } from './helpers.js';
+import { REPO, runCli, tempTrees } from './helpers.js';
+
+const temp = tempTrees();
 
 const schema = JSON.parse(fs.readFileSync(path.join(REPO, 'schemas', 'policy.schema.json'), 'utf8')) as object;
 const ajv = new Ajv({ strict: true, allErrors: true });
@@ -135,7 +137,7 @@ describe('resolveTrust: location rules', () => {
   });
 
   it('lint honours the mapping in the JSON trust field', async () => {
-    const dir = tempTree({
+    const dir = temp({
       'skills/a/SKILL.md': '---\nname: a\ndescription: d\n---\nBody.\n',
       'vendor/b/SKILL.md': '---\nname: b\ndescription: d\n---\nBody.\n',
       'installed_skills/c/SKILL.md': '---\nname: c\ndescription: d\n---\nBody.\n',
@@ -352,7 +354,7 @@ describe('allowed-tools parsing', () => {
 
 describe('skillcheck policy (CLI)', () => {
   const tree = () =>
-    tempTree({
+    temp({
       'skills/deploy/SKILL.md': '---\nname: deploy\ndescription: d\n---\nBody.\n',
       'skills/notes/SKILL.md': '---\nname: notes\ndescription: d\n---\nBody.\n',
       'installed_skills/weather/SKILL.md': '---\nname: weather\ndescription: d\n---\nBody.\n',
@@ -442,7 +444,7 @@ describe('skillcheck policy (CLI)', () => {
   });
 
   it('the check command takes the trust mapping and read-only set from the config file', async () => {
-    const dir = tempTree({
+    const dir = temp({
       'vendor/w/SKILL.md': '---\nname: w\ndescription: d\nallowed-tools: Read memory_read\n---\nBody.\n',
       'skillcheck.config.json': JSON.stringify({ trust: [{ path: 'vendor', level: 'installed' }], policy: { readOnlyTools: ['Read'] } }),
     });

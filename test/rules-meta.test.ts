@@ -2,9 +2,9 @@
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ALL_RULES } from '../rules/index.js';
-import { REPO, runJson, tempTree } from './helpers.js';
+import { REPO, runJson, tempTrees } from './helpers.js';
 
 /**
  * Rules whose bad case cannot be written as a file map (a symlink, an unreadable file), with the test file that
@@ -16,11 +16,7 @@ const NO_BAD_EXAMPLES: Record<string, string> = {
 };
 
 const KEBAB = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
-const temps: string[] = [];
-afterAll(() => {
-  for (const d of temps) fs.rmSync(d, { recursive: true, force: true });
-});
-
+const tree = tempTrees();
 describe('rule registry', () => {
   it('has rules', () => {
     expect(ALL_RULES.length).toBeGreaterThanOrEqual(15);
@@ -121,8 +117,7 @@ describe('rule examples', () => {
     }
     meta.examples.bad.forEach((ex, i) => {
       it(`${meta.id}: bad example ${i + 1} produces a ${meta.id} finding`, async () => {
-        const dir = tempTree(ex.files);
-        temps.push(dir);
+        const dir = tree(ex.files);
         const { report } = await runJson([...(ex.args ?? []), '.'], dir);
         expect(report.diagnostics.filter((d) => d.ruleId === meta.id).length).toBeGreaterThan(0);
         expect(report.diagnostics.filter((d) => d.ruleId === 'internal-error')).toEqual([]);
@@ -130,8 +125,7 @@ describe('rule examples', () => {
     });
     meta.examples.good.forEach((ex, i) => {
       it(`${meta.id}: good example ${i + 1} produces no ${meta.id} finding`, async () => {
-        const dir = tempTree(ex.files);
-        temps.push(dir);
+        const dir = tree(ex.files);
         const { report } = await runJson([...(ex.args ?? []), '.'], dir);
         expect(report.skills.length).toBeGreaterThan(0);
         expect(report.diagnostics.filter((d) => d.ruleId === meta.id).map((d) => d.message)).toEqual([]);

@@ -4,21 +4,17 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ALL_RULES } from '../rules/index.js';
 import { formatSarif, pathToUri } from '../src/report/sarif.js';
 import { docsUrl } from '../src/rule.js';
 import type { Diagnostic } from '../src/types.js';
-import { CORPUS, REPO, runCli, tempTree } from './helpers.js';
+import { CORPUS, REPO, runCli, tempTrees } from './helpers.js';
 
 const schema = JSON.parse(fs.readFileSync(path.join(REPO, 'test/fixtures/sarif-2.1.0.schema.json'), 'utf8')) as object;
 const ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: false });
 const validate = ajv.compile(schema);
-const temps: string[] = [];
-afterAll(() => {
-  for (const d of temps) fs.rmSync(d, { recursive: true, force: true });
-});
-
+const tree = tempTrees();
 interface SarifLog {
   version: string;
   runs: {
@@ -102,12 +98,11 @@ describe('--format sarif', () => {
   });
 
   it('marks suppressed findings with a suppressions entry and keeps them', async () => {
-    const dir = tempTree({
+    const dir = tree({
       '.claude/skills/owned/SKILL.md':
         '---\nname: owned\ndescription: A skill.\n# skillcheck-disable-next-line unknown-field -- read by our loader\nx-owner: team\n---\nBody.\n',
       '.claude/skills/odd path,x:y %/SKILL.md': '---\nname: odd\ndescription: Oddly named folder.\n---\nBody.\n',
     });
-    temps.push(dir);
     const { log } = await sarifOf(['.'], dir);
     checkSarif(log);
     const sup = log.runs[0]!.results.filter((r) => r.suppressions);
@@ -120,9 +115,8 @@ describe('--format sarif', () => {
 
   it('fingerprints do not change when lines are added above the finding', async () => {
     const body = 'name: owned\ndescription: A skill.\nx-owner: team\n---\nBody.\n';
-    const a = tempTree({ '.claude/skills/owned/SKILL.md': `---\n${body}` });
-    const b = tempTree({ '.claude/skills/owned/SKILL.md': `---\nlicense: MIT\ncompatibility: all\n${body}` });
-    temps.push(a, b);
+    const a = tree({ '.claude/skills/owned/SKILL.md': `---\n${body}` });
+    const b = tree({ '.claude/skills/owned/SKILL.md': `---\nlicense: MIT\ncompatibility: all\n${body}` });
     const fp = async (dir: string) => {
       const r = (await sarifOf(['.'], dir)).log.runs[0]!.results.find((x) => x.ruleId === 'unknown-field')!;
       return { line: r.locations[0].physicalLocation.region.startLine, fp: r.partialFingerprints };

@@ -3,20 +3,12 @@
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { decodeTags, decodeVariationSelectors, findHidden } from '../src/hidden.js';
 import { codeRanges } from '../src/packs.js';
-import { runJson, tempTree } from './helpers.js';
+import { runJson, tempTrees } from './helpers.js';
 
-const temps: string[] = [];
-afterAll(() => {
-  for (const d of temps) fs.rmSync(d, { recursive: true, force: true });
-});
-function tree(files: Record<string, string>): string {
-  const d = tempTree(files);
-  temps.push(d);
-  return d;
-}
+const tree = tempTrees();
 const fm = (name: string) => `---\nname: ${name}\ndescription: Helper for tests.\n---\n`;
 
 describe('reference', () => {

@@ -2,20 +2,12 @@
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { decodeSource } from '../src/source.js';
 import { parseDirectives } from '../src/suppress.js';
-import { runCli, runJson, short, tempTree } from './helpers.js';
+import { runCli, runJson, short, tempTrees } from './helpers.js';
 
-const temps: string[] = [];
-afterAll(() => {
-  for (const d of temps) fs.rmSync(d, { recursive: true, force: true });
-});
-function tree(files: Record<string, string>): string {
-  const d = tempTree(files);
-  temps.push(d);
-  return d;
-}
+const tree = tempTrees();
 const F = '.claude/skills/owned/SKILL.md';
 const skill = (fm: string, body = 'Body.\n') => ({ [F]: `---\nname: owned\ndescription: A skill.\n${fm}---\n${body}` });
 

@@ -3,20 +3,11 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runJson, short, tempTree } from './helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runJson, short, tempTrees } from './helpers.js';
 
 const SKILL = (name: string) => `---\nname: ${name}\ndescription: Test fixture.\n---\nBody.\n`;
-const temps: string[] = [];
-function tree(files: Record<string, string>): string {
-  const dir = tempTree(files);
-  temps.push(dir);
-  return dir;
-}
-afterAll(() => {
-  for (const d of temps) fs.rmSync(d, { recursive: true, force: true });
-});
-
+const tree = tempTrees();
 describe('symlinked SKILL.md', () => {
   let dir: string;
   let outside: string;

@@ -2,21 +2,13 @@
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { lint } from '../src/lint.js';
 import { systemHost } from '../src/host.js';
 import { ajvLoaded } from '../rules/tool-schema.js';
-import { runJson, tempTree } from './helpers.js';
+import { runJson, tempTrees } from './helpers.js';
 
-const temps: string[] = [];
-afterAll(() => {
-  for (const t of temps) fs.rmSync(t, { recursive: true, force: true });
-});
-function tree(files: Record<string, string | Uint8Array>): string {
-  const d = tempTree(files);
-  temps.push(d);
-  return d;
-}
+const tree = tempTrees();
 
 // First: nothing before this in the file may load ajv.
 describe('laziness and bounds', () => {

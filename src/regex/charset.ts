@@ -25,14 +25,7 @@ export function union(a: Ranges, b: Ranges): Ranges {
 
 /** Complement over Unicode scalar values (surrogates excluded, as in Rust's `char`). */
 export function negate(a: Ranges): Ranges {
-  const out: Ranges = [];
-  let next = 0;
-  for (const [lo, hi] of normalize(a)) {
-    if (lo > next) out.push([next, lo - 1]);
-    next = hi + 1;
-  }
-  if (next <= MAX_CP) out.push([next, MAX_CP]);
-  return withoutSurrogates(out);
+  return withoutSurrogates(negateFull(a));
 }
 
 export function withoutSurrogates(a: Ranges): Ranges {
@@ -62,6 +55,7 @@ export function difference(a: Ranges, b: Ranges): Ranges {
   return intersect(a, negateFull(b));
 }
 
+/** Complement over all code points 0..10FFFF (surrogates included). */
 function negateFull(a: Ranges): Ranges {
   const out: Ranges = [];
   let next = 0;
