@@ -1,11 +1,10 @@
 // activation-limits: activation lists over the runtime's caps and entries too short to keep — named one by one.
 
-import { loadActivation } from '../src/activation/load.js';
+import { ACTIVATION_LISTS, loadActivation, type ActivationList } from '../src/activation/load.js';
 import { defineRule } from '../src/rule.js';
 import { quote, utf8Length } from '../src/text.js';
 
-const LISTS = ['keywords', 'exclude_keywords', 'tags', 'patterns'] as const;
-const SINGULAR: Record<(typeof LISTS)[number], string> = {
+const SINGULAR: Record<ActivationList, string> = {
   keywords: 'keyword',
   exclude_keywords: 'exclude keyword',
   tags: 'tag',
@@ -40,7 +39,7 @@ export default defineRule({
     const act = loadActivation(ctx.data.activation, limits);
     for (const problem of act.problems) {
       const loc = ctx.locate(problem.path);
-      const list = problem.path.length === 2 && LISTS.includes(problem.path[1] as (typeof LISTS)[number]);
+      const list = problem.path.length === 2 && ACTIVATION_LISTS.includes(problem.path[1] as ActivationList);
       ctx.report({
         offset: loc?.start,
         endOffset: loc?.end,

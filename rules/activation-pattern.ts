@@ -7,7 +7,7 @@ import { defineRule } from '../src/rule.js';
 import { quote } from '../src/text.js';
 
 /** Estimates within this factor above the limit are reported with medium confidence (see the docs page). */
-export const SIZE_MARGIN = 1.25;
+const SIZE_MARGIN = 1.25;
 
 export default defineRule({
   meta: {

@@ -1,5 +1,6 @@
 // description: missing or blank where the target requires one; not a string; over the target's length limit.
 
+import { cutCodePoints } from '../src/catalog.js';
 import { defineRule } from '../src/rule.js';
 import type { SkillContext } from '../src/rule.js';
 import { quote, typeName } from '../src/text.js';
@@ -9,10 +10,9 @@ function catalogCut(ctx: SkillContext): void {
   const max = ctx.profile.catalog.descriptionMax;
   const r = ctx.skill.resolved?.description;
   if (max === null || !r) return;
-  const chars = [...r.value];
-  if (chars.length <= max) return;
-  const kept = chars.slice(0, max).join('');
-  const lost = chars.slice(max).join('');
+  const kept = cutCodePoints(r.value, max);
+  if (kept === r.value) return;
+  const lost = r.value.slice(kept.length);
   let at: { offset?: number; endOffset?: number; line?: number; column?: number } = { line: 1, column: 1 };
   const src = ctx.skill.source;
   if (r.source === 'frontmatter') {
@@ -27,7 +27,7 @@ function catalogCut(ctx: SkillContext): void {
   ctx.report({
     ...at,
     severity: 'info',
-    message: `description${from} is ${chars.length} characters; the ${ctx.profile.id} catalog shows only the first ${max}, cutting after ${quote(kept.slice(-30))} and dropping ${quote(lost, 40)}. Put what decides loading in the first ${max} characters`,
+    message: `description${from} is ${[...r.value].length} characters; the ${ctx.profile.id} catalog shows only the first ${max}, cutting after ${quote(kept.slice(-30))} and dropping ${quote(lost, 40)}. Put what decides loading in the first ${max} characters`,
   });
 }
 

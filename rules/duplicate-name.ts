@@ -95,7 +95,7 @@ export function collisions<S extends Collidable = ProjectSkill>(skills: readonly
 }
 
 /** Index of the most specific known root holding `file` (a display path), or past the end when none does. */
-export function rootRank(roots: readonly { path: string }[], file: string): { rank: number; root: string | null } {
+function rootRank(roots: readonly { path: string }[], file: string): { rank: number; root: string | null } {
   const p = `/${file}`;
   let best = -1;
   for (let i = 0; i < roots.length; i++) {

@@ -2,6 +2,7 @@
 // this machine are reported as machine-dependent (looked up, never executed) and switched off by --no-gating.
 
 import { defineRule, type SkillContext } from '../src/rule.js';
+import { isGatingBlock } from '../src/targets/resolve.js';
 import { didYouMean, quote, typeName } from '../src/text.js';
 
 const LIST_KEYS: Record<'ironclaw' | 'openclaw', readonly string[]> = {
@@ -19,9 +20,7 @@ function requiresBlock(ctx: SkillContext, kind: 'ironclaw' | 'openclaw'): { valu
       : undefined;
   if (kind === 'openclaw') {
     // OpenClaw reads only metadata.openclaw.requires; a top-level `requires` is IronClaw's key.
-    const top = data.requires;
-    const gatingKeys = LIST_KEYS.openclaw;
-    if (top && typeof top === 'object' && !Array.isArray(top) && Object.keys(top).some((k) => gatingKeys.includes(k))) {
+    if (isGatingBlock(data.requires)) {
       const loc = ctx.locate(['requires']);
       ctx.report({
         offset: loc?.start,
@@ -49,15 +48,15 @@ function requiresBlock(ctx: SkillContext, kind: 'ironclaw' | 'openclaw'): { valu
 }
 
 /** Platforms OpenClaw's `os` list names (Node's process.platform values). */
-export const OPENCLAW_PLATFORMS = ['darwin', 'linux', 'win32'] as const;
+const OPENCLAW_PLATFORMS = ['darwin', 'linux', 'win32'] as const;
 
 /** An OpenClaw config dot-path: `browser.enabled`, not a file (`./x`, `~/x`, `config.json`). */
-export function looksLikeDotPath(s: string): boolean {
+function looksLikeDotPath(s: string): boolean {
   return /^[A-Za-z_][\w-]*(\.[A-Za-z_][\w-]*)+$/.test(s) && !/\.(json5?|ya?ml|toml|ini|conf|cfg|env|txt|md|pem|key)$/i.test(s);
 }
 
 /** An IronClaw config entry: a file path. */
-export function looksLikeFilePath(s: string): boolean {
+function looksLikeFilePath(s: string): boolean {
   return s.includes('/') || s.includes('\\') || s.startsWith('~') || s.startsWith('.') || /\.(json5?|ya?ml|toml|ini|conf|cfg|env|txt|pem|key)$/i.test(s);
 }
 

@@ -71,7 +71,3 @@ export const ALL_RULES: readonly Rule[] = [
   injectionPhrase,
   reference,
 ];
-
-export function findRule(id: string): Rule | undefined {
-  return ALL_RULES.find((r) => r.meta.id === id);
-}

@@ -1,7 +1,7 @@
 // lookalike: a name, description or Cerveau tool name that mixes Latin letters with Cyrillic/Greek (or other)
 // letters that imitate Latin ones, so it reads as a different word than it is (impersonation, filter evasion).
 
-import { findLookalikes, scriptOf, skeleton } from '../src/confusables.js';
+import { findLookalikes, skeleton } from '../src/confusables.js';
 import { defineRule, type SkillContext } from '../src/rule.js';
 import { quote } from '../src/text.js';
 
@@ -21,7 +21,7 @@ function mixedWords(s: string): string[] {
 function describe(word: string): string {
   const parts = findLookalikes(word)
     .filter((l) => l.script !== 'Latin')
-    .map((l) => `${l.codePoint} "${l.char}" (${scriptOf(l.char)}) looks like Latin "${l.looksLike}"`);
+    .map((l) => `${l.codePoint} "${l.char}" (${l.script}) looks like Latin "${l.looksLike}"`);
   return `${quote(word)} reads as ${quote(skeleton(word))} but ${parts.join(', ')}`;
 }
 

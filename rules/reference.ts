@@ -3,7 +3,7 @@
 // follow symlinks, so each of these is a reference the agent cannot open.
 
 import * as path from 'node:path';
-import { codeRanges } from '../src/packs.js';
+import { codeRanges, inRanges } from '../src/packs.js';
 import { defineRule, type SkillContext } from '../src/rule.js';
 import { quote } from '../src/text.js';
 
@@ -19,10 +19,6 @@ interface Ref {
   start: number;
   end: number;
   kind: 'link' | 'path';
-}
-
-function inRanges(r: readonly [number, number][], off: number): boolean {
-  return r.some(([s, e]) => off >= s && off < e);
 }
 
 function collect(text: string, base: number): Ref[] {

@@ -6,7 +6,7 @@ import { getProfile } from '../src/targets/profiles.js';
 import type { TargetId } from '../src/types.js';
 
 /** The known root holding `file` (a display path) and the skill's depth below it (`<root>/<name>/SKILL.md` is 1). */
-export function depthBelowRoot(roots: readonly { path: string }[], file: string): { root: string; depth: number } | null {
+function depthBelowRoot(roots: readonly { path: string }[], file: string): { root: string; depth: number } | null {
   const p = `/${file}`;
   let best: { root: string; depth: number } | null = null;
   for (const r of roots) {
@@ -58,7 +58,6 @@ export default defineRule({
     }
     for (const [target, files] of loading) {
       const max = getProfile(target).maxSkills!;
-      if (files.length <= max) continue;
       const sorted = [...new Set(files)].sort();
       if (sorted.length <= max) continue;
       ctx.report({

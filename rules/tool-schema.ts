@@ -40,7 +40,7 @@ const STANDARD_FORMATS = [
 ];
 
 /** Compile `schema` as ajv strict mode does; null when it compiles, else ajv's message. Never validates data. */
-export function compileStrict(schema: unknown): string | null {
+function compileStrict(schema: unknown): string | null {
   const c = loadAjv();
   const draft = schema && typeof schema === 'object' ? String((schema as Record<string, unknown>).$schema ?? '') : '';
   const Ctor = draft.includes('2020-12') ? c.draft2020 : draft.includes('2019-09') ? c.draft2019 : c.draft7;

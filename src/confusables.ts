@@ -32,7 +32,7 @@ export function lookalikeOf(ch: string): string | undefined {
   return v !== undefined && /^[A-Za-z]$/.test(v) ? v : undefined;
 }
 
-export function scriptOf(ch: string): string {
+function scriptOf(ch: string): string {
   if (/\p{Script=Cyrillic}/u.test(ch)) return 'Cyrillic';
   if (/\p{Script=Greek}/u.test(ch)) return 'Greek';
   if (/\p{Script=Armenian}/u.test(ch)) return 'Armenian';

@@ -523,7 +523,8 @@ export function codeRanges(text: string, from = 0, to = text.length): [number, n
   return out;
 }
 
-function inRanges(ranges: readonly [number, number][], off: number): boolean {
+/** Whether `off` lies in one of `ranges` (sorted, disjoint [start, end) pairs, as codeRanges returns). */
+export function inRanges(ranges: readonly [number, number][], off: number): boolean {
   let lo = 0;
   let hi = ranges.length - 1;
   while (lo <= hi) {

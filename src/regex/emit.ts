@@ -1,5 +1,4 @@
-// Emit a parsed Rust regex as RE2 syntax (for matching with re2-wasm) or as JavaScript syntax (for analysis and
-// differential tests). Classes are emitted as explicit code point ranges, so Rust's Unicode \w, \d, \s and
+// Emit a parsed Rust regex as RE2 syntax (for matching with re2-wasm). Classes are emitted as explicit code point ranges, so Rust's Unicode \w, \d, \s and
 // \p{...} keep their meaning on engines whose own classes differ. Only is-match semantics are preserved.
 
 import type { Ranges } from './charset.js';
@@ -18,11 +17,6 @@ const RE2_MAX_REPEAT = 1000;
 function re2Char(cp: number): string {
   if ((cp >= 0x30 && cp <= 0x39) || (cp >= 0x41 && cp <= 0x5a) || (cp >= 0x61 && cp <= 0x7a)) return String.fromCodePoint(cp);
   return `\\x{${cp.toString(16)}}`;
-}
-
-function jsChar(cp: number): string {
-  if ((cp >= 0x30 && cp <= 0x39) || (cp >= 0x41 && cp <= 0x5a) || (cp >= 0x61 && cp <= 0x7a)) return String.fromCodePoint(cp);
-  return `\\u{${cp.toString(16)}}`;
 }
 
 function classSource(set: Ranges, ch: (cp: number) => string, empty: string): string {
@@ -109,46 +103,4 @@ export function toRe2(ast: Node): Emitted {
     }
   };
   return { source: go(ast), approximations: [...approx] };
-}
-
-/** JavaScript source (flag "u", no other flags) with the same is-match semantics, for tests and analysis. */
-export function toJs(ast: Node): string {
-  const go = (n: Node): string => {
-    switch (n.type) {
-      case 'empty':
-        return '(?:)';
-      case 'literal':
-        return jsChar(n.cp);
-      case 'class':
-        return classSource(n.set, jsChar, '[]');
-      case 'look':
-        switch (n.kind) {
-          case 'start':
-            return '^';
-          case 'end':
-            return '$';
-          case 'startLine':
-            return '(?:^|(?<=\\n))';
-          case 'endLine':
-            return '(?:$|(?=\\n))';
-          case 'notWordBoundary':
-            return '\\B';
-          default:
-            return '\\b';
-        }
-      case 'group':
-        return `(?:${go(n.child)})`;
-      case 'concat':
-        return n.items.map(go).join('');
-      case 'alt':
-        return `(?:${n.branches.map(go).join('|')})`;
-      case 'repeat': {
-        const child = `(?:${go(n.child)})`;
-        const { min, max } = n;
-        if (max === null) return min === 0 ? `${child}*` : min === 1 ? `${child}+` : `${child}{${min},}`;
-        return min === max ? `${child}{${min}}` : min === 0 && max === 1 ? `${child}?` : `${child}{${min},${max}}`;
-      }
-    }
-  };
-  return go(ast);
 }

@@ -324,8 +324,6 @@ export function findAmbiguity(ast: Node, opts: { shortcut?: boolean } = {}): { k
     return out;
   };
   for (let p = 0; p < P; p++) succ.push(fromState(chars[p]!.to));
-  const startSucc = fromState(start);
-  void startSucc;
   // (1) A parallel edge (two epsilon paths) inside a cycle: nested repetition splitting the same input.
   const pcomp = scc(P, (p) => succ[p]!.map((x) => x.to));
   for (let p = 0; p < P; p++) {

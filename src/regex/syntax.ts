@@ -167,10 +167,6 @@ function isEscapable(c: string): boolean {
   return true;
 }
 
-function hex(cp: number): string {
-  return cp.toString(16).toUpperCase();
-}
-
 class Parser {
   private i = 0;
   private flags: Flags;
@@ -387,7 +383,6 @@ class Parser {
     let capture = true;
     let name: string | undefined;
     if (this.peek() === '?') {
-      const two = this.p.slice(this.i, this.i + 3);
       const named = this.p.startsWith('?P<', this.i) ? 3 : this.p.startsWith('?<', this.i) && !this.p.startsWith('?<=', this.i) && !this.p.startsWith('?<!', this.i) ? 2 : 0;
       if (this.p.startsWith('?=', this.i) || this.p.startsWith('?!', this.i)) {
         this.fail('lookahead', start, this.i + 2, `look-ahead "${this.p.slice(start, this.i + 2)}" is not supported: Rust regex and RE2 have no look-around`);
@@ -402,7 +397,6 @@ class Parser {
       }
       if (this.p.startsWith('?#', this.i)) this.fail('unsupported-group', start, this.i + 2, 'inline comment "(?#" is not supported by Rust regex; use (?x) with # comments');
       if (this.p.startsWith('?|', this.i)) this.fail('unsupported-group', start, this.i + 2, 'branch reset "(?|" is not supported by Rust regex');
-      void two;
       if (named) {
         this.i += named;
         const ns = this.i;
@@ -416,7 +410,6 @@ class Parser {
       } else {
         // Flags: (?imsUuxR-imsUuxR) or (?flags:...)
         this.next(); // ?
-        const fs = this.i;
         let negate = false;
         let sawFlag = false;
         let sawNegFlag = false;
@@ -449,7 +442,6 @@ class Parser {
           if (negate) sawNegFlag = true;
           (this.flags as unknown as Record<string, boolean>)[f] = !negate;
         }
-        void fs;
       }
     }
     const child = this.parseAlt();
@@ -512,10 +504,7 @@ class Parser {
       case 'W': {
         const lower = c.toLowerCase() as 'd' | 's' | 'w';
         let set = perlClass(lower, this.flags.u);
-        if (c !== lower) {
-          if (!this.flags.u) set = negate(set);
-          else set = negate(set);
-        }
+        if (c !== lower) set = negate(set);
         if (!this.flags.u && c !== lower) {
           // (?-u)\W etc. match any byte outside the class, including bytes of multi-byte UTF-8 sequences.
           this.fail('invalid-utf8', start, end(), `"\\${c}" with Unicode off ((?-u)) can match invalid UTF-8, which Rust's Regex refuses`);
@@ -712,4 +701,3 @@ export function parseRustRegex(pattern: string, flags: Partial<Flags> = {}): Par
   }
 }
 
-export { hex };

@@ -8,7 +8,7 @@ import { PROFILES } from './profiles.js';
 /** Keys of an IronClaw/OpenClaw `requires` block. Other ecosystems use `requires` for other things (e.g. `mcp`). */
 const GATING_KEYS = ['bins', 'anyBins', 'env', 'config', 'os'];
 
-function isGatingBlock(v: unknown): boolean {
+export function isGatingBlock(v: unknown): boolean {
   return !!v && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).some((k) => GATING_KEYS.includes(k));
 }
 
