@@ -3,10 +3,6 @@
 import { defineRule } from '../src/rule.js';
 import { utf8Length } from '../src/text.js';
 
-export function tokenEstimate(body: string, tokensPerByte: number): number {
-  return Math.floor(utf8Length(body) * tokensPerByte);
-}
-
 export default defineRule({
   meta: {
     id: 'token-budget',

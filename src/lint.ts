@@ -349,7 +349,7 @@ export function checkCandidate({ d, symlink }: Candidate, ctx: CheckContext, cop
       if (ref.source && elsewhere.has(ref.file)) others.push([ref.file, digestOf(ref.source, diagnostics, ref.file)]);
     }
   }
-  if (spec.slimInputs) slimParsedDocument(file.doc);
+  if (spec.keepInputs && spec.slimInputs) slimParsedDocument(file.doc); // only kept inputs outlive the file
   // Drop the folder accessor once its last skill is done (flat layouts: skills of one folder are adjacent).
   if (d.layout === 'folder') ctx.folders.delete(d.absDir);
   const outcome: FileOutcome = { file: shown, diagnostics, skills, digest, ...(others ? { others } : {}), read: file.read.kind === 'ok' };

@@ -8,8 +8,7 @@ import type { SeverityOverride } from './check.js';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError, intOption, packageVersion, parseSeverities, parseTargets, type CheckFlags, type Io } from './cli.js';
 import type { LoadedConfig } from './config.js';
 import type { LintOptions, LintResult } from './lint.js';
-import type { TrustMapping } from './policy/trust.js';
-import type { Diagnostic, Trust } from './types.js';
+import type { Diagnostic } from './types.js';
 
 type Source = (key: string) => OptionValueSource | undefined;
 
@@ -63,28 +62,6 @@ function fixSummary(diags: readonly Diagnostic[], file: string): string {
   return seen.join('; ');
 }
 
-/**
- * The config's trust mapping, its relative patterns made relative to the config file's folder (the mapping's own
- * base is the working directory): they become absolute patterns when the two differ.
- */
-export function trustFromConfig(rules: readonly { path: string; level: Trust }[], configDir: string, cwd: string): TrustMapping {
-  const same = path.resolve(configDir) === path.resolve(cwd);
-  return rules.map((r) => {
-    if (same || r.path.startsWith('/') || r.path === '~' || r.path.startsWith('~/')) return { path: r.path, level: r.level };
-    return { path: path.posix.join(configDir.split(path.sep).join('/'), r.path), level: r.level };
-  });
-}
-
-/** The read-only tool set: an explicit list, or a preset's tools (an unknown preset is a usage error). */
-async function readOnlyFromConfig(policy: { readOnlyTools?: string[]; preset?: string }): Promise<{ readOnlyTools?: readonly string[] }> {
-  if (policy.readOnlyTools) return { readOnlyTools: policy.readOnlyTools };
-  if (policy.preset === undefined) return {};
-  const { POLICY_DATA, PRESET_NAMES } = await import('./policy/data.js');
-  const p = POLICY_DATA.presets[policy.preset];
-  if (!p) throw new UsageError(`invalid config: policy.preset "${policy.preset}"; expected one of ${PRESET_NAMES.join(', ')}`);
-  return { readOnlyTools: p.tools };
-}
-
 /** Worker threads a run may ask for: each costs ~45 MB and a start-up, so a typo (--jobs 1000) must not fork-bomb. */
 export const MAX_JOBS = 64;
 
@@ -128,8 +105,6 @@ export async function runCheckCommand(paths: string[], flags: CheckFlags, io: Io
     ...(cfg.ignore && config ? { ignore: { base: config.dir, patterns: cfg.ignore } } : {}),
     ...(await policyOptions(config)),
     ...(shard ? { shard } : {}),
-    ...(config && cfg.trust ? { trust: trustFromConfig(cfg.trust, config.dir, io.cwd) } : {}),
-    ...(cfg.policy ? await readOnlyFromConfig(cfg.policy) : {}),
   };
   if (flags.openclawConfig !== undefined) {
     const { readOpenclawConfig } = await import('./cli.js');
@@ -211,11 +186,10 @@ export async function runCheckCommand(paths: string[], flags: CheckFlags, io: Io
     const { docsUrl } = await import('./rule.js');
     text = formatSarif(result, { tool: { name: 'skillcheck', version }, rules: ALL_RULES.map((r) => r.meta), helpUri: docsUrl });
   } else {
-    const { formatText } = await import('./report/text.js');
+    const { formatText, summaryLine } = await import('./report/text.js');
     if (flags.format === 'github') {
       const { formatGithub } = await import('./report/github.js');
-      const summary = formatText(result, { color: false }).trimEnd().split('\n').pop() ?? '';
-      text = formatGithub(result, summary);
+      text = formatGithub(result, summaryLine(result));
     } else {
       const color = flags.output === undefined && (flags.color ?? (io.isTTY && !('NO_COLOR' in io.env && io.env.NO_COLOR !== '')));
       text = formatText(result, { color });

@@ -25,7 +25,7 @@ export interface PreparedSkill {
   keywords: string[];
   excludeKeywords: string[];
   tags: string[];
-  /** Token estimate of the body: floor(UTF-8 bytes × 0.25). */
+  /** Token estimate of the body: floor(UTF-8 bytes × the profile's tokensPerByte, 0.25). */
   tokenEstimate: number;
   /** Compiled on first use (this is what loads RE2). */
   compiled: (CompiledPattern | { pattern: string; error: string })[] | null;
@@ -34,6 +34,8 @@ export interface PreparedSkill {
 export class ActivationInputError extends Error {}
 
 const IRONCLAW = PROFILES.ironclaw.activation!;
+/** IronClaw's token estimate (bytes × tokensPerByte) and the factor past which the estimate is the cost. */
+const BUDGET = PROFILES.ironclaw.tokenBudget!;
 
 function rulesOf(limits: ActivationLimits): SelectionRules {
   const r = limits.selection ?? IRONCLAW.selection;
@@ -54,7 +56,7 @@ export function prepareSkill(skill: ActivationSkill, limits: ActivationLimits = 
     keywords: activation.keywords.map((k) => k.value.toLowerCase()),
     excludeKeywords: activation.excludeKeywords.map((k) => k.value.toLowerCase()),
     tags: activation.tags.map((k) => k.value.toLowerCase()),
-    tokenEstimate: Math.floor(utf8Length(skill.body) * 0.25),
+    tokenEstimate: Math.floor(utf8Length(skill.body) * BUDGET.tokensPerByte),
     compiled: null,
   };
   prepared.set(skill, p);
@@ -206,7 +208,7 @@ export interface SelectOptions {
 /** Token cost at selection (IronClaw: declared, or the estimate when it exceeds twice that; at least 1). */
 export function selectionCost(p: PreparedSkill): number {
   const declared = p.activation.maxContextTokens;
-  const raw = p.tokenEstimate > declared * 2 ? p.tokenEstimate : declared;
+  const raw = p.tokenEstimate > declared * BUDGET.rejectFactor ? p.tokenEstimate : declared;
   return Math.max(raw, 1);
 }
 

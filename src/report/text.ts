@@ -32,11 +32,16 @@ export function formatText(result: LintResult, opts: TextOptions): string {
     const sup = d.suppressed ? paint(C.dim, ` (suppressed${d.suppressed.reason ? `: ${visible(d.suppressed.reason)}` : ''})`) : '';
     lines.push(`${paint(C.bold, safePath(d.file))}:${d.line}:${d.column}  ${sev}  ${visible(d.message).replace(/<U\+000A>/g, ' ')}${sup}  ${paint(C.dim, d.ruleId)}${multiFile(d.file) && d.target ? paint(C.dim, ` [${(d.targets ?? [d.target]).join(', ')}]`) : ''}`);
   }
-  const s = summarize(result);
   if (lines.length > 0) lines.push('');
+  lines.push(summaryLine(result));
+  return `${lines.join('\n')}\n`;
+}
+
+/** The last line of the text report: counts, suppressed findings, skills and how many load. */
+export function summaryLine(result: LintResult): string {
+  const s = summarize(result);
   const counts = `${plural(s.errors, 'error')}, ${plural(s.warnings, 'warning')}, ${plural(s.infos, 'info')}`;
   const sup = s.suppressed > 0 ? ` (${s.suppressed} suppressed)` : '';
   const loads = result.skills.filter((k) => k.loads).length;
-  lines.push(`${counts}${sup} in ${plural(s.skills, 'skill')} (${loads} of ${result.skills.length} load as checked)`);
-  return `${lines.join('\n')}\n`;
+  return `${counts}${sup} in ${plural(s.skills, 'skill')} (${loads} of ${result.skills.length} load as checked)`;
 }
