@@ -183,3 +183,8 @@ export function treeStats(dir) {
   walk(dir);
   return { files, bytes, skills };
 }
+
+/** ../shared/corpus/real (from a checkout) or ../../shared/corpus/real (from a worktree under wt/), or $BENCH_REAL. */
+export function realCorpus(repo) {
+  return [process.env.BENCH_REAL, path.resolve(repo, '..', 'shared', 'corpus', 'real'), path.resolve(repo, '..', '..', 'shared', 'corpus', 'real')].find((p) => p && fs.existsSync(p)) ?? null;
+}

@@ -7,16 +7,13 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { escapeSkillContent, findBreakouts, unescapeContent } from '../dist/src/index.js';
+import { realCorpus } from './corpus.mjs';
+import { median } from './measure.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.join(here, '..');
 const MB = Number(process.env.ESCAPE_BENCH_MB ?? 16);
 const REPS = 7;
-
-function median(xs) {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[s.length >> 1];
-}
 
 /** { wall: median ms, cpu: least CPU ms } of fn(), after one warm-up run. */
 function time(fn) {
@@ -67,7 +64,7 @@ export default function run() {
   console.log('\nprose with markup (openers and `&` that are not breakouts; unchanged except near-misses)');
   row('markup', fill(markup, MB / 4));
 
-  const real = [path.resolve(repo, '..', 'shared', 'corpus', 'real'), path.resolve(repo, '..', '..', 'shared', 'corpus', 'real')].find((p) => fs.existsSync(p));
+  const real = realCorpus(repo);
   if (real) {
     const parts = [];
     const walk = (d, depth) => {

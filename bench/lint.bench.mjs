@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { generateCorpus, treeStats } from './corpus.mjs';
+import { generateCorpus, realCorpus, treeStats } from './corpus.mjs';
 import { measure, RSS_METHOD } from './measure.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -31,10 +31,7 @@ export default async function run() {
     const dir = generateCorpus(path.join(benchDir, `corpus-${n}`), n);
     corpora.push({ label: `generated ${f0(n)}`, dir, genMs: Date.now() - t0 });
   }
-  // ../shared/corpus/real from the integration checkout; ../../shared/corpus/real from a worktree under wt/.
-  const real = [process.env.BENCH_REAL, path.resolve(repo, '..', 'shared', 'corpus', 'real'), path.resolve(repo, '..', '..', 'shared', 'corpus', 'real')].find(
-    (p) => p && fs.existsSync(p),
-  );
+  const real = realCorpus(repo);
   if (real) corpora.push({ label: 'shared/corpus/real', dir: real });
   // The biggest generated corpus again on one thread, to show what the worker threads (default --jobs auto) buy.
   const biggest = corpora.filter((c) => c.label.startsWith('generated')).pop();

@@ -26,8 +26,8 @@ export default defineRule({
       const dest = /^skill$/i.test(stem) ? '<folder>/SKILL.md' : `${stem}/SKILL.md`;
       ctx.report({
         file: ctx.display(ev.absPath),
-        target: 'jern',
-        message: `${quote(base)} sits directly in .jern/skills/, where jern ignores files: it reads only .jern/skills/<folder>/SKILL.md. Move it to .jern/skills/${dest}`,
+        target: ev.target,
+        message: `${quote(base)} sits directly in ${ev.root}/, where ${ev.target} ignores files: it reads only ${ev.root}/<folder>/SKILL.md. Move it to ${ev.root}/${dest}`,
       });
     }
   },

@@ -2,23 +2,9 @@
 // number of skills it loads). Only for runtimes whose limits runtimes.md states (IronClaw: depth 3, 100 skills).
 
 import { defineRule } from '../src/rule.js';
+import { depthBelowRoot } from '../src/targets/precedence.js';
 import { getProfile } from '../src/targets/profiles.js';
 import type { TargetId } from '../src/types.js';
-
-/** The known root holding `file` (a display path) and the skill's depth below it (`<root>/<name>/SKILL.md` is 1). */
-function depthBelowRoot(roots: readonly { path: string }[], file: string): { root: string; depth: number } | null {
-  const p = `/${file}`;
-  let best: { root: string; depth: number } | null = null;
-  for (const r of roots) {
-    // The last occurrence: a tree of repositories (vendor/x/skills/…) is scanned from the innermost root.
-    const at = p.lastIndexOf(`/${r.path}/`);
-    if (at < 0) continue;
-    const rest = p.slice(at + r.path.length + 2);
-    const depth = rest.split('/').length - 1;
-    if (!best || depth < best.depth) best = { root: r.path, depth };
-  }
-  return best;
-}
 
 const deep = (n: number) => `${Array.from({ length: n }, (_, i) => String.fromCharCode(97 + i)).join('/')}`;
 

@@ -4,6 +4,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { invalidUtf8Names } from './fsnames.js';
+import type { TargetId } from './types.js';
 
 /** Names of a skill file the walker recognises. Exact `SKILL.md` is the standard spelling. */
 export const SKILL_FILE_NAMES: readonly string[] = ['SKILL.md', 'skill.md', 'Skill.md'];
@@ -33,7 +34,8 @@ export type DiscoveryEvent =
   | { kind: 'entry-limit'; absPath: string; limit: number }
   | { kind: 'not-regular'; absPath: string; what: string }
   /** A file directly in a skills root whose runtime reads only `<root>/<folder>/SKILL.md` (Jern). */
-  | { kind: 'loose-file'; absPath: string };
+  /** A file in a root that only takes skill folders: `root` is the profile's root path, `target` the runtime. */
+  | { kind: 'loose-file'; absPath: string; root: string; target: TargetId };
 
 export interface DiscoveryResult {
   skills: DiscoveredSkill[];
@@ -50,7 +52,7 @@ export interface DiscoverOptions {
   /** Test seam: called before each folder is listed (tests make folders vanish mid-walk). */
   beforeReaddir?: (absDir: string) => void;
   /** Files the runtime ignores because they are not in a skill folder (reported as `loose-file` events). */
-  isLooseFile?: (absDir: string, name: string) => boolean;
+  isLooseFile?: (absDir: string, name: string) => { root: string; target: TargetId } | null;
 }
 
 function errCode(e: unknown): string {
@@ -151,9 +153,8 @@ export function discover(paths: readonly string[], opts: DiscoverOptions = {}): 
         result.events.push({ kind: 'not-regular', absPath: abs, what: direntKind(d) });
         continue;
       }
-      if (d.isFile() && opts.isLooseFile?.(dir, d.name)) {
-        result.events.push({ kind: 'loose-file', absPath: abs });
-      }
+      const loose = d.isFile() ? opts.isLooseFile?.(dir, d.name) : null;
+      if (loose) result.events.push({ kind: 'loose-file', absPath: abs, ...loose });
       if (d.isFile() && !isSkillFileName(d.name) && opts.isFlatSkillFile?.(dir, d.name)) {
         addSkill({ absPath: abs, absDir: dir, layout: 'file', root });
       }

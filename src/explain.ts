@@ -14,7 +14,7 @@ import type { DescriptionSource, NameSource } from './targets/profiles.js';
 import { quote, utf8Length, visible } from './text.js';
 import type { Diagnostic, TargetId, Trust } from './types.js';
 import { diagnosticJson } from './report/json.js';
-import { collisions } from '../rules/duplicate-name.js';
+import { collisions } from './targets/precedence.js';
 
 export interface ExplainedValue {
   value: string | null;

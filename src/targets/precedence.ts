@@ -1,0 +1,63 @@
+// Where a skill stands among a runtime's roots: precedence on a name collision (duplicate-name, explain) and depth
+// below its root (scan-limits). Roots are profile data; these read a skill's display path against them.
+
+import type { ProjectSkill, SkillRef } from '../rule.js';
+import { getProfile } from './profiles.js';
+
+/** What collisions need of a skill: its summary (or full input) and whether it loads. */
+type Collidable = { input: Pick<SkillRef, 'file' | 'target' | 'name'>; loads: boolean };
+
+export interface Ranked<S extends Collidable = ProjectSkill> {
+  s: S;
+  i: number;
+  rank: { rank: number; root: string | null };
+}
+
+/**
+ * Name collisions among loading skills, per target: each group in the runtime's order (root precedence, then scan
+ * order) with the skill the runtime keeps (the first, or the last for Cuca). Shared with `skillcheck explain`.
+ */
+export function collisions<S extends Collidable = ProjectSkill>(skills: readonly S[]): { winner: Ranked<S>; ordered: Ranked<S>[] }[] {
+  const groups = new Map<string, S[]>();
+  for (const s of skills) {
+    if (s.input.name === null || !s.loads) continue;
+    const key = `${s.input.target}\0${s.input.name}`;
+    const g = groups.get(key);
+    if (g) g.push(s);
+    else groups.set(key, [s]);
+  }
+  const out: { winner: Ranked<S>; ordered: Ranked<S>[] }[] = [];
+  for (const group of groups.values()) {
+    if (group.length < 2) continue;
+    const profile = getProfile(group[0]!.input.target);
+    // Root precedence first (Creo: autoskills, then .creo/skills, then other ecosystems), then scan order.
+    const ordered = group.map((s, i) => ({ s, i, rank: rootRank(profile.roots, s.input.file) })).sort((a, b) => a.rank.rank - b.rank.rank || a.i - b.i);
+    out.push({ winner: profile.collisionWinner === 'first' ? ordered[0]! : ordered[ordered.length - 1]!, ordered });
+  }
+  return out;
+}
+
+/** Index of the most specific known root holding `file` (a display path), or past the end when none does. */
+function rootRank(roots: readonly { path: string }[], file: string): { rank: number; root: string | null } {
+  const p = `/${file}`;
+  let best = -1;
+  for (let i = 0; i < roots.length; i++) {
+    if (p.includes(`/${roots[i]!.path}/`) && (best < 0 || roots[i]!.path.length > roots[best]!.path.length)) best = i;
+  }
+  return best < 0 ? { rank: roots.length, root: null } : { rank: best, root: roots[best]!.path };
+}
+
+/** The known root holding `file` (a display path) and the skill's depth below it (`<root>/<name>/SKILL.md` is 1). */
+export function depthBelowRoot(roots: readonly { path: string }[], file: string): { root: string; depth: number } | null {
+  const p = `/${file}`;
+  let best: { root: string; depth: number } | null = null;
+  for (const r of roots) {
+    // The last occurrence: a tree of repositories (vendor/x/skills/…) is scanned from the innermost root.
+    const at = p.lastIndexOf(`/${r.path}/`);
+    if (at < 0) continue;
+    const rest = p.slice(at + r.path.length + 2);
+    const depth = rest.split('/').length - 1;
+    if (!best || depth < best.depth) best = { root: r.path, depth };
+  }
+  return best;
+}
