@@ -130,7 +130,22 @@ export function checkProject(
         if (d) out.push(d);
       },
     };
-    rule.checkProject(ctx);
+    try {
+      rule.checkProject(ctx);
+    } catch (e) {
+      // As in checkSkill: a rule bug becomes a finding, never an aborted run that hides every other finding.
+      // It is pinned to the first skill (path order), or the first discovery event, or the run itself.
+      const first = skills[0]?.input.file ?? (events[0] ? display(events[0].absPath) : '.');
+      out.push({
+        ruleId: 'internal-error',
+        severity: 'error',
+        confidence: 'high',
+        message: `rule ${rule.meta.id} failed: ${(e as Error)?.message ?? String(e)}`,
+        file: first,
+        line: 1,
+        column: 1,
+      });
+    }
   }
   return out;
 }
