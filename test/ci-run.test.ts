@@ -44,6 +44,12 @@ describe('unified diff', () => {
     expect(unifiedDiff('s.md', 'same\n', 'same\n')).toBe('');
   });
 
+  it('numbers an empty side as GNU diff does (line 0), and reports a changed final newline once', () => {
+    expect(unifiedDiff('f', '', 'x\ny\n')).toBe('--- a/f\n+++ b/f\n@@ -0,0 +1,2 @@\n+x\n+y\n');
+    expect(unifiedDiff('f', 'a\nb\n', '')).toBe('--- a/f\n+++ b/f\n@@ -1,2 +0,0 @@\n-a\n-b\n');
+    expect(unifiedDiff('f', 'a\nb', 'a\nb\n')).toBe('--- a/f\n+++ b/f\n\\ No newline at end of file (changed)\n');
+  });
+
   it('separates distant changes into hunks with 3 lines of context', () => {
     const a = Array.from({ length: 20 }, (_, i) => `l${i + 1}`);
     const b = [...a];
