@@ -73,7 +73,8 @@ export interface CheckFlags {
   target?: string;
   format: string;
   maxWarnings?: string;
-  gating: boolean;
+  /** --gating / --no-gating; undefined when neither is given. */
+  gating?: boolean;
   fix?: boolean;
   fixDryRun?: boolean;
   maxBytes?: string;
@@ -155,6 +156,7 @@ export function buildProgram(io: Io, setCode: (c: number) => void): Command {
     .option('-o, --output <file>', 'write the report to FILE (atomically) instead of stdout')
     .option('--sarif-exit-code', 'with --format sarif, exit 1 on findings too (default: only tool failures)')
     .option('--max-warnings <n>', 'fail when there are more than N warnings')
+    .option('--gating', 'run machine-dependent gating checks even in CI (default: on, off when CI is set)')
     .option('--no-gating', 'skip machine-dependent gating checks (PATH, environment, config paths)')
     .option('--fix', 'apply safe fixes (line endings, BOM, quoting) atomically')
     .option('--fix-dry-run', 'print the safe fixes as a unified diff; change nothing')

@@ -16,6 +16,12 @@ export interface Host {
   openclawConfig?: Record<string, unknown> | null;
 }
 
+/** Whether the environment says this is a CI job (`CI` set to anything but '', 'false' or '0'). */
+export function inCi(env: NodeJS.ProcessEnv): boolean {
+  const ci = env.CI;
+  return ci !== undefined && ci !== '' && ci !== 'false' && ci !== '0';
+}
+
 export function systemHost(cwd: string, env: NodeJS.ProcessEnv = process.env): Host {
   const cache = new Map<string, boolean>();
   const dirs = (env.PATH ?? '').split(path.delimiter).filter(Boolean);

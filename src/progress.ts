@@ -1,6 +1,8 @@
 // Progress on stderr for long runs: only when stderr is a terminal, never in CI (CI set) or when redirected,
 // and only once a run has taken about a second. One line, rewritten in place, erased at the end.
 
+import { inCi } from './host.js';
+
 export interface ProgressSink {
   write: (s: string) => void;
   isTTY: boolean;
@@ -20,8 +22,7 @@ const REDRAW_MS = 100;
 const NONE: Progress = { tick() {}, done() {} };
 
 export function progressEnabled(sink: Pick<ProgressSink, 'isTTY' | 'env'>): boolean {
-  const ci = sink.env.CI;
-  return sink.isTTY && (ci === undefined || ci === '' || ci === 'false' || ci === '0') && sink.env.TERM !== 'dumb';
+  return sink.isTTY && !inCi(sink.env) && sink.env.TERM !== 'dumb';
 }
 
 export function createProgress(sink: ProgressSink): Progress {

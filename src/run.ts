@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import type { SeverityOverride } from './check.js';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError, intOption, packageVersion, parseSeverities, parseTargets, type CheckFlags, type Io } from './cli.js';
 import type { LoadedConfig } from './config.js';
+import { inCi } from './host.js';
 import type { LintOptions, LintResult } from './lint.js';
 import type { Diagnostic } from './types.js';
 
@@ -98,7 +99,9 @@ export async function runCheckCommand(paths: string[], flags: CheckFlags, io: Io
     paths,
     cwd: io.cwd,
     targets,
-    gating: fromCli('gating') ? flags.gating : cfg.gating ?? flags.gating,
+    // Machine-dependent checks describe the machine running the linter; in CI that is a build runner, not the
+    // machine the skill will run on, so there they are off unless --gating or the config asks for them.
+    gating: fromCli('gating') ? flags.gating !== false : cfg.gating ?? !inCi(io.env),
     persona: flags.persona ?? cfg.persona ?? 'default',
     severity,
     ...(readBound !== undefined ? { readBound } : {}),

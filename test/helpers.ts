@@ -30,8 +30,8 @@ export async function runCli(args: string[], cwd: string, env: NodeJS.ProcessEnv
   return { code, stdout, stderr };
 }
 
-export async function runJson(args: string[], cwd: string): Promise<{ code: number; report: JsonReport; stderr: string }> {
-  const r = await runCli([...args, '--format', 'json'], cwd);
+export async function runJson(args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<{ code: number; report: JsonReport; stderr: string }> {
+  const r = await runCli([...args, '--format', 'json'], cwd, env);
   return { code: r.code, report: JSON.parse(r.stdout) as JsonReport, stderr: r.stderr };
 }
 
