@@ -34,11 +34,15 @@ export default defineRule({
       });
     }
     if (src.bom) {
+      // Only a file that opens with "---" after the mark has a frontmatter fence the mark can hide.
+      const fence = src.text.startsWith('\uFEFF---');
       ctx.report({
         line: 1,
         column: 1,
-        severity: ctx.profile.stripsBom ? 'info' : ctx.profile.frontmatterParser === 'strict-kv' ? 'error' : 'warning',
-        message: ctx.profile.stripsBom
+        severity: ctx.profile.stripsBom || !fence ? 'info' : ctx.profile.frontmatterParser === 'strict-kv' ? 'error' : 'warning',
+        message: !fence
+          ? 'file starts with a byte-order mark; it opens no "---" frontmatter the mark could hide, but editors and diff tools show it as a stray character. Remove it (--fix)'
+          : ctx.profile.stripsBom
           ? `file starts with a byte-order mark; ${ctx.profile.id} strips it, other runtimes may not see the frontmatter. Remove it (--fix)`
           : ctx.profile.frontmatterParser === 'strict-kv'
             ? `file starts with a byte-order mark, so the first line is not exactly "---"; ${ctx.profile.id}'s strict parser fails to construct the skill. Remove it (--fix)`

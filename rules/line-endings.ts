@@ -26,7 +26,10 @@ export default defineRule({
       edits.push(t.charCodeAt(i + 1) === 10 ? { start: i, end: i + 1, text: '' } : { start: i, end: i + 1, text: '\n' });
     }
     const kinds = [src.crlfCount > 0 ? `${src.crlfCount} CRLF` : '', src.loneCrCount > 0 ? `${src.loneCrCount} lone CR` : ''].filter(Boolean).join(' and ');
-    const behaviour = ctx.profile.normalizesLineEndings
+    // Describe the file as it is: only a file that opens with a "---" line has a frontmatter fence a CR can break.
+    const behaviour = !/^\uFEFF?---\r/.test(t)
+      ? 'The file opens with no "---" frontmatter line a CR could break, but tools that split lines on LF keep a stray CR in each'
+      : ctx.profile.normalizesLineEndings
       ? `${ctx.profile.id} normalizes them, but other runtimes and strict parsers do not`
       : ctx.profile.frontmatterParser === 'strict-kv'
         ? `${ctx.profile.id}'s strict parser reads a "---\\r" line, not "---", and fails to construct the skill`
