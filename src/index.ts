@@ -2,6 +2,7 @@
 
 export type { Diagnostic, Fix, TextEdit, Severity, Confidence, Trust, TargetId, Suppression } from './types.js';
 export { lint, DEFAULT_READ_BOUND, type LintOptions, type LintResult, type SkillSummary } from './lint.js';
+export { verify, EMPTY_HOST, type VerifyOptions, type VerifyResult } from './verify.js';
 export { discover, type DiscoveryResult, type DiscoveredSkill, type DiscoveryEvent } from './discover.js';
 export { readBounded, type ReadResult } from './read.js';
 export { decodeSource, positionAt, type SourceText } from './source.js';

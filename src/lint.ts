@@ -131,6 +131,8 @@ export function skillInputFor(
   display: (abs: string) => string,
   trustConfig: TrustConfig = {},
   folder?: SkillFolder,
+  /** Reads a side file by path relative to the skill folder (default: from disk, bounded); verify() passes memory. */
+  side: (rel: string) => string | null = (rel) => readSide(file, d.absDir, rel),
 ): SkillInput {
   const profile = getProfile(target);
   let { read, source, doc } = file;
@@ -151,7 +153,7 @@ export function skillInputFor(
   const folderName = path.basename(d.absDir);
   // Side files belong to a skill folder; a flat layout's folder is the shared root.
   const sideOk = d.layout === 'folder';
-  const resolved = resolveSkill(profile, doc, folderName, (rel) => (sideOk && read.kind === 'ok' ? readSide(file, d.absDir, rel) : null));
+  const resolved = resolveSkill(profile, doc, folderName, (rel) => (sideOk && read.kind === 'ok' ? side(rel) : null));
   return {
     file: display(d.absPath),
     absPath: d.absPath,

@@ -32,11 +32,21 @@ describe('rule registry', () => {
     const ids = new Set(ALL_RULES.map((r) => r.meta.id));
     const modules = fs
       .readdirSync(path.join(REPO, 'rules'))
-      .filter((f) => f.endsWith('.ts') && f !== 'index.ts' && !f.endsWith('.d.ts'))
+      .filter((f) => f.endsWith('.ts') && f !== 'index.ts' && !f.endsWith('.d.ts') && !f.endsWith('.test.ts'))
       .map((f) => f.slice(0, -3));
     expect(modules.sort()).toEqual([...ids].sort());
     for (const id of ids) {
       expect(fs.existsSync(path.join(REPO, 'rules', `${id}.md`)), `rules/${id}.md`).toBe(true);
+    }
+  });
+
+  it('every rules/<id>.test.ts tests a rule that exists, with the RuleTester', () => {
+    const ids = new Set(ALL_RULES.map((r) => r.meta.id));
+    const tests = fs.readdirSync(path.join(REPO, 'rules')).filter((f) => f.endsWith('.test.ts'));
+    expect(tests.length).toBeGreaterThan(0);
+    for (const f of tests) {
+      expect(ids.has(f.slice(0, -'.test.ts'.length)), f).toBe(true);
+      expect(fs.readFileSync(path.join(REPO, 'rules', f), 'utf8'), f).toMatch(/new RuleTester\(/);
     }
   });
 

@@ -1,0 +1,94 @@
+// verify(): the in-memory core. It must agree with lint() on what the per-skill rules find (differential test over
+// every corpus case), touch no file, and never throw on any input (property).
+
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { ALL_RULES } from '../rules/index.js';
+import { lint } from '../src/lint.js';
+import { verify } from '../src/verify.js';
+import type { Diagnostic } from '../src/types.js';
+import { CORPUS, tempTrees } from './helpers.js';
+
+const tree = tempTrees();
+
+const SKILL_RULES = new Set(ALL_RULES.filter((r) => r.checkSkill).map((r) => r.meta.id));
+const key = (d: Diagnostic) => `${d.file}:${d.line}:${d.column} ${d.severity} ${d.ruleId}${d.suppressed ? ' (suppressed)' : ''} ${d.message}`;
+
+/** Every regular file below a skill folder, relative to it, not entering symlinks or nested skill folders. */
+function folderFiles(dir: string, skillFile: string): Record<string, Uint8Array> {
+  const out: Record<string, Uint8Array> = {};
+  const walk = (abs: string, rel: string) => {
+    for (const e of fs.readdirSync(abs, { withFileTypes: true })) {
+      const a = path.join(abs, e.name);
+      const r = rel ? `${rel}/${e.name}` : e.name;
+      if (e.isDirectory() && !fs.existsSync(path.join(a, 'SKILL.md'))) walk(a, r);
+      else if (e.isFile() && a !== skillFile) out[r] = fs.readFileSync(a);
+    }
+  };
+  walk(dir, '');
+  return out;
+}
+
+const casesDir = path.join(CORPUS, 'cases');
+const cases = fs.readdirSync(casesDir).filter((d) => fs.existsSync(path.join(casesDir, d, 'case.yaml'))).sort();
+
+describe('verify() agrees with lint() on the per-skill rules', () => {
+  for (const name of cases) {
+    it(name, async () => {
+      const dir = path.join(casesDir, name);
+      const args = ((parse(fs.readFileSync(path.join(dir, 'case.yaml'), 'utf8')) as { args?: string[] }).args ?? []);
+      const t = args.indexOf('--target');
+      const targets = t >= 0 ? (args[t + 1]!.split(',') as never) : 'auto';
+      if (args.some((a) => a.startsWith('--') && !['--target', '--no-gating'].includes(a))) return; // other options: lint only
+      const result = await lint({ paths: ['.'], cwd: dir, targets, gating: false });
+      for (const skillFile of [...new Set(result.inputs.filter((i) => i.read.kind === 'ok').map((i) => i.absPath))]) {
+        const rel = path.relative(dir, skillFile).split(path.sep).join('/');
+        const own = (f: string) => f === rel || (path.basename(skillFile).toLowerCase() === 'skill.md' && f.startsWith(`${path.posix.dirname(rel)}/`));
+        const fromLint = result.diagnostics.filter((d) => SKILL_RULES.has(d.ruleId) && d.file === rel).map(key);
+        const v = verify(fs.readFileSync(skillFile), { path: rel, targets, folder: folderFiles(path.dirname(skillFile), skillFile) });
+        expect(v.diagnostics.filter((d) => SKILL_RULES.has(d.ruleId) && own(d.file) && d.file === rel).map(key)).toEqual(fromLint);
+      }
+    });
+  }
+});
+
+describe('verify()', () => {
+  it('reports, suppresses inline and loads like the pipeline, for text or bytes', async () => {
+    const text = '---\nname: v\ndescription: A skill.\nversion: 1.0\n---\n<!-- skillcheck-disable-next-line line-endings -- reason -->\nBody.\n';
+    const a = verify(text, { path: 'skills/v/SKILL.md', targets: ['ironclaw'] });
+    expect(a.diagnostics.map((d) => `${d.line}:${d.column} ${d.severity} ${d.ruleId}`)).toEqual(['4:10 error version', '6:1 info suppression']);
+    expect(a.skills).toEqual([{ name: 'v', file: 'skills/v/SKILL.md', target: 'ironclaw', trust: expect.any(String), loads: false }]);
+    expect(verify(new TextEncoder().encode(text), { path: 'skills/v/SKILL.md', targets: ['ironclaw'] }).diagnostics).toEqual(a.diagnostics);
+    const dir = tree({ 'skills/v/SKILL.md': text });
+    const l = await lint({ cwd: dir, targets: ['ironclaw'], gating: false });
+    expect(a.diagnostics.map(key)).toEqual(l.diagnostics.map(key));
+    expect(a.skills.map((s) => s.loads)).toEqual(l.skills.map((s) => s.loads));
+  });
+
+  it('reads references/ and side files from memory only, never the disk at that path', () => {
+    const skill = '---\nname: r\ndescription: A skill.\n---\nRead [x](references/x.md) and [y](references/y.md).\n';
+    // The decoy: on disk, both references exist. In memory only x does, so y must be reported missing.
+    const dir = tree({ 'skills/r/SKILL.md': skill, 'skills/r/references/x.md': 'Fine.\n', 'skills/r/references/y.md': 'Fine.\n' });
+    const v = verify(skill, { cwd: dir, path: 'skills/r/SKILL.md', targets: ['agentskills'], folder: { 'references/x.md': 'Fine.\n' } });
+    const refs = v.diagnostics.filter((d) => d.ruleId === 'reference').map((d) => d.message);
+    expect(refs.some((m) => m.includes('references/y.md'))).toBe(true);
+    expect(refs.some((m) => m.includes('references/x.md'))).toBe(false);
+  });
+
+  it('refuses folder files outside the skill folder', () => {
+    expect(() => verify('x', { folder: { '../escape.md': 'x' } })).toThrow(/not inside the skill folder/);
+  });
+
+  it('never throws on arbitrary bytes, under every target (property)', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 400 }), fc.constantFrom('skills/a/SKILL.md', 'skills/flat.md', '.claude/skills/x/SKILL.md'), (bytes, p) => {
+        const v = verify(bytes, { path: p });
+        expect(v.diagnostics.filter((d) => d.ruleId === 'internal-error')).toEqual([]);
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
