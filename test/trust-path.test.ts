@@ -114,3 +114,111 @@ describe('properties (fast-check): the decision does not depend on the cwd or th
     );
   });
 });
+
+describe('a symlinked trust-bearing folder: an error in check, a refusal in policy', () => {
+  /** home/.ironclaw/installed_skills -> store/installed (a folder of another name, outside the checked tree). */
+  function linkedInstalled(): string {
+    const t = tree({ 'home/.ironclaw/skills/good/SKILL.md': SKILL('good'), 'store/installed/evil/SKILL.md': SKILL('evil') });
+    fs.symlinkSync(path.join(t, 'store/installed'), path.join(t, 'home/.ironclaw/installed_skills'));
+    return path.join(t, 'home');
+  }
+
+  it('a linked installed_skills folder is an error finding, not a silent skip', async () => {
+    const home = linkedInstalled();
+    const { code, report } = await runJson(['.ironclaw'], home);
+    const found = report.diagnostics.filter((d) => d.ruleId === 'symlink');
+    expect(found.map((d) => `${d.file} ${d.severity}`)).toEqual(['.ironclaw/installed_skills error']);
+    expect(found[0]!.message).toContain('trust-bearing folder "installed_skills" is a symlink');
+    expect(code).toBe(1);
+  });
+
+  it('policy refuses (exit 2) instead of printing "trusted (ceiling: all)"', async () => {
+    const home = linkedInstalled();
+    for (const format of ['text', 'json']) {
+      const r = await runCli(['policy', '.ironclaw', '--tools', 'Read,Bash,Write', '--format', format], home);
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toContain('policy refused');
+      expect(r.stderr).toContain('.ironclaw/installed_skills');
+    }
+  });
+
+  it('a linked installed_skills on the path given is an error too (trust is judged on the real path)', async () => {
+    const home = linkedInstalled();
+    const { code, report } = await runJson(['.ironclaw/installed_skills/evil'], home);
+    expect(report.diagnostics.filter((d) => d.ruleId === 'symlink').map((d) => `${d.file} ${d.severity}`)).toEqual(['.ironclaw/installed_skills error']);
+    expect(code).toBe(1);
+    const r = await runCli(['policy', '.ironclaw/installed_skills/evil', '--tools', 'Read,Bash'], home);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('policy refused');
+  });
+
+  it('installed_skills -> ../skills (a folder that was checked, but of another trust) is still an error', async () => {
+    const t = tree({ 'skills/a/SKILL.md': SKILL('a') });
+    fs.symlinkSync('skills', path.join(t, 'installed_skills'));
+    const { report } = await runJson(['.'], t);
+    expect(report.diagnostics.map((d) => `${d.file} ${d.severity} ${d.ruleId}`)).toEqual(['installed_skills error symlink']);
+  });
+
+  it('a skills root linked out of the tree is an error; policy refuses', async () => {
+    const outside = tree({ 'x/SKILL.md': SKILL('x') });
+    const t = tree({ 'README.md': 'no skills here' });
+    fs.mkdirSync(path.join(t, '.agents'));
+    fs.symlinkSync(outside, path.join(t, '.agents/skills'));
+    const { report } = await runJson(['.'], t);
+    expect(report.diagnostics.map((d) => `${d.file} ${d.severity} ${d.ruleId}`)).toEqual(['.agents/skills error symlink']);
+    const r = await runCli(['policy', '--tools', 'Read,Bash'], t);
+    expect(r.code).toBe(2);
+  });
+
+  it('.agents/skills -> ../skills (checked where it lives, same name) stays info and policy answers', async () => {
+    const t = tree({ 'skills/a/SKILL.md': SKILL('a') });
+    fs.mkdirSync(path.join(t, '.agents'));
+    fs.symlinkSync('../skills', path.join(t, '.agents/skills'));
+    const r = await runCli(['policy', '--tools', 'Read,Bash'], t);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('effective trust: trusted');
+  });
+
+  it('a path argument that is a symlink: policy refuses', async () => {
+    const real = tree({ 'installed_skills/evil/SKILL.md': SKILL('evil') });
+    const t = tree({});
+    fs.symlinkSync(path.join(real, 'installed_skills'), path.join(t, 'link'));
+    const r = await runCli(['policy', 'link', '--tools', 'Read,Bash'], t);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('path given on the command line is a symlink');
+  });
+});
+
+describe('policy on a tree with no skills', () => {
+  it('exits 2 and says why, unless --allow-empty', async () => {
+    const t = tree({ 'README.md': 'nothing' });
+    const r = await runCli(['policy', '--tools', 'Read,Bash'], t);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('no skills found');
+    expect(r.stderr).toContain('--allow-empty');
+    const ok = await runCli(['policy', '--tools', 'Read,Bash', '--allow-empty', '--format', 'json'], t);
+    expect(ok.code).toBe(0);
+    expect((JSON.parse(ok.stdout) as { allowedTools: string[] }).allowedTools).toEqual(['Bash', 'Read']);
+    expect(ok.stderr).toContain('every tool is allowed');
+  });
+});
+
+describe('node_modules and .git below a trust-bearing folder', () => {
+  it('are checked, not dropped: their skills count (and policy sees them)', async () => {
+    const t = tree({
+      'installed_skills/node_modules/evil/SKILL.md': SKILL('evil'),
+      'installed_skills/weather/.git/hooks/SKILL.md': SKILL('hook'),
+      'node_modules/pkg/skills/dep/SKILL.md': SKILL('dep'), // outside a trust-bearing folder: still skipped
+    });
+    const { report } = await runJson(['.'], t);
+    expect(report.skills.map((s) => `${s.file} ${s.trust}`)).toEqual([
+      'installed_skills/node_modules/evil/SKILL.md installed',
+      'installed_skills/weather/.git/hooks/SKILL.md installed',
+    ]);
+    const r = await runCli(['policy', 'installed_skills', '--tools', 'Read,Bash', '--format', 'json'], t);
+    expect(r.code).toBe(0);
+    expect((JSON.parse(r.stdout) as { allowedTools: string[] }).allowedTools).toEqual(['Read']);
+  });
+});
