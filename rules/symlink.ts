@@ -6,7 +6,7 @@ import { quote } from '../src/text.js';
 export default defineRule({
   meta: {
     id: 'symlink',
-    description: 'Symlinked SKILL.md (rejected), or a symlink inside a skills root or skill folder (skipped by the runtime)',
+    description: 'Symlinked SKILL.md (rejected), trust-bearing folder (installed_skills, skills) or path argument; or a symlink inside a skills root or skill folder (skipped by the runtime)',
     severity: 'warning',
     confidence: 'high',
     category: 'validator',
@@ -29,11 +29,26 @@ export default defineRule({
     for (const ev of ctx.events) {
       if (ev.kind !== 'symlink' || ev.role === 'skill-file') continue;
       const to = ev.linkTarget !== null ? ` (→ ${quote(ev.linkTarget)})` : '';
-      if (ev.role === 'root') {
+      if (ev.role === 'root' || ev.role === 'parent') {
+        const name = quote(ev.absPath.split(/[\\/]/).pop() ?? '');
+        if (ev.covered) {
+          // `.agents/skills -> ../skills`: it leads to a folder of the same name that was checked; nothing hidden.
+          ctx.report({
+            file: ctx.display(ev.absPath),
+            severity: 'info',
+            message: `${ev.role === 'root' ? 'skills root' : `folder ${name} on the path given`} is a symlink${to} to a folder of the same name that was checked; skillcheck does not follow it, so its skills are checked once, where they really live (a runtime that follows it loads them from both places)`,
+          });
+          continue;
+        }
+        // An error: the skills behind it were not seen, or are judged on a real path where this folder's trust does
+        // not apply. `skillcheck policy` refuses to answer on this finding.
         ctx.report({
           file: ctx.display(ev.absPath),
-          severity: 'info',
-          message: `skills root is a symlink${to}; skillcheck does not follow it, so its skills are checked only where they really live (a runtime that follows it loads them from both places)`,
+          severity: 'error',
+          message:
+            ev.role === 'root'
+              ? `trust-bearing folder ${name} is a symlink${to}; skillcheck does not follow it, so the skills a runtime loads through it were not checked and their trust cannot be judged from their location. Replace the link with the folder itself, or check the real folder (and map its trust in the config file)`
+              : `folder ${name} on the path given is a symlink${to}; trust is decided on the real path, where this folder's name (and its trust) no longer applies. Replace the link with the folder itself, or check the real folder (and map its trust in the config file)`,
         });
         continue;
       }

@@ -241,6 +241,7 @@ export function buildProgram(io: Io, setCode: (c: number) => void): Command {
     .addOption(new Option('-f, --format <format>', 'output format').choices(['text', 'json', 'claude-settings']).default('text'))
     .option('-c, --config <file>', 'config file (trust mapping, read-only preset); default: searched upward')
     .option('--no-config', 'ignore config files')
+    .option('--allow-empty', 'answer even when no skill is found (every tool is allowed); without it, policy exits 2')
     .action(async (paths: string[], flags: import('./policy/cli.js').PolicyFlags) => {
       const { runPolicy } = await import('./policy/cli.js');
       setCode(await runPolicy(paths, flags, io));

@@ -4,11 +4,15 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { invalidUtf8Names } from './fsnames.js';
+import { TRUST_BEARING_DIRS } from './policy/trust.js';
 import type { TargetId } from './types.js';
 
 /** Names of a skill file the walker recognises. Exact `SKILL.md` is the standard spelling. */
 export const SKILL_FILE_NAMES: readonly string[] = ['SKILL.md', 'skill.md', 'Skill.md'];
-/** Folders never entered. */
+/**
+ * Folders not entered, except below a trust-bearing folder (TRUST_BEARING_DIRS, e.g. `installed_skills/`): there a
+ * skill must be checked or reported, never dropped without a word, so these are walked like any other folder.
+ */
 export const SKIPPED_DIRS: readonly string[] = ['.git', 'node_modules'];
 /** Folder depth below each given path (documented in README "Resource bounds"). */
 export const DEFAULT_MAX_DEPTH = 16;
@@ -25,10 +29,29 @@ export interface DiscoveredSkill {
   layout: SkillLayout;
   /** The walk root (absolute) under which it was found. */
   root: string;
+  /**
+   * Real absolute path of `absDir`: the walk root's parent chain resolved (fs.realpath), the part inside the tree
+   * as walked (never through a symlink). Trust is decided on this path, so it is the same from every working
+   * directory and for every spelling of the path. Absent: use `absDir`.
+   */
+  realDir?: string;
 }
 
 export type DiscoveryEvent =
-  | { kind: 'symlink'; absPath: string; role: 'skill-file' | 'skill-dir' | 'entry' | 'argument' | 'root'; linkTarget: string | null }
+  | {
+      kind: 'symlink';
+      absPath: string;
+      /**
+       * `root`: a folder with a trust-bearing name (`skills`, `installed_skills`) met in the walk; `parent`: one on the
+       * path to a given argument (walked through by the OS, so trust is decided beyond it).
+       */
+      role: 'skill-file' | 'skill-dir' | 'entry' | 'argument' | 'root' | 'parent';
+      linkTarget: string | null;
+      /** `root` and `parent`: the link leads to a folder of the same name that was checked (`.agents/skills -> ../skills`). */
+      covered?: boolean;
+      /** `skill-file`: real path of the folder that holds the link (see DiscoveredSkill.realDir). */
+      realDir?: string;
+    }
   | { kind: 'io-error'; absPath: string; code: string; message: string }
   | { kind: 'depth-limit'; absPath: string; depth: number }
   | { kind: 'entry-limit'; absPath: string; limit: number }
@@ -80,6 +103,38 @@ export function isSkillFileName(name: string): boolean {
   return SKILL_FILE_NAMES.includes(name);
 }
 
+/** fs.realpath of `p`, or `p` itself when it cannot be resolved (it vanished, a permission is missing). */
+export function realPath(p: string): string {
+  try {
+    return fs.realpathSync.native(p);
+  } catch {
+    return p;
+  }
+}
+
+/** Whether a folder name bears trust (a location rule ends in it). */
+export function isTrustBearingName(name: string): boolean {
+  return TRUST_BEARING_DIRS.includes(name);
+}
+
+/** Symlinks with a trust-bearing name on the path to `abs` (absolute; `abs` itself excluded), outermost first. */
+function trustLinksAbove(abs: string): string[] {
+  const out: string[] = [];
+  const { root } = path.parse(abs);
+  const parts = abs.slice(root.length).split(path.sep).filter((x) => x !== '');
+  let cur = root;
+  for (const part of parts.slice(0, -1)) {
+    cur = path.join(cur, part);
+    if (!isTrustBearingName(part)) continue;
+    try {
+      if (fs.lstatSync(cur).isSymbolicLink()) out.push(cur);
+    } catch {
+      /* a missing component is reported as a missing path */
+    }
+  }
+  return out;
+}
+
 /** Walk `paths` (absolute) and return skills and events, in a deterministic order. */
 export function discover(paths: readonly string[], opts: DiscoverOptions = {}): DiscoveryResult {
   const maxDepth = opts.maxDepth ?? DEFAULT_MAX_DEPTH;
@@ -95,7 +150,11 @@ export function discover(paths: readonly string[], opts: DiscoverOptions = {}): 
     result.skills.push(s);
   };
 
-  const walk = (dir: string, depth: number, root: string) => {
+  /** Real paths of walked folders with a trust-bearing name: a linked root leading to one of them hid nothing. */
+  const walkedTrustDirs = new Set<string>();
+  const linkedRoots: Extract<DiscoveryEvent, { kind: 'symlink' }>[] = [];
+
+  const walk = (dir: string, depth: number, root: string, realDir: string, underTrust: boolean) => {
     if (stopped) return;
     let dirents: fs.Dirent[];
     try {
@@ -115,6 +174,7 @@ export function discover(paths: readonly string[], opts: DiscoverOptions = {}): 
     const skillEntry = dirents.find((d) => isSkillFileName(d.name) && (d.isFile() || d.isSymbolicLink()));
     const isSkillDir = skillEntry !== undefined;
     const isRoot = path.basename(dir) === 'skills';
+    if (isTrustBearingName(path.basename(realDir))) walkedTrustDirs.add(realDir);
     // Names that are not valid UTF-8 decode with U+FFFD and could not be opened: report them escaped, skip them.
     if (dirents.some((d) => d.name.includes('\uFFFD'))) {
       const bad = invalidUtf8Names(dir);
@@ -130,22 +190,26 @@ export function discover(paths: readonly string[], opts: DiscoverOptions = {}): 
       const abs = path.join(dir, d.name);
       if (d.isSymbolicLink()) {
         if (isSkillFileName(d.name)) {
-          result.events.push({ kind: 'symlink', absPath: abs, role: 'skill-file', linkTarget: readLink(abs) });
+          result.events.push({ kind: 'symlink', absPath: abs, role: 'skill-file', linkTarget: readLink(abs), realDir });
+        } else if (isTrustBearingName(d.name)) {
+          // A linked trust-bearing folder (`installed_skills -> /elsewhere`, `.agents/skills -> ../skills`): not
+          // followed, never silent; whether it hid anything is settled after the walk (linkedRoots).
+          const ev = { kind: 'symlink' as const, absPath: abs, role: 'root' as const, linkTarget: readLink(abs) };
+          result.events.push(ev);
+          linkedRoots.push(ev);
         } else if (isSkillDir || isRoot) {
           result.events.push({ kind: 'symlink', absPath: abs, role: isRoot && !isSkillDir ? 'skill-dir' : 'entry', linkTarget: readLink(abs) });
-        } else if (d.name === 'skills') {
-          // A linked skills root such as `.agents/skills -> ../skills`: not followed, but not silent either.
-          result.events.push({ kind: 'symlink', absPath: abs, role: 'root', linkTarget: readLink(abs) });
         }
         continue;
       }
       if (d.isDirectory()) {
-        if (SKIPPED_DIRS.includes(d.name)) continue;
+        const trustBelow = underTrust || isTrustBearingName(d.name);
+        if (SKIPPED_DIRS.includes(d.name) && !underTrust) continue;
         if (depth + 1 > maxDepth) {
           result.events.push({ kind: 'depth-limit', absPath: abs, depth: depth + 1 });
           continue;
         }
-        walk(abs, depth + 1, root);
+        walk(abs, depth + 1, root, path.join(realDir, d.name), trustBelow);
         continue;
       }
       if (isSkillFileName(d.name) && !d.isFile()) {
@@ -156,14 +220,15 @@ export function discover(paths: readonly string[], opts: DiscoverOptions = {}): 
       const loose = d.isFile() ? opts.isLooseFile?.(dir, d.name) : null;
       if (loose) result.events.push({ kind: 'loose-file', absPath: abs, ...loose });
       if (d.isFile() && !isSkillFileName(d.name) && opts.isFlatSkillFile?.(dir, d.name)) {
-        addSkill({ absPath: abs, absDir: dir, layout: 'file', root });
+        addSkill({ absPath: abs, absDir: dir, layout: 'file', root, realDir });
       }
     }
     if (skillEntry && skillEntry.isFile()) {
-      addSkill({ absPath: path.join(dir, skillEntry.name), absDir: dir, layout: isRoot ? 'flat' : 'folder', root });
+      addSkill({ absPath: path.join(dir, skillEntry.name), absDir: dir, layout: isRoot ? 'flat' : 'folder', root, realDir });
     }
   };
 
+  const trustUnder = (real: string) => real.split(path.sep).some(isTrustBearingName);
   for (const p of paths) {
     let st: fs.Stats;
     try {
@@ -173,17 +238,28 @@ export function discover(paths: readonly string[], opts: DiscoverOptions = {}): 
       else result.events.push({ kind: 'io-error', absPath: p, code: errCode(e), message: (e as Error).message });
       continue;
     }
+    // The OS follows links on the way to `p`: one with a trust-bearing name moves the skills' real location.
+    for (const link of trustLinksAbove(p)) {
+      const real = realPath(link);
+      result.events.push({ kind: 'symlink', absPath: link, role: 'parent', linkTarget: readLink(link), covered: real !== link && path.basename(real) === path.basename(link) });
+    }
     if (st.isSymbolicLink()) {
       result.events.push({ kind: 'symlink', absPath: p, role: 'argument', linkTarget: readLink(p) });
     } else if (st.isDirectory()) {
-      walk(p, 0, p);
+      const real = realPath(p);
+      walk(p, 0, p, real, trustUnder(real));
     } else if (st.isFile()) {
       const dir = path.dirname(p);
       const layout: SkillLayout = isSkillFileName(path.basename(p)) ? (path.basename(dir) === 'skills' ? 'flat' : 'folder') : 'file';
-      addSkill({ absPath: p, absDir: dir, layout, root: dir });
+      addSkill({ absPath: p, absDir: dir, layout, root: dir, realDir: realPath(dir) });
     } else {
       result.events.push({ kind: 'not-regular', absPath: p, what: describeKind(st) });
     }
+  }
+  // A linked trust-bearing folder hid nothing only when it leads to a folder of the same name that was walked.
+  for (const ev of linkedRoots) {
+    const real = realPath(ev.absPath);
+    ev.covered = real !== ev.absPath && path.basename(real) === path.basename(ev.absPath) && walkedTrustDirs.has(real);
   }
   return result;
 }

@@ -3,7 +3,7 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { checkProject, checkSkill, finalizeDiagnostics, type CheckOptions, type SeverityOverride } from './check.js';
-import { discover, type DiscoverOptions, type DiscoveredSkill, type DiscoveryEvent } from './discover.js';
+import { discover, realPath, type DiscoverOptions, type DiscoveredSkill, type DiscoveryEvent } from './discover.js';
 import { systemHost, type Host } from './host.js';
 import { locate, parseSkillDocument, type ParsedDocument } from './parse.js';
 import { readBounded } from './read.js';
@@ -162,7 +162,8 @@ export function skillInputFor(
     layout: d.layout,
     target,
     profile,
-    trust: resolveTrust(d.absPath.split(path.sep).join('/'), trustConfig),
+    // On the real path (discover: the root's parent chain resolved), never the spelling or the working directory.
+    trust: resolveTrust(path.join(d.realDir ?? d.absDir, path.basename(d.absPath)).split(path.sep).join('/'), trustConfig),
     read,
     source,
     doc,
@@ -286,7 +287,7 @@ export function checkContext(spec: CheckSpec, rules: readonly Rule[], host?: Hos
     // Skills outside the shard are still read and checked by validator rules, so project rules (duplicate-name)
     // see the same skills and loads as a whole run; their findings are dropped at the end.
     outside: spec.shard ? { ...check, rules: check.rules.filter((r) => r.meta.category === 'validator') } : check,
-    trustConfig: { mapping: spec.trust, base: posix(spec.cwd), home: posix(os.homedir()) },
+    trustConfig: { mapping: spec.trust, base: posix(realPath(spec.cwd)), home: posix(realPath(os.homedir())) },
     display: (abs) => toPosixRelative(spec.cwd, abs),
     folders: new Map(),
   };
@@ -390,7 +391,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   for (const ev of found.events) {
     if (ev.kind === 'symlink' && ev.role === 'skill-file') {
       const absDir = path.dirname(ev.absPath);
-      candidates.push({ d: { absPath: ev.absPath, absDir, layout: path.basename(absDir) === 'skills' ? 'flat' : 'folder', root: absDir }, symlink: ev });
+      candidates.push({ d: { absPath: ev.absPath, absDir, layout: path.basename(absDir) === 'skills' ? 'flat' : 'folder', root: absDir, ...(ev.realDir ? { realDir: ev.realDir } : {}) }, symlink: ev });
     }
   }
   if (options.ignore && options.ignore.patterns.length > 0) {

@@ -44,8 +44,10 @@ export async function resolveConfig(flags: Pick<CheckFlags, 'config'>, io: Io, r
 export async function policyOptions(config: LoadedConfig | null): Promise<Pick<LintOptions, 'trust' | 'readOnlyTools'>> {
   if (!config || (!config.data.trust && !config.data.policy)) return {};
   const { rebaseTrustMapping, toolPolicyFromConfig } = await import('./policy/index.js');
+  const { realPath } = await import('./discover.js');
   return {
-    ...(config.data.trust ? { trust: rebaseTrustMapping(config.data.trust, config.dir.split(path.sep).join('/')) } : {}),
+    // On the folder's real path: trust is matched on real paths (src/discover.ts realDir).
+    ...(config.data.trust ? { trust: rebaseTrustMapping(config.data.trust, realPath(config.dir).split(path.sep).join('/')) } : {}),
     ...(config.data.policy ? { readOnlyTools: toolPolicyFromConfig(config.data.policy).readOnlyTools } : {}),
   };
 }

@@ -4,7 +4,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { EXIT_OK, EXIT_USAGE, UsageError, parseTargets, type Io } from '../cli.js';
-import { didYouMean } from '../text.js';
+import { didYouMean, visible } from '../text.js';
+import type { Diagnostic } from '../types.js';
 import { buildPolicy, toolPolicy, toolPolicyFromConfig, type PolicyDocument, type PolicySkill, type ToolPolicy } from './tools.js';
 
 export interface PolicyFlags {
@@ -16,6 +17,20 @@ export interface PolicyFlags {
   format: string;
   /** A config file, false for --no-config, undefined to search upward. */
   config?: string | false;
+  /** Answer even when no skill is found (an empty active set by intent): every tool is allowed. */
+  allowEmpty?: boolean;
+}
+
+/** Rules whose project findings mark a part of the tree skillcheck could not see (see blindSpots). */
+const VISIBILITY_RULES: readonly string[] = ['symlink', 'read-error'];
+
+/**
+ * Findings that mean skills may exist that were not seen: a linked trust-bearing folder or path argument, an
+ * unreadable folder, a walk limit. A finding that only rejects one skill file (a symlinked or unreadable SKILL.md:
+ * the runtime does not load it either) and an entry the runtime skips (warning) are not blind spots.
+ */
+export function blindSpots(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  return diagnostics.filter((d) => !d.rejects && ((d.ruleId === 'symlink' && d.severity === 'error') || d.ruleId === 'read-error'));
 }
 
 /** A tools file larger than this is refused (a tool list is a few kilobytes). */
@@ -87,7 +102,8 @@ export function formatPolicyText(doc: PolicyDocument): string {
   const why = new Map(doc.reasons.map((r) => [r.tool, r.because]));
   for (const t of doc.deniedTools) lines.push(`  ${t}: ${why.get(t) ?? ''}`);
   lines.push(`policy digest: ${doc.policyDigest}`);
-  return `${lines.join('\n')}\n`;
+  // Names and paths come from skills: control characters (ESC, BEL, C1) are shown, never sent to the terminal.
+  return `${lines.map(visible).join('\n')}\n`;
 }
 
 export async function runPolicy(paths: string[], flags: PolicyFlags, io: Io): Promise<number> {
@@ -107,9 +123,18 @@ export async function runPolicy(paths: string[], flags: PolicyFlags, io: Io): Pr
   const targets = await parseTargets(flags.target);
   if (targets !== 'auto' && targets.length !== 1) throw new UsageError('policy takes one --target (the runtime that names the skills), or auto');
   const { lint } = await import('../lint.js');
-  const result = await lint({ paths, cwd: io.cwd, targets, rules: [], ...(trust ? { trust } : {}) });
+  const rules = ALL_RULES.filter((r) => VISIBILITY_RULES.includes(r.meta.id));
+  const result = await lint({ paths, cwd: io.cwd, targets, rules, ...(trust ? { trust } : {}) });
   if (result.missing.length > 0) {
-    for (const m of result.missing) io.stderr(`skillcheck: path not found: ${m}\n`);
+    for (const m of result.missing) io.stderr(`skillcheck: path not found: ${visible(m)}\n`);
+    return EXIT_USAGE;
+  }
+  // Never grant tools for skills that could not be seen: refuse, and say what was not seen.
+  const blind = blindSpots(result.diagnostics);
+  if (blind.length > 0) {
+    io.stderr(`skillcheck: policy refused: ${blind.length === 1 ? 'a part' : `${blind.length} parts`} of the tree could not be checked, so the decision could grant tools to skills skillcheck never saw:\n`);
+    for (const d of blind) io.stderr(`  ${visible(d.file)}: ${visible(d.message)} (${d.ruleId})\n`);
+    io.stderr('skillcheck: fix these (`skillcheck <paths>` shows them) and run policy again\n');
     return EXIT_USAGE;
   }
   const byFile = new Map<string, PolicySkill>();
@@ -124,14 +149,19 @@ export async function runPolicy(paths: string[], flags: PolicyFlags, io: Io): Pr
     }
     active = selected;
   } else if (discovered.length === 0) {
-    io.stderr('skillcheck: no skills found under the given paths; the policy has no active skill\n');
+    if (!flags.allowEmpty) {
+      // An empty set allows every tool: a wrong path or an unreadable tree must not look like a clean answer.
+      io.stderr('skillcheck: policy refused: no skills found under the given paths, and with no active skill every tool would be allowed; check the paths, or pass --allow-empty if an empty set is intended\n');
+      return EXIT_USAGE;
+    }
+    io.stderr('skillcheck: no skills found under the given paths; the policy has no active skill (--allow-empty): every tool is allowed\n');
   }
   const doc = buildPolicy(tools, active, policy);
   if (flags.format === 'json') {
     io.stdout(`${JSON.stringify(doc, null, 2)}\n`);
     return EXIT_OK;
   }
-  for (const w of doc.warnings) io.stderr(`skillcheck: warning: ${w.message}\n`);
+  for (const w of doc.warnings) io.stderr(`skillcheck: warning: ${visible(w.message)}\n`);
   if (flags.format === 'claude-settings') {
     const { toClaudeSettings } = await import('./claude.js');
     let fragment;

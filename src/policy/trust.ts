@@ -47,6 +47,15 @@ export interface TrustDecision {
   because: string;
 }
 
+/**
+ * Folder names that bear trust: the last segment of each built-in location rule (`installed_skills`, `skills`).
+ * A symlink with one of these names is never followed silently (rule `symlink`), and `.git` or `node_modules`
+ * below one is walked rather than skipped (src/discover.ts).
+ */
+export const TRUST_BEARING_DIRS: readonly string[] = Object.freeze([
+  ...new Set((POLICY_DATA.locations as readonly LocationRule[]).map((r) => r.path.split('/').pop()!).filter((n) => n !== '' && !/[*?]/.test(n))),
+]);
+
 function toPosix(p: string): string {
   return p.replace(/\\/g, '/');
 }
@@ -95,6 +104,10 @@ export function trustPatternMatches(pattern: string, p: string, config: Pick<Tru
     if (config.home === undefined || abs === null) return false;
     return globMatch(posix.join(toPosix(config.home), pat.slice(1)), abs);
   }
+  // A pattern that starts with `**` matches at any depth: match it on the absolute path, so the answer does not
+  // depend on the base (the working directory). Matching the relative path instead let `cd installed_skills`
+  // drop the very segment the rule looks for.
+  if (pat.startsWith('**') && abs !== null) return globMatch(pat, abs.slice(1));
   if (rel !== null) return globMatch(pat, rel);
   return abs !== null && globMatch(pat, abs.slice(1));
 }
