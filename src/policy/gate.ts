@@ -2,6 +2,7 @@
 // `allowedTools` is refused, whether the model saw the tool or asked for a hidden one by name.
 
 import { visible } from '../text.js';
+import { verifyPolicyDocument, type VerifyOptions } from './verify.js';
 
 export interface GateDecision {
   allowed: boolean;
@@ -15,37 +16,35 @@ export interface ToolGate {
   readonly policyDigest: string;
 }
 
-function stringList(v: unknown): v is string[] {
-  return Array.isArray(v) && v.every((x) => typeof x === 'string');
-}
-
 /**
  * Build a gate from a policy document (`skillcheck policy --format json`, or buildPolicy()).
  * Semantics:
- * - only `allowedTools` grants: a name is allowed iff it is exactly (code unit for code unit, case-sensitive,
- *   no trimming or Unicode normalization) one of them;
+ * - the document is verified first (verifyPolicyDocument): its digest is recomputed from the inputs it carries,
+ *   exactly as buildPolicy computes it, and the decision is recomputed from the same inputs; a document that was
+ *   edited after it was built throws a PolicyDigestError (`code` says which check failed), and so does one whose
+ *   digest is not `options.expectDigest` when given;
+ * - only the recomputed allowlist grants: a name is allowed iff it is exactly (code unit for code unit,
+ *   case-sensitive, no trimming or Unicode normalization) one of them;
  * - a denied tool, an unknown tool, a case variant (`read` for `Read`), a name with invisible characters, and
- *   a value that is not a string are all refused, each with a reason;
+ *   a value that is not a string are all refused, each with a reason (recomputed, never the document's text);
  * - the document is copied when the gate is built: changing it afterwards changes nothing.
  * Throws a TypeError when the value is not a schemaVersion 1 policy document.
  */
-export function createToolGate(policyDocument: unknown): ToolGate {
-  const doc = policyDocument as Record<string, unknown> | null;
-  if (!doc || typeof doc !== 'object' || doc.schemaVersion !== 1 || !stringList(doc.allowedTools)) {
-    throw new TypeError('createToolGate: not a skillcheck policy document (schemaVersion 1 with an allowedTools list)');
+export function createToolGate(policyDocument: unknown, options: VerifyOptions = {}): ToolGate {
+  let verified;
+  try {
+    verified = verifyPolicyDocument(policyDocument, options);
+  } catch (e) {
+    if (e instanceof TypeError) throw new TypeError(`createToolGate: ${e.message}`);
+    throw e;
   }
-  const allowed = new Set<string>(doc.allowedTools);
-  const denied = new Set<string>(stringList(doc.deniedTools) ? doc.deniedTools : []);
-  const because = new Map<string, string>();
-  if (Array.isArray(doc.reasons)) {
-    for (const r of doc.reasons as unknown[]) {
-      const o = r as Record<string, unknown> | null;
-      if (o && typeof o.tool === 'string' && typeof o.because === 'string') because.set(o.tool, o.because);
-    }
-  }
+  const { decision } = verified;
+  const allowed = new Set<string>(decision.allowedTools);
+  const denied = new Set<string>(decision.deniedTools);
+  const because = new Map<string, string>(decision.reasons.map((r) => [r.tool, r.because]));
   const known = [...allowed, ...denied];
   const allowedTools = Object.freeze([...allowed]);
-  const digest = typeof doc.policyDigest === 'string' ? doc.policyDigest : '';
+  const digest = verified.policyDigest;
   const show = (s: string) => JSON.stringify(visible(s.length > 80 ? `${s.slice(0, 79)}…` : s));
 
   const check = (toolName: unknown): GateDecision => {

@@ -8,5 +8,6 @@ export {
   type PolicySkill, type ToolPolicy, type PolicyDocument, type Attenuation, type ToolReason, type PolicyWarning,
 } from './tools.js';
 export { createToolGate, type ToolGate, type GateDecision } from './gate.js';
+export { verifyPolicyDocument, PolicyDigestError, type PolicyIntegrityCode, type VerifyOptions, type VerifiedPolicy } from './verify.js';
 export { toClaudeSettings, CLAUDE_RULE_NAME, type ClaudeSettingsFragment } from './claude.js';
 export { declaredTools, splitAllowedTools, tokenizeAllowedTools, type DeclaredTool } from './declared.js';

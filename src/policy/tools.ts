@@ -55,6 +55,8 @@ export interface PolicyDocument {
   preset: string | null;
   readOnlyTools: string[];
   warnings: PolicyWarning[];
+  /** The ceiling of every trust level (covered by the digest): a reader recomputes the digest and decision from it. */
+  ceilings: Record<Trust, Ceiling>;
 }
 
 const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
@@ -207,5 +209,6 @@ export function buildPolicy(tools: readonly string[], skills: readonly PolicySki
     preset: policy.preset,
     readOnlyTools: sortedUnique(policy.readOnlyTools),
     warnings: policyWarnings(policy, tools),
+    ceilings: Object.fromEntries(TRUST_LEVELS.map((l) => [l, ceilingFor(l, policy)])) as Record<Trust, Ceiling>,
   };
 }
