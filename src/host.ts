@@ -10,13 +10,14 @@ export interface Host {
   env(name: string): string | undefined;
   /** Whether a path exists (lstat: a dangling symlink exists, nothing is followed out of curiosity). */
   exists(p: string): boolean;
-  platform: NodeJS.Platform;
+  /** process.platform: 'linux', 'darwin', 'win32', … */
+  platform: string;
   cwd: string;
   /** The OpenClaw config (parsed JSON) when given (--openclaw-config): gating `config` dot-paths are looked up in it. */
   openclawConfig?: Record<string, unknown> | null;
 }
 
-export function systemHost(cwd: string, env: NodeJS.ProcessEnv = process.env): Host {
+export function systemHost(cwd: string, env: Record<string, string | undefined> = process.env): Host {
   const cache = new Map<string, boolean>();
   const dirs = (env.PATH ?? '').split(path.delimiter).filter(Boolean);
   return {
