@@ -92,6 +92,8 @@ export interface CheckFlags {
   failOnEmpty?: boolean;
   progress: boolean;
   openclawConfig?: string;
+  /** The paths are changed files (pre-commit): check the skills that hold them. */
+  changedFiles?: boolean;
 }
 
 /** Read the OpenClaw config given with --openclaw-config: bounded, never through a symlink, JSON. */
@@ -169,6 +171,7 @@ export function buildProgram(io: Io, setCode: (c: number) => void): Command {
     .option('--shard <i/n>', 'check only shard i of n (a stable partition of skills for CI matrices)')
     .option('-j, --jobs <n>', 'worker threads for checking: a number, or auto (the cores, at most 8; default). Runs under 2,000 skills stay on one thread')
     .option('--fail-on-empty', 'exit 1 when no skill is found')
+    .option('--changed-files', 'the paths are changed files (pre-commit): check each whole skill that holds one; skip the rest')
     .option('--no-progress', 'no progress display (shown only on a terminal, never in CI)')
     .option('--severity <rule=level>', 'override a rule severity (off|info|warning|error); repeatable', (v: string, acc: string[]) => [...acc, v], [] as string[])
     .option('--openclaw-config <file>', 'OpenClaw config (JSON) to check openclaw gating config dot-paths against')

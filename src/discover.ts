@@ -272,7 +272,16 @@ function direntKind(d: fs.Dirent): string {
   return 'not a regular file';
 }
 
-export function describeKind(st: fs.Stats): string {
+/** The kind tests of a file status (fs.Stats has them): public types do not name Node's, so users need no @types/node. */
+export interface FileKindTests {
+  isFIFO(): boolean;
+  isCharacterDevice(): boolean;
+  isBlockDevice(): boolean;
+  isSocket(): boolean;
+  isDirectory(): boolean;
+}
+
+export function describeKind(st: FileKindTests): string {
   if (st.isFIFO()) return 'a FIFO';
   if (st.isCharacterDevice()) return 'a character device';
   if (st.isBlockDevice()) return 'a block device';

@@ -30,7 +30,7 @@ export function applyEdits(text: string, edits: readonly TextEdit[]): { text: st
 }
 
 /** Write `content` to `target` atomically, keeping its mode. Refuses when `target` is not a regular file. */
-export function writeAtomic(target: string, content: string | Buffer): void {
+export function writeAtomic(target: string, content: string | Uint8Array): void {
   const st = fs.lstatSync(target);
   if (!st.isFile()) throw new Error('not a regular file (symlink or special file): not written');
   const tmp = path.join(path.dirname(target), `.${path.basename(target)}.${randomBytes(6).toString('hex')}.tmp`);

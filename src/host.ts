@@ -10,19 +10,20 @@ export interface Host {
   env(name: string): string | undefined;
   /** Whether a path exists (lstat: a dangling symlink exists, nothing is followed out of curiosity). */
   exists(p: string): boolean;
-  platform: NodeJS.Platform;
+  /** process.platform: 'linux', 'darwin', 'win32', … */
+  platform: string;
   cwd: string;
   /** The OpenClaw config (parsed JSON) when given (--openclaw-config): gating `config` dot-paths are looked up in it. */
   openclawConfig?: Record<string, unknown> | null;
 }
 
 /** Whether the environment says this is a CI job (`CI` set to anything but '', 'false' or '0'). */
-export function inCi(env: NodeJS.ProcessEnv): boolean {
+export function inCi(env: Record<string, string | undefined>): boolean {
   const ci = env.CI;
   return ci !== undefined && ci !== '' && ci !== 'false' && ci !== '0';
 }
 
-export function systemHost(cwd: string, env: NodeJS.ProcessEnv = process.env): Host {
+export function systemHost(cwd: string, env: Record<string, string | undefined> = process.env): Host {
   const cache = new Map<string, boolean>();
   const dirs = (env.PATH ?? '').split(path.delimiter).filter(Boolean);
   return {

@@ -56,7 +56,7 @@ export {
   type TrustMapping, type TrustRule, type TrustConfig, type TrustDecision, type PolicySkill, type ToolPolicy,
   type PolicyDocument, type Attenuation, type ToolReason, type PolicyWarning, type Ceiling, type ToolGate,
   type GateDecision, type ClaudeSettingsFragment, type PolicyData,
-  verifyPolicyDocument, PolicyDigestError, type PolicyIntegrityCode, type VerifyOptions, type VerifiedPolicy,
+  verifyPolicyDocument, PolicyDigestError, type PolicyIntegrityCode, type VerifyOptions as PolicyVerifyOptions, type VerifiedPolicy,
 } from './policy/index.js';
 export { explain, formatExplainJson, formatExplainText, type ExplainedSkill } from './explain.js';
 export { resolveSkill, type Resolution } from './targets/names.js';

@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import { describeKind } from './discover.js';
 
 export type ReadResult =
-  | { kind: 'ok'; size: number; bytes: Buffer }
+  | { kind: 'ok'; size: number; bytes: Uint8Array }
   | { kind: 'too-large'; size: number; limit: number }
   | { kind: 'not-regular'; what: string }
   | { kind: 'symlink' }

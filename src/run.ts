@@ -77,6 +77,12 @@ export function jobsOption(v: string | undefined): number {
 }
 
 export async function runCheckCommand(paths: string[], flags: CheckFlags, io: Io, source: Source): Promise<number> {
+  if (flags.changedFiles) {
+    const { skillFoldersOf } = await import('./changed.js');
+    paths = skillFoldersOf(paths, io.cwd).map((d) => path.relative(io.cwd, d) || '.');
+    // No changed file belongs to a skill: nothing to check (an empty path list would mean the whole folder).
+    if (paths.length === 0) return EXIT_OK;
+  }
   const { lint } = await import('./lint.js');
   const { ALL_RULES } = await import('../rules/index.js');
   const fromCli = (k: string) => source(k) === 'cli';

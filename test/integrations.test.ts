@@ -9,16 +9,24 @@ import { REPO } from './helpers.js';
 describe('.pre-commit-hooks.yaml', () => {
   const hooks = parse(fs.readFileSync(path.join(REPO, '.pre-commit-hooks.yaml'), 'utf8')) as Record<string, unknown>[];
   const hook = hooks.find((h) => h.id === 'skillcheck')!;
-  it('defines the skillcheck hook as a node hook running the package binary', () => {
+  it('defines the skillcheck hook as a node hook running the package binary on changed files', () => {
     expect(hook).toBeDefined();
     expect(hook.language).toBe('node');
     const pkg = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { bin: Record<string, string> };
-    expect(Object.keys(pkg.bin)).toContain(hook.entry);
+    const [bin, ...args] = String(hook.entry).split(' ');
+    expect(Object.keys(pkg.bin)).toContain(bin);
+    // pre-commit appends the file names: they are mapped to their skills, and `--` keeps a name like "-x" a path.
+    expect(args).toEqual(['--changed-files', '--']);
   });
-  it('matches skill files and nothing else', () => {
+  it('matches skill files and the side files of skills, not other files', () => {
     const re = new RegExp(String(hook.files));
-    for (const yes of ['SKILL.md', 'skills/a/SKILL.md', '.claude/skills/x/skill.md', 'a/Skill.md']) expect(re.test(yes), yes).toBe(true);
-    for (const no of ['README.md', 'skills/a/NOTSKILL.md', 'SKILL.md.bak', 'skills/a/SKILL.mdx', 'docs/SKILLS.md']) expect(re.test(no), no).toBe(false);
+    for (const yes of [
+      'SKILL.md', 'skills/a/SKILL.md', '.claude/skills/x/skill.md', 'a/Skill.md', 'skills/a/references/guide.md',
+      'pkg/my-skill/scripts/run.py', 'tools/x/assets/logo.png', '.agents/skills/x/notes.txt',
+    ]) expect(re.test(yes), yes).toBe(true);
+    for (const no of ['README.md', 'docs/NOTSKILL.md', 'SKILL.md.bak', 'docs/SKILL.mdx', 'docs/SKILLS.md', 'src/index.ts', 'myscripts/x.sh']) {
+      expect(re.test(no), no).toBe(false);
+    }
   });
 });
 
