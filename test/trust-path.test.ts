@@ -222,3 +222,55 @@ describe('node_modules and .git below a trust-bearing folder', () => {
     expect((JSON.parse(r.stdout) as { allowedTools: string[] }).allowedTools).toEqual(['Read']);
   });
 });
+
+describe('terminal escapes from skill names and paths are shown, never sent', () => {
+  // ESC, BEL and the C1 CSI (U+009B) in a folder name and in the skill's name.
+  const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/;
+  const folder = 'x\u001b]0;pwned\u0007\u009b31m';
+  let t: string;
+  beforeAll(() => {
+    t = tree({
+      [`installed_skills/${folder}/SKILL.md`]: '---\r\nname: "evil\\e[2J\\a\\x9b"\r\ndescription: d\r\n---\r\nBody weather.\r\n',
+      'installed_skills/ok/SKILL.md': SKILL('ok', 'Weather body.'),
+    });
+  });
+
+  it('policy text', async () => {
+    const r = await runCli(['policy', '.', '--tools', 'Read,Bash'], t);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('<U+001B>');
+    expect(r.stdout).not.toMatch(CONTROL);
+    expect(r.stderr).not.toMatch(CONTROL);
+  });
+
+  it('select text', async () => {
+    const r = await runCli(['select', 'weather', '.'], t);
+    expect(r.stdout).toContain('<U+009B>');
+    expect(r.stdout).not.toMatch(CONTROL);
+  });
+
+  it('--fix messages on stderr', async () => {
+    const dir = tree({ [`skills/${folder}/SKILL.md`]: '---\r\nname: fixme\r\ndescription: d\r\n---\r\nBody.\r\n' });
+    const r = await runCli(['--fix', '.'], dir);
+    expect(r.stderr).toContain('skillcheck: fixed skills/x<U+001B>');
+    expect(r.stderr).not.toMatch(CONTROL);
+  });
+
+  it('github annotations: file= and the message', async () => {
+    const r = await runCli(['--format', 'github', '.'], t);
+    expect(r.stdout).toContain('file=installed_skills/x<U+001B>]0;pwned<U+0007><U+009B>31m/SKILL.md');
+    expect(r.stdout).not.toMatch(CONTROL);
+  });
+
+  it('property: a github annotation is one line without control characters, whatever the file and message', async () => {
+    const { githubLine } = await import('../src/report/github.js');
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), fc.string({ unit: 'binary' }), (file, message) => {
+        const line = githubLine({ ruleId: 'r', severity: 'error', confidence: 'high', message, file, line: 1, column: 1 });
+        expect(line).not.toMatch(CONTROL);
+        expect(line.includes('\n')).toBe(false);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
