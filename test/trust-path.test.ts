@@ -274,3 +274,14 @@ describe('terminal escapes from skill names and paths are shown, never sent', ()
     );
   });
 });
+
+describe('policy refuses on other blind spots', () => {
+  it('a folder past the walk depth bound (skills below it unseen): exit 2', async () => {
+    const deep = Array.from({ length: 18 }, (_, i) => `d${i}`).join('/');
+    const t = tree({ 'installed_skills/a/SKILL.md': SKILL('a'), [`${deep}/evil/SKILL.md`]: SKILL('evil') });
+    const r = await runCli(['policy', '--tools', 'Read,Bash'], t);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('depth bound');
+    expect(r.stdout).toBe('');
+  });
+});
