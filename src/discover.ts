@@ -74,6 +74,11 @@ export interface DiscoverOptions {
   isFlatSkillFile?: (absDir: string, name: string) => boolean;
   /** Test seam: called before each folder is listed (tests make folders vanish mid-walk). */
   beforeReaddir?: (absDir: string) => void;
+  /**
+   * The paths as the shell spelled them (through `$PWD`), one per path or null: searched for symlinked trust-bearing
+   * folders on the way, which the real working directory no longer shows.
+   */
+  logicalPaths?: readonly (string | null)[];
   /** Files the runtime ignores because they are not in a skill folder (reported as `loose-file` events). */
   isLooseFile?: (absDir: string, name: string) => { root: string; target: TargetId } | null;
 }
@@ -117,13 +122,30 @@ export function isTrustBearingName(name: string): boolean {
   return TRUST_BEARING_DIRS.includes(name);
 }
 
-/** Symlinks with a trust-bearing name on the path to `abs` (absolute; `abs` itself excluded), outermost first. */
-function trustLinksAbove(abs: string): string[] {
+/**
+ * The working directory as the shell spelled it (`$PWD`, when it is the same folder as `cwd`), else null. A `cd`
+ * through a symlinked `installed_skills` leaves no trace in process.cwd(): only this spelling still shows the link.
+ */
+export function logicalCwd(cwd: string, env: NodeJS.ProcessEnv = process.env): string | null {
+  const pwd = env.PWD;
+  if (!pwd || !path.isAbsolute(pwd) || path.resolve(pwd) === cwd) return null;
+  try {
+    return fs.realpathSync.native(pwd) === fs.realpathSync.native(cwd) ? path.resolve(pwd) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Symlinks with a trust-bearing name on the path to `abs` (absolute), outermost first; `abs` itself only with
+ * `withLast` (a logical spelling, whose last folder the OS has already gone through).
+ */
+function trustLinksAbove(abs: string, withLast = false): string[] {
   const out: string[] = [];
   const { root } = path.parse(abs);
   const parts = abs.slice(root.length).split(path.sep).filter((x) => x !== '');
   let cur = root;
-  for (const part of parts.slice(0, -1)) {
+  for (const part of withLast ? parts : parts.slice(0, -1)) {
     cur = path.join(cur, part);
     if (!isTrustBearingName(part)) continue;
     try {
@@ -229,7 +251,8 @@ export function discover(paths: readonly string[], opts: DiscoverOptions = {}): 
   };
 
   const trustUnder = (real: string) => real.split(path.sep).some(isTrustBearingName);
-  for (const p of paths) {
+  const linksSeen = new Set<string>();
+  for (const [i, p] of paths.entries()) {
     let st: fs.Stats;
     try {
       st = fs.lstatSync(p);
@@ -239,7 +262,10 @@ export function discover(paths: readonly string[], opts: DiscoverOptions = {}): 
       continue;
     }
     // The OS follows links on the way to `p`: one with a trust-bearing name moves the skills' real location.
-    for (const link of trustLinksAbove(p)) {
+    const logical = opts.logicalPaths?.[i];
+    for (const link of [...trustLinksAbove(p), ...(logical ? trustLinksAbove(logical, true) : [])]) {
+      if (linksSeen.has(link)) continue;
+      linksSeen.add(link);
       const real = realPath(link);
       result.events.push({ kind: 'symlink', absPath: link, role: 'parent', linkTarget: readLink(link), covered: real !== link && path.basename(real) === path.basename(link) });
     }

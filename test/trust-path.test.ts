@@ -3,11 +3,12 @@
 // rule on the cwd-relative path, lost the `installed_skills` segment, and granted Bash and Write.
 
 import fc from 'fast-check';
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { lint } from '../src/lint.js';
-import { runCli, runJson, tempTrees } from './helpers.js';
+import { REPO, runCli, runJson, tempTrees } from './helpers.js';
 
 const tree = tempTrees();
 const SKILL = (name: string, body = 'Body.') => `---\nname: ${name}\ndescription: Test fixture.\n---\n${body}\n`;
@@ -283,5 +284,33 @@ describe('policy refuses on other blind spots', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('depth bound');
     expect(r.stdout).toBe('');
+  });
+});
+
+describe('cd through a linked installed_skills ($PWD)', () => {
+  // process.cwd() is already the real folder; only the shell's $PWD still shows the link. Runs the built CLI.
+  const run = (cwd: string, args: string[], pwd: string | null) =>
+    spawnSync(process.execPath, [path.join(REPO, 'bin', 'skillcheck.js'), ...args], {
+      cwd,
+      env: { PATH: process.env.PATH, NO_COLOR: '1', ...(pwd ? { PWD: pwd } : {}) },
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
+
+  it('policy refuses and check reports the link; a link with an innocent name changes nothing', () => {
+    const t = tree({ 'store/x/evil/SKILL.md': SKILL('evil'), 'home/.ironclaw/skills/good/SKILL.md': SKILL('good') });
+    const link = path.join(t, 'home/.ironclaw/installed_skills');
+    fs.symlinkSync(path.join(t, 'store/x'), link);
+    const policy = run(link, ['policy', '.', '--tools', 'Read,Bash', '--format', 'json'], link);
+    expect(policy.status).toBe(2);
+    expect(policy.stdout).toBe('');
+    expect(policy.stderr).toContain('folder "installed_skills" on the path given is a symlink');
+    const check = run(link, ['.', '--format', 'json'], link);
+    expect(check.status).toBe(1);
+    expect((JSON.parse(check.stdout) as { diagnostics: { ruleId: string; severity: string }[] }).diagnostics.map((d) => `${d.severity} ${d.ruleId}`)).toEqual(['error symlink']);
+    // A stale or foreign $PWD is ignored.
+    expect(run(path.join(t, 'store/x'), ['.', '--format', 'json'], path.join(t, 'home')).status).toBe(0);
+    fs.symlinkSync(path.join(t, 'home/.ironclaw/skills'), path.join(t, 'plain'));
+    expect(run(path.join(t, 'plain'), ['.'], path.join(t, 'plain')).status).toBe(0);
   });
 });
