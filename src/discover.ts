@@ -4,14 +4,14 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { invalidUtf8Names } from './fsnames.js';
-import { TRUST_BEARING_DIRS } from './policy/trust.js';
+import { LOWER_TRUST_DIRS, TRUST_BEARING_DIRS } from './policy/trust.js';
 import type { TargetId } from './types.js';
 
 /** Names of a skill file the walker recognises. Exact `SKILL.md` is the standard spelling. */
 export const SKILL_FILE_NAMES: readonly string[] = ['SKILL.md', 'skill.md', 'Skill.md'];
 /**
- * Folders not entered, except below a trust-bearing folder (TRUST_BEARING_DIRS, e.g. `installed_skills/`): there a
- * skill must be checked or reported, never dropped without a word, so these are walked like any other folder.
+ * Folders not entered, except below a folder that lowers trust (LOWER_TRUST_DIRS: `installed_skills/`): there a
+ * skill must be checked, never dropped without a word (it would be missing from the policy's lowest trust).
  */
 export const SKIPPED_DIRS: readonly string[] = ['.git', 'node_modules'];
 /** Folder depth below each given path (documented in README "Resource bounds"). */
@@ -176,6 +176,7 @@ export function discover(paths: readonly string[], opts: DiscoverOptions = {}): 
   const walkedTrustDirs = new Set<string>();
   const linkedRoots: Extract<DiscoveryEvent, { kind: 'symlink' }>[] = [];
 
+  /** `underTrust`: below a folder that lowers trust, where `.git` and `node_modules` are walked too. */
   const walk = (dir: string, depth: number, root: string, realDir: string, underTrust: boolean) => {
     if (stopped) return;
     let dirents: fs.Dirent[];
@@ -225,7 +226,7 @@ export function discover(paths: readonly string[], opts: DiscoverOptions = {}): 
         continue;
       }
       if (d.isDirectory()) {
-        const trustBelow = underTrust || isTrustBearingName(d.name);
+        const trustBelow = underTrust || LOWER_TRUST_DIRS.includes(d.name);
         if (SKIPPED_DIRS.includes(d.name) && !underTrust) continue;
         if (depth + 1 > maxDepth) {
           result.events.push({ kind: 'depth-limit', absPath: abs, depth: depth + 1 });
@@ -250,7 +251,7 @@ export function discover(paths: readonly string[], opts: DiscoverOptions = {}): 
     }
   };
 
-  const trustUnder = (real: string) => real.split(path.sep).some(isTrustBearingName);
+  const trustUnder = (real: string) => real.split(path.sep).some((n) => LOWER_TRUST_DIRS.includes(n));
   const linksSeen = new Set<string>();
   for (const [i, p] of paths.entries()) {
     let st: fs.Stats;

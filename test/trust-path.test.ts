@@ -206,12 +206,13 @@ describe('policy on a tree with no skills', () => {
   });
 });
 
-describe('node_modules and .git below a trust-bearing folder', () => {
+describe('node_modules and .git below installed_skills', () => {
   it('are checked, not dropped: their skills count (and policy sees them)', async () => {
     const t = tree({
       'installed_skills/node_modules/evil/SKILL.md': SKILL('evil'),
       'installed_skills/weather/.git/hooks/SKILL.md': SKILL('hook'),
-      'node_modules/pkg/skills/dep/SKILL.md': SKILL('dep'), // outside a trust-bearing folder: still skipped
+      'node_modules/pkg/skills/dep/SKILL.md': SKILL('dep'), // outside installed_skills: still skipped
+      'skills/js/node_modules/pkg/SKILL.md': SKILL('pkg'), // below skills/ (the highest trust anyway): skipped
     });
     const { report } = await runJson(['.'], t);
     expect(report.skills.map((s) => `${s.file} ${s.trust}`)).toEqual([
