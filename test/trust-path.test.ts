@@ -245,6 +245,13 @@ describe('terminal escapes from skill names and paths are shown, never sent', ()
     expect(r.stderr).not.toMatch(CONTROL);
   });
 
+  it('policy --active errors name skills without raw control characters', async () => {
+    const r = await runCli(['policy', '.', '--tools', 'Read', '--active', 'evil\u001b[2J'], t);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('did you mean');
+    expect(r.stderr).not.toMatch(CONTROL);
+  });
+
   it('select text', async () => {
     const r = await runCli(['select', 'weather', '.'], t);
     expect(r.stdout).toContain('<U+009B>');
