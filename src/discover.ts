@@ -4,14 +4,14 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { invalidUtf8Names } from './fsnames.js';
-import { TRUST_BEARING_DIRS } from './policy/trust.js';
+import { LOWER_TRUST_DIRS, TRUST_BEARING_DIRS } from './policy/trust.js';
 import type { TargetId } from './types.js';
 
 /** Names of a skill file the walker recognises. Exact `SKILL.md` is the standard spelling. */
 export const SKILL_FILE_NAMES: readonly string[] = ['SKILL.md', 'skill.md', 'Skill.md'];
 /**
- * Folders not entered, except below a trust-bearing folder (TRUST_BEARING_DIRS, e.g. `installed_skills/`): there a
- * skill must be checked or reported, never dropped without a word, so these are walked like any other folder.
+ * Folders not entered, except below a folder that lowers trust (LOWER_TRUST_DIRS: `installed_skills/`): there a
+ * skill must be checked, never dropped without a word (it would be missing from the policy's lowest trust).
  */
 export const SKIPPED_DIRS: readonly string[] = ['.git', 'node_modules'];
 /** Folder depth below each given path (documented in README "Resource bounds"). */
@@ -74,6 +74,11 @@ export interface DiscoverOptions {
   isFlatSkillFile?: (absDir: string, name: string) => boolean;
   /** Test seam: called before each folder is listed (tests make folders vanish mid-walk). */
   beforeReaddir?: (absDir: string) => void;
+  /**
+   * The paths as the shell spelled them (through `$PWD`), one per path or null: searched for symlinked trust-bearing
+   * folders on the way, which the real working directory no longer shows.
+   */
+  logicalPaths?: readonly (string | null)[];
   /** Files the runtime ignores because they are not in a skill folder (reported as `loose-file` events). */
   isLooseFile?: (absDir: string, name: string) => { root: string; target: TargetId } | null;
 }
@@ -117,13 +122,30 @@ export function isTrustBearingName(name: string): boolean {
   return TRUST_BEARING_DIRS.includes(name);
 }
 
-/** Symlinks with a trust-bearing name on the path to `abs` (absolute; `abs` itself excluded), outermost first. */
-function trustLinksAbove(abs: string): string[] {
+/**
+ * The working directory as the shell spelled it (`$PWD`, when it is the same folder as `cwd`), else null. A `cd`
+ * through a symlinked `installed_skills` leaves no trace in process.cwd(): only this spelling still shows the link.
+ */
+export function logicalCwd(cwd: string, env: NodeJS.ProcessEnv = process.env): string | null {
+  const pwd = env.PWD;
+  if (!pwd || !path.isAbsolute(pwd) || path.resolve(pwd) === cwd) return null;
+  try {
+    return fs.realpathSync.native(pwd) === fs.realpathSync.native(cwd) ? path.resolve(pwd) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Symlinks with a trust-bearing name on the path to `abs` (absolute), outermost first; `abs` itself only with
+ * `withLast` (a logical spelling, whose last folder the OS has already gone through).
+ */
+function trustLinksAbove(abs: string, withLast = false): string[] {
   const out: string[] = [];
   const { root } = path.parse(abs);
   const parts = abs.slice(root.length).split(path.sep).filter((x) => x !== '');
   let cur = root;
-  for (const part of parts.slice(0, -1)) {
+  for (const part of withLast ? parts : parts.slice(0, -1)) {
     cur = path.join(cur, part);
     if (!isTrustBearingName(part)) continue;
     try {
@@ -154,6 +176,7 @@ export function discover(paths: readonly string[], opts: DiscoverOptions = {}): 
   const walkedTrustDirs = new Set<string>();
   const linkedRoots: Extract<DiscoveryEvent, { kind: 'symlink' }>[] = [];
 
+  /** `underTrust`: below a folder that lowers trust, where `.git` and `node_modules` are walked too. */
   const walk = (dir: string, depth: number, root: string, realDir: string, underTrust: boolean) => {
     if (stopped) return;
     let dirents: fs.Dirent[];
@@ -203,7 +226,7 @@ export function discover(paths: readonly string[], opts: DiscoverOptions = {}): 
         continue;
       }
       if (d.isDirectory()) {
-        const trustBelow = underTrust || isTrustBearingName(d.name);
+        const trustBelow = underTrust || LOWER_TRUST_DIRS.includes(d.name);
         if (SKIPPED_DIRS.includes(d.name) && !underTrust) continue;
         if (depth + 1 > maxDepth) {
           result.events.push({ kind: 'depth-limit', absPath: abs, depth: depth + 1 });
@@ -228,8 +251,9 @@ export function discover(paths: readonly string[], opts: DiscoverOptions = {}): 
     }
   };
 
-  const trustUnder = (real: string) => real.split(path.sep).some(isTrustBearingName);
-  for (const p of paths) {
+  const trustUnder = (real: string) => real.split(path.sep).some((n) => LOWER_TRUST_DIRS.includes(n));
+  const linksSeen = new Set<string>();
+  for (const [i, p] of paths.entries()) {
     let st: fs.Stats;
     try {
       st = fs.lstatSync(p);
@@ -239,7 +263,10 @@ export function discover(paths: readonly string[], opts: DiscoverOptions = {}): 
       continue;
     }
     // The OS follows links on the way to `p`: one with a trust-bearing name moves the skills' real location.
-    for (const link of trustLinksAbove(p)) {
+    const logical = opts.logicalPaths?.[i];
+    for (const link of [...trustLinksAbove(p), ...(logical ? trustLinksAbove(logical, true) : [])]) {
+      if (linksSeen.has(link)) continue;
+      linksSeen.add(link);
       const real = realPath(link);
       result.events.push({ kind: 'symlink', absPath: link, role: 'parent', linkTarget: readLink(link), covered: real !== link && path.basename(real) === path.basename(link) });
     }

@@ -3,7 +3,7 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { checkProject, checkSkill, finalizeDiagnostics, type CheckOptions, type SeverityOverride } from './check.js';
-import { discover, realPath, type DiscoverOptions, type DiscoveredSkill, type DiscoveryEvent } from './discover.js';
+import { discover, logicalCwd, realPath, type DiscoverOptions, type DiscoveredSkill, type DiscoveryEvent } from './discover.js';
 import { systemHost, type Host } from './host.js';
 import { locate, parseSkillDocument, type ParsedDocument } from './parse.js';
 import { readBounded } from './read.js';
@@ -386,7 +386,10 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   const ctx = checkContext(spec, rules, options.host);
   const check = ctx.check;
 
-  const found = discover(paths, { ...targetDiscoverHooks(targetSel), ...options.discoverHooks });
+  // Run in the process's own folder: the shell's spelling of it ($PWD) may show a linked installed_skills on the way.
+  const logical = cwd === process.cwd() ? logicalCwd(cwd) : null;
+  const logicalPaths = logical ? paths.map((p) => (p === cwd || p.startsWith(cwd + path.sep) ? path.join(logical, path.relative(cwd, p)) : null)) : undefined;
+  const found = discover(paths, { ...targetDiscoverHooks(targetSel), ...options.discoverHooks, ...(logicalPaths ? { logicalPaths } : {}) });
   let candidates: Candidate[] = found.skills.map((d) => ({ d, symlink: null }));
   for (const ev of found.events) {
     if (ev.kind === 'symlink' && ev.role === 'skill-file') {

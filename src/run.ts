@@ -10,6 +10,7 @@ import type { LoadedConfig } from './config.js';
 import { inCi } from './host.js';
 import type { LintOptions, LintResult } from './lint.js';
 import type { Diagnostic } from './types.js';
+import { visible } from './text.js';
 
 type Source = (key: string) => OptionValueSource | undefined;
 
@@ -148,7 +149,7 @@ export async function runCheckCommand(paths: string[], flags: CheckFlags, io: Io
 
   let result = await lintOnce();
   if (result.missing.length > 0) {
-    for (const m of result.missing) io.stderr(`skillcheck: path not found: ${m}\n`);
+    for (const m of result.missing) io.stderr(`skillcheck: path not found: ${visible(m)}\n`);
     return EXIT_USAGE;
   }
   const roots = (paths.length > 0 ? paths : ['.']).map((p) => path.resolve(io.cwd, p));
@@ -158,7 +159,7 @@ export async function runCheckCommand(paths: string[], flags: CheckFlags, io: Io
     const plans = planFixes(result.diagnostics, result.inputs, roots);
     let out = '';
     for (const p of plans) {
-      if (p.skipped) io.stderr(`skillcheck: would not fix ${p.file}: ${p.skipped}\n`);
+      if (p.skipped) io.stderr(`skillcheck: would not fix ${visible(p.file)}: ${visible(p.skipped)}\n`);
       else out += unifiedDiff(p.file, p.before, p.after);
     }
     await emit(out, flags, io);
@@ -170,7 +171,8 @@ export async function runCheckCommand(paths: string[], flags: CheckFlags, io: Io
     const before = result.diagnostics;
     const outcomes = applyFixes(result.diagnostics, result.inputs, roots);
     for (const o of outcomes) {
-      io.stderr(o.skipped ? `skillcheck: not fixed ${o.file}: ${o.skipped}\n` : `skillcheck: fixed ${o.file}: ${fixSummary(before, o.file)} (${o.applied} edit${o.applied === 1 ? '' : 's'})\n`);
+      // Paths and reasons carry skill names: control characters are shown, never sent to the terminal.
+      io.stderr(`${visible(o.skipped ? `skillcheck: not fixed ${o.file}: ${o.skipped}` : `skillcheck: fixed ${o.file}: ${fixSummary(before, o.file)} (${o.applied} edit${o.applied === 1 ? '' : 's'})`)}\n`);
     }
     if (outcomes.length === 0) io.stderr('skillcheck: nothing to fix\n');
     if (outcomes.some((o) => !o.skipped)) result = await lintOnce();

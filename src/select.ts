@@ -5,8 +5,7 @@
 import type { Io } from './cli.js';
 import { ActivationInputError, selectSkills, type ActivationSkill, type Candidate } from './activation/ironclaw.js';
 import { cerveauTriggers, cucaSearch } from './activation/others.js';
-import { utf8Length } from './text.js';
-import { quote } from './text.js';
+import { quote, utf8Length, visible } from './text.js';
 
 export interface SelectFlags {
   target?: string;
@@ -91,12 +90,14 @@ export async function runSelect(message: string, paths: string[], flags: SelectF
   if (!(SELECT_TARGETS as readonly string[]).includes(target)) throw new SelectUsageError(`select: unknown target "${target}"; expected one of ${SELECT_TARGETS.join(', ')}`);
   const { skills, missing } = await findSkills(paths, io, target === 'ironclaw' ? 'ironclaw' : 'auto');
   if (missing.length > 0) {
-    for (const m of missing) io.stderr(`skillcheck: path not found: ${m}\n`);
+    for (const m of missing) io.stderr(`skillcheck: path not found: ${visible(m)}\n`);
     return 2;
   }
   if (skills.length === 0) io.stderr('skillcheck: no skills found under the given paths\n');
   const json = flags.format === 'json';
-  const out = (s: string) => io.stdout(s);
+  // Names, keywords, tags and paths come from skills: in text, control characters (ESC, BEL, C1) are shown, never
+  // sent to the terminal. JSON escapes them itself.
+  const out = (s: string) => io.stdout(json ? s : s.split('\n').map(visible).join('\n'));
 
   if (target === 'cuca') {
     const limit = flags.limit === undefined ? 5 : Number(flags.limit);

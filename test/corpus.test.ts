@@ -9,6 +9,8 @@ import { CORPUS, runJson, short } from './helpers.js';
 
 interface CaseFile {
   args?: string[];
+  /** Working directory relative to the case folder (default: the case folder); finding paths are relative to it. */
+  cwd?: string;
   expect: string[];
 }
 
@@ -23,7 +25,9 @@ describe('corpus cases', () => {
     it(name, async () => {
       const dir = path.join(casesDir, name);
       const spec = parse(fs.readFileSync(path.join(dir, 'case.yaml'), 'utf8')) as CaseFile;
-      const { report } = await runJson([...(spec.args ?? []), '.'], dir);
+      const cwd = path.resolve(dir, spec.cwd ?? '.');
+      expect(cwd === dir || cwd.startsWith(`${dir}${path.sep}`), 'cwd stays inside the case folder').toBe(true);
+      const { report } = await runJson([...(spec.args ?? []), '.'], cwd);
       // Multi-target cases write the target(s) after each finding: "file:line:col severity rule-id [t1,t2]".
       const withTargets = (spec.expect ?? []).some((e) => e.endsWith(']'));
       const got = report.diagnostics.map((d) => (withTargets ? `${short(d)} [${(d.targets ?? (d.target ? [d.target] : [])).join(',')}]` : short(d))).sort();

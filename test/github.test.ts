@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { escapeData, escapeProperty, formatGithub, githubLine } from '../src/report/github.js';
 import type { Diagnostic } from '../src/types.js';
+import { visible } from '../src/text.js';
 import { CORPUS, runCli, tempTrees } from './helpers.js';
 
 const tree = tempTrees();
@@ -46,8 +47,9 @@ describe('github escaping', () => {
     expect(line.split(/\r|\n/)).toHaveLength(1);
     const cmd = parseCommand(line)!;
     expect(cmd.name).toBe('error');
-    expect(cmd.message).toBe(evil);
-    expect(cmd.props.file).toBe(`skills/${evil}/SKILL.md`);
+    // Control characters are shown (<U+000D>), never passed on; a message keeps its line breaks.
+    expect(cmd.message).toBe('x%0A::error file=evil::owned\n::stop-commands::tok<U+000D>::warning::y');
+    expect(cmd.props.file).toBe(`skills/${visible(evil)}/SKILL.md`);
     expect(cmd.props.line).toBe('2');
   });
 
@@ -59,8 +61,8 @@ describe('github escaping', () => {
         expect(lines).toHaveLength(3); // command, summary, final ''
         expect(lines[0]!.includes('\r')).toBe(false);
         const cmd = parseCommand(lines[0]!)!;
-        expect(cmd.message).toBe(msg);
-        expect(cmd.props.file).toBe(file);
+        expect(cmd.message).toBe(msg.split('\n').map(visible).join('\n'));
+        expect(cmd.props.file).toBe(visible(file));
         expect(lines[1]!.startsWith('::')).toBe(false);
       }),
       { numRuns: 300 },

@@ -3,11 +3,12 @@
 // rule on the cwd-relative path, lost the `installed_skills` segment, and granted Bash and Write.
 
 import fc from 'fast-check';
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { lint } from '../src/lint.js';
-import { runCli, runJson, tempTrees } from './helpers.js';
+import { REPO, runCli, runJson, tempTrees } from './helpers.js';
 
 const tree = tempTrees();
 const SKILL = (name: string, body = 'Body.') => `---\nname: ${name}\ndescription: Test fixture.\n---\n${body}\n`;
@@ -205,12 +206,13 @@ describe('policy on a tree with no skills', () => {
   });
 });
 
-describe('node_modules and .git below a trust-bearing folder', () => {
+describe('node_modules and .git below installed_skills', () => {
   it('are checked, not dropped: their skills count (and policy sees them)', async () => {
     const t = tree({
       'installed_skills/node_modules/evil/SKILL.md': SKILL('evil'),
       'installed_skills/weather/.git/hooks/SKILL.md': SKILL('hook'),
-      'node_modules/pkg/skills/dep/SKILL.md': SKILL('dep'), // outside a trust-bearing folder: still skipped
+      'node_modules/pkg/skills/dep/SKILL.md': SKILL('dep'), // outside installed_skills: still skipped
+      'skills/js/node_modules/pkg/SKILL.md': SKILL('pkg'), // below skills/ (the highest trust anyway): skipped
     });
     const { report } = await runJson(['.'], t);
     expect(report.skills.map((s) => `${s.file} ${s.trust}`)).toEqual([
@@ -220,5 +222,103 @@ describe('node_modules and .git below a trust-bearing folder', () => {
     const r = await runCli(['policy', 'installed_skills', '--tools', 'Read,Bash', '--format', 'json'], t);
     expect(r.code).toBe(0);
     expect((JSON.parse(r.stdout) as { allowedTools: string[] }).allowedTools).toEqual(['Read']);
+  });
+});
+
+describe('terminal escapes from skill names and paths are shown, never sent', () => {
+  // ESC, BEL and the C1 CSI (U+009B) in a folder name and in the skill's name.
+  const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/;
+  const folder = 'x\u001b]0;pwned\u0007\u009b31m';
+  let t: string;
+  beforeAll(() => {
+    t = tree({
+      [`installed_skills/${folder}/SKILL.md`]: '---\r\nname: "evil\\e[2J\\a\\x9b"\r\ndescription: d\r\n---\r\nBody weather.\r\n',
+      'installed_skills/ok/SKILL.md': SKILL('ok', 'Weather body.'),
+    });
+  });
+
+  it('policy text', async () => {
+    const r = await runCli(['policy', '.', '--tools', 'Read,Bash'], t);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('<U+001B>');
+    expect(r.stdout).not.toMatch(CONTROL);
+    expect(r.stderr).not.toMatch(CONTROL);
+  });
+
+  it('policy --active errors name skills without raw control characters', async () => {
+    const r = await runCli(['policy', '.', '--tools', 'Read', '--active', 'evil\u001b[2J'], t);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('did you mean');
+    expect(r.stderr).not.toMatch(CONTROL);
+  });
+
+  it('select text', async () => {
+    const r = await runCli(['select', 'weather', '.'], t);
+    expect(r.stdout).toContain('<U+009B>');
+    expect(r.stdout).not.toMatch(CONTROL);
+  });
+
+  it('--fix messages on stderr', async () => {
+    const dir = tree({ [`skills/${folder}/SKILL.md`]: '---\r\nname: fixme\r\ndescription: d\r\n---\r\nBody.\r\n' });
+    const r = await runCli(['--fix', '.'], dir);
+    expect(r.stderr).toContain('skillcheck: fixed skills/x<U+001B>');
+    expect(r.stderr).not.toMatch(CONTROL);
+  });
+
+  it('github annotations: file= and the message', async () => {
+    const r = await runCli(['--format', 'github', '.'], t);
+    expect(r.stdout).toContain('file=installed_skills/x<U+001B>]0;pwned<U+0007><U+009B>31m/SKILL.md');
+    expect(r.stdout).not.toMatch(CONTROL);
+  });
+
+  it('property: a github annotation is one line without control characters, whatever the file and message', async () => {
+    const { githubLine } = await import('../src/report/github.js');
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), fc.string({ unit: 'binary' }), (file, message) => {
+        const line = githubLine({ ruleId: 'r', severity: 'error', confidence: 'high', message, file, line: 1, column: 1 });
+        expect(line).not.toMatch(CONTROL);
+        expect(line.includes('\n')).toBe(false);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('policy refuses on other blind spots', () => {
+  it('a folder past the walk depth bound (skills below it unseen): exit 2', async () => {
+    const deep = Array.from({ length: 18 }, (_, i) => `d${i}`).join('/');
+    const t = tree({ 'installed_skills/a/SKILL.md': SKILL('a'), [`${deep}/evil/SKILL.md`]: SKILL('evil') });
+    const r = await runCli(['policy', '--tools', 'Read,Bash'], t);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('depth bound');
+    expect(r.stdout).toBe('');
+  });
+});
+
+describe('cd through a linked installed_skills ($PWD)', () => {
+  // process.cwd() is already the real folder; only the shell's $PWD still shows the link. Runs the built CLI.
+  const run = (cwd: string, args: string[], pwd: string | null) =>
+    spawnSync(process.execPath, [path.join(REPO, 'bin', 'skillcheck.js'), ...args], {
+      cwd,
+      env: { PATH: process.env.PATH, NO_COLOR: '1', ...(pwd ? { PWD: pwd } : {}) },
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
+
+  it('policy refuses and check reports the link; a link with an innocent name changes nothing', () => {
+    const t = tree({ 'store/x/evil/SKILL.md': SKILL('evil'), 'home/.ironclaw/skills/good/SKILL.md': SKILL('good') });
+    const link = path.join(t, 'home/.ironclaw/installed_skills');
+    fs.symlinkSync(path.join(t, 'store/x'), link);
+    const policy = run(link, ['policy', '.', '--tools', 'Read,Bash', '--format', 'json'], link);
+    expect(policy.status).toBe(2);
+    expect(policy.stdout).toBe('');
+    expect(policy.stderr).toContain('folder "installed_skills" on the path given is a symlink');
+    const check = run(link, ['.', '--format', 'json'], link);
+    expect(check.status).toBe(1);
+    expect((JSON.parse(check.stdout) as { diagnostics: { ruleId: string; severity: string }[] }).diagnostics.map((d) => `${d.severity} ${d.ruleId}`)).toEqual(['error symlink']);
+    // A stale or foreign $PWD is ignored.
+    expect(run(path.join(t, 'store/x'), ['.', '--format', 'json'], path.join(t, 'home')).status).toBe(0);
+    fs.symlinkSync(path.join(t, 'home/.ironclaw/skills'), path.join(t, 'plain'));
+    expect(run(path.join(t, 'plain'), ['.'], path.join(t, 'plain')).status).toBe(0);
   });
 });

@@ -144,7 +144,7 @@ export async function runPolicy(paths: string[], flags: PolicyFlags, io: Io): Pr
   if (flags.active !== undefined) {
     const { selected, errors } = selectActive(discovered, splitList(flags.active));
     if (errors.length > 0) {
-      for (const e of errors) io.stderr(`skillcheck: ${e}\n`);
+      for (const e of errors) io.stderr(`skillcheck: ${visible(e)}\n`);
       return EXIT_USAGE;
     }
     active = selected;

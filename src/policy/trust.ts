@@ -2,7 +2,7 @@
 // user's mapping before the built-in location rules (policy-data.json), then the default level.
 
 import * as posix from 'node:path/posix';
-import { TRUST_LEVELS, isTrust } from '../trust.js';
+import { TRUST_LEVELS, highestTrust, isTrust, trustRank } from '../trust.js';
 import type { Trust } from '../types.js';
 import { POLICY_DATA, type LocationRule } from './data.js';
 import { globMatch } from './glob.js';
@@ -49,11 +49,25 @@ export interface TrustDecision {
 
 /**
  * Folder names that bear trust: the last segment of each built-in location rule (`installed_skills`, `skills`).
- * A symlink with one of these names is never followed silently (rule `symlink`), and `.git` or `node_modules`
- * below one is walked rather than skipped (src/discover.ts).
+ * A symlink with one of these names is never followed silently (rule `symlink`).
  */
 export const TRUST_BEARING_DIRS: readonly string[] = Object.freeze([
   ...new Set((POLICY_DATA.locations as readonly LocationRule[]).map((r) => r.path.split('/').pop()!).filter((n) => n !== '' && !/[*?]/.test(n))),
+]);
+
+/**
+ * Trust-bearing names whose location rule lowers trust (a level below the highest: `installed_skills`). Below one,
+ * `.git` and `node_modules` are walked too: a skill hidden there would otherwise be left out of the policy's
+ * lowest trust. (Not below `skills`: a repository named `skills` would walk its own `.git`, and the trust of a
+ * skill there is the highest anyway.)
+ */
+export const LOWER_TRUST_DIRS: readonly string[] = Object.freeze([
+  ...new Set(
+    (POLICY_DATA.locations as readonly LocationRule[])
+      .filter((r) => trustRank(r.level) < trustRank(highestTrust()))
+      .map((r) => r.path.split('/').pop()!)
+      .filter((n) => n !== '' && !/[*?]/.test(n)),
+  ),
 ]);
 
 function toPosix(p: string): string {

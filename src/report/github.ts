@@ -3,6 +3,7 @@
 
 import type { LintResult } from '../lint.js';
 import type { Diagnostic } from '../types.js';
+import { visible } from '../text.js';
 
 /** Message data: `%`, CR and LF (the runner splits lines on CR and LF). */
 export function escapeData(s: string): string {
@@ -26,8 +27,10 @@ export function githubLine(d: Diagnostic): string {
     props.push(['endLine', String(d.endLine)], ['endColumn', String(d.endColumn)]);
   }
   props.push(['title', `skillcheck ${d.ruleId}${d.target ? ` (${d.target})` : ''}`]);
-  const p = props.map(([k, v]) => `${k}=${escapeProperty(v)}`).join(',');
-  return `::${COMMAND[d.severity]} ${p}::${escapeData(d.message)}`;
+  // Control characters (ESC, BEL, C1) from paths and messages are made visible first: the runner prints the
+  // values to the log, and a raw escape would reach the reader's terminal. A message keeps its line breaks (%0A).
+  const p = props.map(([k, v]) => `${k}=${escapeProperty(visible(v))}`).join(',');
+  return `::${COMMAND[d.severity]} ${p}::${escapeData(d.message.split('\n').map(visible).join('\n'))}`;
 }
 
 /** One annotation per unsuppressed finding, then a plain summary line (never starting with "::"). */
