@@ -4,7 +4,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { invalidUtf8Names } from './fsnames.js';
-import { idOf, openDirBelow, type FileId, type OpenDir, type TreePath } from './read.js';
+import { describeKind, idOf, openDirBelow, type FileId, type OpenDir, type TreePath } from './read.js';
+
+export { describeKind };
 import type { TargetId } from './types.js';
 
 /** Names of a skill file the walker recognises. Exact `SKILL.md` is the standard spelling. */
@@ -231,14 +233,5 @@ function direntKind(d: fs.Dirent): string {
   if (d.isCharacterDevice()) return 'a character device';
   if (d.isBlockDevice()) return 'a block device';
   if (d.isSocket()) return 'a socket';
-  return 'not a regular file';
-}
-
-export function describeKind(st: fs.Stats): string {
-  if (st.isFIFO()) return 'a FIFO';
-  if (st.isCharacterDevice()) return 'a character device';
-  if (st.isBlockDevice()) return 'a block device';
-  if (st.isSocket()) return 'a socket';
-  if (st.isDirectory()) return 'a directory';
   return 'not a regular file';
 }

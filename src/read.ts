@@ -8,7 +8,6 @@
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { describeKind } from './discover.js';
 
 export type ReadResult =
   | { kind: 'ok'; size: number; bytes: Buffer }
@@ -24,6 +23,15 @@ const O_NONBLOCK = fs.constants.O_NONBLOCK ?? 0;
 const O_DIRECTORY = fs.constants.O_DIRECTORY ?? 0;
 const READ_FLAGS = fs.constants.O_RDONLY | O_NOFOLLOW | O_NONBLOCK;
 const DIR_FLAGS = fs.constants.O_RDONLY | O_NOFOLLOW | O_DIRECTORY;
+
+export function describeKind(st: fs.Stats): string {
+  if (st.isFIFO()) return 'a FIFO';
+  if (st.isCharacterDevice()) return 'a character device';
+  if (st.isBlockDevice()) return 'a block device';
+  if (st.isSocket()) return 'a socket';
+  if (st.isDirectory()) return 'a directory';
+  return 'not a regular file';
+}
 
 /** A file's identity: what lstat saw at discovery and fstat must see again after the open. */
 export interface FileId {
@@ -267,6 +275,19 @@ export function readInTree(t: TreePath | undefined, absPath: string, limit: numb
   }
 }
 
+/**
+ * A JSON.parse error without the excerpt of the text that V8 puts in it ("Unexpected token 'M', "MYSECRET=..." is
+ * not valid JSON"): the offending character (escaped) and the position where V8 gives one, never more of the text.
+ */
+export function jsonErrorMessage(e: unknown): string {
+  const m = (e as Error)?.message ?? String(e);
+  const tok = /^Unexpected token '([\s\S]{1,2}?)', [\s\S]*is not valid JSON$/.exec(m);
+  if (tok) return `unexpected character ${JSON.stringify(tok[1])}`;
+  if (/is not valid JSON$/.test(m)) return 'not valid JSON';
+  // "Expected ',' or '}' after property value in JSON at position 7", "Unexpected end of JSON input": no excerpt.
+  return m.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 /** A file skillcheck was asked to read (config, baseline, tool list) could not be read; the message is safe to show. */
 export class SmallFileError extends Error {}
 
@@ -276,19 +297,24 @@ export class SmallFileError extends Error {}
  * never its content. Returns the text (UTF-8, BOM kept).
  */
 export function readSmallFile(absPath: string, limit: number, shown: string): string {
+  return readSmallBytes(absPath, limit, shown).toString('utf8');
+}
+
+/** readSmallFile's bytes, undecoded. */
+export function readSmallBytes(absPath: string, limit: number, shown: string): Buffer {
   const r = readBounded(absPath, limit);
   switch (r.kind) {
     case 'ok':
-      return r.bytes.toString('utf8');
+      return r.bytes;
     case 'symlink':
-      throw new SmallFileError(`${shown}: is a symlink; skillcheck does not follow symlinks. Pass the real file instead`);
+      throw new SmallFileError(`${shown}: cannot read: it is a symlink, and skillcheck does not follow symlinks. Pass the real file instead`);
     case 'changed':
-      throw new SmallFileError(`${shown}: changed while it was opened; not read`);
+      throw new SmallFileError(`${shown}: cannot read: it changed while it was opened`);
     case 'not-regular':
       throw new SmallFileError(`${shown}: not a regular file (${r.what}); not read`);
     case 'too-large':
       throw new SmallFileError(`${shown}: ${r.size} bytes, over the ${limit}-byte limit; not read`);
     case 'error':
-      throw new SmallFileError(`${shown}: ${r.code === 'ENOENT' ? 'no such file' : r.code === 'EISDIR' ? 'is a folder, not a file' : `cannot read (${r.code})`}`);
+      throw new SmallFileError(`${shown}: cannot read: ${r.code === 'ENOENT' ? 'no such file' : r.code === 'EACCES' || r.code === 'EPERM' ? 'permission denied' : r.code}`);
   }
 }

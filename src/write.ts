@@ -70,7 +70,7 @@ export function writeFileAtomic(target: string, content: string | Buffer, opts: 
       st = fs.fstatSync(fd);
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
-      if (code === 'ELOOP') throw new WriteRefused('is a symlink; never written through');
+      if (code === 'ELOOP') throw new WriteRefused('not a regular file (a symlink); never written through');
       if (code !== 'ENOENT') throw new WriteRefused(`cannot open (${code ?? 'EUNKNOWN'})`);
     } finally {
       if (fd !== null) fs.closeSync(fd);
