@@ -159,6 +159,7 @@ function changedAt(via: string, abs: string, expected: 'folder' | 'file'): Extra
  */
 export function openDirBelow(parent: OpenDir | null, name: string, abs: string, expect?: FileId): { kind: 'dir'; dir: OpenDir } | Exclude<ReadResult, { kind: 'ok' }> {
   const via = parent ? parent.at(name) : abs;
+  if (process.platform === 'win32') return lstatDir(via, abs, expect);
   let fd: number;
   try {
     fd = fs.openSync(via, DIR_FLAGS);
@@ -179,6 +180,19 @@ export function openDirBelow(parent: OpenDir | null, name: string, abs: string, 
     return { kind: 'changed', path: abs, symlink: false, linkTarget: null, what: 'another folder' };
   }
   return { kind: 'dir', dir };
+}
+
+/** Windows cannot open a folder as a file: lstat stands in (a check, not a handle; paths are re-resolved). */
+function lstatDir(via: string, abs: string, expect?: FileId): { kind: 'dir'; dir: OpenDir } | Exclude<ReadResult, { kind: 'ok' }> {
+  let st: fs.Stats;
+  try {
+    st = fs.lstatSync(via);
+  } catch (e) {
+    return { kind: 'error', code: errnoOf(e), message: messageOf(e, via, abs) };
+  }
+  if (!st.isDirectory()) return changedAt(via, abs, 'folder');
+  if (expect && !sameId(idOf(st), expect)) return { kind: 'changed', path: abs, symlink: false, linkTarget: null, what: 'another folder' };
+  return { kind: 'dir', dir: { fd: -1, abs, id: idOf(st), at: (n) => path.join(abs, n), self: () => abs, close() {} } };
 }
 
 /**
