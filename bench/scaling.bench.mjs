@@ -1,5 +1,7 @@
-// No super-linear path: each pathological input is checked at size n and 2n (in-process, dist/, median of 3).
-// A ratio t(2n)/t(n) near 2 is linear; near 4 is quadratic. Env: SCALING_N (multiplier, default 1).
+// No super-linear path: each pathological input is checked at sizes n, 2n (and 4n, 8n for the inputs of issue 13)
+// in-process from dist/, median of 3. A ratio near 2 per doubling is linear; near 4 is quadratic.
+// Env: SCALING_N (multiplier, default 1), SCALING_ONLY (substring of the input names), SCALING_DIST (another
+// build's dist/src, e.g. to measure the code before a change).
 
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -8,12 +10,18 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { median } from './measure.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const dist = path.join(here, '..', 'dist', 'src');
+const dist = process.env.SCALING_DIST ? path.resolve(process.env.SCALING_DIST) : path.join(here, '..', 'dist', 'src');
 const K = Number(process.env.SCALING_N ?? 1);
 
 const fm = '---\nname: s\ndescription: Scaling probe.\n---\n';
-/** name, base size n, builder(n) → { files: {rel: content}, note } */
+/** name, base size n, builder(n) → SKILL.md content (or 'files'), doublings (default 1: n and 2n) */
 const CASES = [
+  // Issue 13: inputs that were quadratic on one file of 32–64 KB (rule reference; rule hidden-unicode).
+  ['issue 13: `[` × n on a line (reference)', 8_000, (n) => `${fm}${'['.repeat(n)}\n`, 3],
+  ['issue 13: references/a/a/… path of n bytes', 7_000, (n) => `${fm}See references/${'a/'.repeat(n / 2)}x.md\n`, 3],
+  ['issue 13: U+202E × n on a line (hidden-unicode)', 2_500, (n) => `${fm}${'\u202e'.repeat(n)}\n`, 3],
+  ['issue 13: `[a](` × n on a line (reference)', 8_000, (n) => `${fm}${'[a]('.repeat(n)}\n`, 3],
+  ['issue 13: broken links × n (grouped findings)', 2_000, (n) => fm + Array.from({ length: n }, (_, i) => `[x](missing-${i}.md)`).join('\n'), 3],
   ['links in the body', 50_000, (n) => fm + Array.from({ length: n }, (_, i) => `See [link ${i}](https://example.com/${i}) and [ref](references/r${i}.md).`).join('\n')],
   ['`[` on one line', 40_000, (n) => `${fm}${'['.repeat(n)}\n`],
   ['`[`/`]`/`(` mixed', 40_000, (n) => `${fm}${'[a]('.repeat(n)}\n`],
@@ -43,13 +51,13 @@ async function timeIt(fn) {
 export default async function run() {
   const { lint } = await import(pathToFileURL(path.join(dist, 'lint.js')).href);
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'skillcheck-scaling-'));
-  console.log('| input | n | t(n) ms | 2n | t(2n) ms | t(2n)/t(n) | findings |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  console.log('| input | sizes | times ms | ratio per doubling | findings at the largest |');
+  console.log('|---|---|---|---|---:|');
   const rows = [];
   try {
-    for (const [name, base, build] of CASES.filter(([name]) => !process.env.SCALING_ONLY || name.includes(process.env.SCALING_ONLY))) {
+    for (const [name, base, build, doublings = 1] of CASES.filter(([name]) => !process.env.SCALING_ONLY || name.includes(process.env.SCALING_ONLY))) {
       const res = [];
-      for (const n of [base * K, 2 * base * K]) {
+      for (const n of Array.from({ length: doublings + 1 }, (_, k) => base * K * 2 ** k)) {
         const dir = path.join(root, `${rows.length}-${n}`);
         const skillDir = path.join(dir, '.claude', 'skills', 's');
         fs.mkdirSync(skillDir, { recursive: true });
@@ -61,9 +69,12 @@ export default async function run() {
         res.push({ n, ms, findings: out.diagnostics.length });
         fs.rmSync(dir, { recursive: true, force: true });
       }
-      const ratio = res[1].ms / res[0].ms;
+      const ratios = res.slice(1).map((r, k) => r.ms / res[k].ms);
       rows.push({ name, ...res });
-      console.log(`| ${name} | ${res[0].n.toLocaleString('en-US')} | ${res[0].ms.toFixed(0)} | ${res[1].n.toLocaleString('en-US')} | ${res[1].ms.toFixed(0)} | ${ratio.toFixed(2)}${ratio > 3 ? ' ⚠' : ''} | ${res[1].findings} |`);
+      const last = res[res.length - 1];
+      console.log(
+        `| ${name} | ${res.map((r) => r.n.toLocaleString('en-US')).join(' / ')} | ${res.map((r) => r.ms.toFixed(0)).join(' / ')} | ${ratios.map((q) => `${q.toFixed(2)}${q > 3 ? ' ⚠' : ''}`).join(' / ')} | ${last.findings} |`,
+      );
     }
   } finally {
     fs.rmSync(root, { recursive: true, force: true });

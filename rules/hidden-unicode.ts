@@ -4,7 +4,8 @@
 import { decodedStrings } from '../src/packs.js';
 import { defineRule } from '../src/rule.js';
 import { quote } from '../src/text.js';
-import { findHidden } from '../src/hidden.js';
+import { findHidden, type HiddenFinding } from '../src/hidden.js';
+import { reportGrouped, type Groupable } from '../src/group.js';
 
 export default defineRule({
   meta: {
@@ -28,20 +29,39 @@ export default defineRule({
   checkSkill(ctx) {
     const src = ctx.skill.source;
     if (!src) return;
+    // Many findings of one kind in one file are reported once, with a count and the first positions (src/group.ts).
+    const items: Groupable[] = [];
     const found = findHidden(src.normalized);
-    for (const f of found) ctx.report({ offset: f.start, endOffset: f.end, severity: f.severity, confidence: f.confidence, message: f.message });
+    for (const f of found) items.push(item(f));
     // Escaped frontmatter strings ("\u202E", "\U000E0041") only show their characters once decoded.
     for (const d of decodedStrings(ctx)) {
-      if (found.some((f) => f.start >= d.start && f.start < d.end)) continue;
+      if (anyStartIn(found, d.start, d.end)) continue;
       for (const f of findHidden(d.value)) {
-        ctx.report({ offset: d.start, endOffset: d.end, severity: f.severity, confidence: f.confidence, message: `in frontmatter ${quote(d.path.join('.'))} (after YAML unescaping): ${f.message}` });
+        items.push({ kind: `frontmatter-${f.kind}`, offset: d.start, endOffset: d.end, severity: f.severity, confidence: f.confidence, message: `in frontmatter ${quote(d.path.join('.'))} (after YAML unescaping): ${f.message}` });
       }
     }
+    reportGrouped(ctx, items, src);
     for (const ref of ctx.skill.folder?.references() ?? []) {
       if (!ref.source) continue;
-      for (const f of findHidden(ref.source.normalized)) {
-        ctx.report({ file: ref.file, source: ref.source, offset: f.start, endOffset: f.end, severity: f.severity, confidence: f.confidence, message: f.message });
-      }
+      const inRef: Groupable[] = findHidden(ref.source.normalized).map((f) => item(f, { file: ref.file, source: ref.source! }));
+      reportGrouped(ctx, inRef, ref.source);
     }
   },
 });
+
+/** A finding to report; its message is built only if it is shown (grouping shows the first of many). */
+function item(f: HiddenFinding, where: Pick<Groupable, 'file' | 'source'> = {}): Groupable {
+  return { kind: f.kind, ...where, offset: f.start, endOffset: f.end, severity: f.severity, confidence: f.confidence, message: () => f.message };
+}
+
+/** Whether a finding (sorted by start) starts in [from, to): binary search, not a scan per decoded string. */
+function anyStartIn(found: readonly HiddenFinding[], from: number, to: number): boolean {
+  let lo = 0;
+  let hi = found.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (found[mid]!.start < from) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < found.length && found[lo]!.start < to;
+}

@@ -1,6 +1,8 @@
 // read-error: a skill file or folder that could not be read, or a part of the tree the walk did not enter.
 
+import { shownOnTheWay } from '../src/read.js';
 import { defineRule } from '../src/rule.js';
+import { quote } from '../src/text.js';
 
 export default defineRule({
   meta: {
@@ -17,6 +19,8 @@ export default defineRule({
     const r = ctx.skill.read;
     if (r.kind === 'error') {
       ctx.report({ message: `cannot read the file (${r.code}): ${r.message}. Check its permissions`, rejects: true });
+    } else if (r.kind === 'changed' && !r.symlink) {
+      ctx.report({ message: `${r.path === ctx.skill.absPath ? 'the skill file' : `the folder ${quote(shownOnTheWay(ctx.skill, r.path))}`} changed after the skill was found (now ${r.what}); it was not read. Run the check again once the tree is stable`, rejects: true });
     } else if (r.kind === 'not-regular') {
       ctx.report({ message: `skill file is ${r.what}, not a regular file; it was not opened. Replace it with a regular file`, rejects: true });
     }

@@ -4,12 +4,12 @@
 
 import * as path from 'node:path';
 import { codeRanges, inRanges } from '../src/packs.js';
+import { reportGrouped, type Groupable } from '../src/group.js';
+import { inlineLinks } from '../src/links.js';
 import { defineRule, type SkillContext } from '../src/rule.js';
 import { quote } from '../src/text.js';
 
-/** Inline links and images: [text](target "title"); the target without angle brackets. */
-const INLINE_LINK = /!?\[(?:[^\]\n]|\\\])*\]\([ \t]*(<[^>\n]*>|[^\s)]+)(?:[ \t]+(?:"[^"\n]*"|'[^'\n]*'))?[ \t]*\)/g;
-/** Link reference definitions: [label]: target */
+/** Link reference definitions: [label]: target (anchored at a line start, so each line is tried once). */
 const DEFINITION = /^[ ]{0,3}\[[^\]\n]+\]:[ \t]*(<[^>\n]*>|\S+)/gm;
 /** Bare references/ paths in prose and inline code. */
 const REFERENCES_PATH = /(?<![\w./-])((?:\.\/)?references\/[\w.-]+(?:\/[\w.-]+)*)/g;
@@ -24,25 +24,51 @@ interface Ref {
 function collect(text: string, base: number): Ref[] {
   const code = codeRanges(text);
   const out: Ref[] = [];
-  for (const re of [INLINE_LINK, DEFINITION]) {
-    re.lastIndex = 0;
-    for (let m = re.exec(text); m; m = re.exec(text)) {
-      if (inRanges(code, m.index)) continue;
-      // Inside an inline code span on the same line ("`[a](b)`") it is an example, not a link.
-      const lineStart = text.lastIndexOf('\n', m.index) + 1;
-      if (((text.slice(lineStart, m.index).match(/`/g) ?? []).length & 1) === 1) continue;
-      const raw = m[1]!.replace(/^<|>$/g, '');
-      const at = m.index + m[0].lastIndexOf(m[1]!);
-      out.push({ target: raw, start: base + at, end: base + at + m[1]!.length, kind: 'link' });
+  // Backticks before a match on its line, counted forward once (matches come in order).
+  let tickPos = 0;
+  let ticks = 0;
+  const ticksBefore = (at: number) => {
+    for (; tickPos < at; tickPos++) {
+      const c = text.charCodeAt(tickPos);
+      if (c === 10) ticks = 0;
+      else if (c === 96) ticks++;
     }
+    return ticks;
+  };
+  const add = (index: number, raw: string, at: number, inlineCode: boolean) => {
+    if (inRanges(code, index)) return;
+    // Inside an inline code span on the same line ("`[a](b)`") it is an example, not a link.
+    if (inlineCode) return;
+    out.push({ target: raw.replace(/^<|>$/g, ''), start: base + at, end: base + at + raw.length, kind: 'link' });
+  };
+  for (const m of inlineLinks(text)) add(m.index, m.target, m.targetStart, (ticksBefore(m.index) & 1) === 1);
+  DEFINITION.lastIndex = 0;
+  for (let m = DEFINITION.exec(text); m; m = DEFINITION.exec(text)) {
+    const lineStart = text.lastIndexOf('\n', m.index) + 1;
+    const odd = ((text.slice(lineStart, m.index).match(/`/g) ?? []).length & 1) === 1;
+    add(m.index, m[1]!, m.index + m[0].lastIndexOf(m[1]!), odd);
   }
+  // Link ranges, sorted, to skip a bare path inside a link target (binary search, not a scan per path).
+  const links = out.map((r) => [r.start, r.end] as [number, number]).sort((a, b) => a[0] - b[0]);
+  const inLink = (off: number) => {
+    let lo = 0;
+    let hi = links.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (links[mid]![0] <= off) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    // Links do not nest: the one starting last at or before off is the only one that can hold it.
+    return hi >= 0 && off < links[hi]![1];
+  };
   REFERENCES_PATH.lastIndex = 0;
   for (let m = REFERENCES_PATH.exec(text); m; m = REFERENCES_PATH.exec(text)) {
     if (inRanges(code, m.index)) continue;
     const p = m[1]!.replace(/[.]+$/, '');
     // A template continues the path ("references/module-<n>.md", "references/{topic}.md"): not a file name.
-    if (/^[<{[*]/.test(text.slice(m.index + m[1]!.length))) continue;
-    if (out.some((r) => r.start <= base + m!.index && base + m!.index < r.end)) continue;
+    const next = text.charAt(m.index + m[1]!.length);
+    if (next !== '' && '<{[*'.includes(next)) continue;
+    if (inLink(base + m.index)) continue;
     out.push({ target: p, start: base + m.index, end: base + m.index + p.length, kind: 'path' });
   }
   return out;
@@ -64,40 +90,61 @@ function localTarget(t: string): string | null {
   return p === '' ? null : p;
 }
 
-function check(ctx: SkillContext, r: Ref) {
+const lowerIndexes = new WeakMap<ReadonlyMap<string, unknown>, Map<string, string>>();
+
+/** Listed paths by their lower-case spelling (the first listed wins), built once per listing. */
+function lowerCaseIndex(entries: ReadonlyMap<string, unknown>): Map<string, string> {
+  let idx = lowerIndexes.get(entries);
+  if (!idx) {
+    idx = new Map();
+    for (const k of entries.keys()) {
+      const l = k.toLowerCase();
+      if (!idx.has(l)) idx.set(l, k);
+    }
+    lowerIndexes.set(entries, idx);
+  }
+  return idx;
+}
+
+function check(ctx: SkillContext, r: Ref, out: Groupable[]) {
   const folder = ctx.skill.folder;
   const target = localTarget(r.target);
   if (target === null) return;
   const what = r.kind === 'link' ? 'link' : 'reference';
   const at = { offset: r.start, endOffset: r.end };
   if (target.startsWith('/') || target.startsWith('~') || /^[a-zA-Z]:[\\/]/.test(target)) {
-    ctx.report({ ...at, severity: 'warning', confidence: 'medium', message: `${what} ${quote(r.target, 200)} is an absolute path, outside the skill folder; an installed skill cannot rely on it. Copy the file into the skill (for example references/) and link it relatively` });
+    out.push({ kind: 'absolute', ...at, severity: 'warning', confidence: 'medium', message: `${what} ${quote(r.target, 200)} is an absolute path, outside the skill folder; an installed skill cannot rely on it. Copy the file into the skill (for example references/) and link it relatively` });
     return;
   }
   const norm = path.posix.normalize(target.replace(/\\/g, '/'));
   if (norm === '..' || norm.startsWith('../')) {
-    ctx.report({ ...at, severity: 'warning', confidence: 'medium', message: `${what} ${quote(r.target, 200)} leaves the skill folder; runtimes install the folder alone, so the target will be missing. Move the file into the skill folder and link it relatively` });
+    out.push({ kind: 'outside', ...at, severity: 'warning', confidence: 'medium', message: `${what} ${quote(r.target, 200)} leaves the skill folder; runtimes install the folder alone, so the target will be missing. Move the file into the skill folder and link it relatively` });
     return;
   }
   if (!folder) return;
   const rel = norm.replace(/\/$/, '');
   if (rel === '.' || rel === '') return;
   const { entries, truncated } = folder.listing();
-  // A symlink anywhere on the way: runtimes do not follow it.
+  // A symlink anywhere on the way: runtimes do not follow it. The listing holds a folder before what is in it, so
+  // the walk down the path stops at the first part that is not listed (a 56 KB "a/a/a/…" path is not looked up
+  // 28,000 times with ever longer keys).
   const parts = rel.split('/');
-  for (let i = 1; i <= parts.length; i++) {
-    const e = entries.get(parts.slice(0, i).join('/'));
-    if (e?.kind === 'symlink') {
-      ctx.report({ ...at, severity: 'warning', confidence: 'high', message: `${what} ${quote(r.target, 200)} goes through the symlink ${quote(e.rel)}${e.linkTarget ? ` (→ ${quote(e.linkTarget)})` : ''}; runtimes skip symlinks, so the agent cannot open it. Replace the link with the real file` });
+  let prefix = '';
+  for (let i = 0; i < parts.length; i++) {
+    prefix = i === 0 ? parts[0]! : `${prefix}/${parts[i]!}`;
+    const e = entries.get(prefix);
+    if (!e) break;
+    if (e.kind === 'symlink') {
+      out.push({ kind: 'symlink', ...at, severity: 'warning', confidence: 'high', message: `${what} ${quote(r.target, 200)} goes through the symlink ${quote(e.rel)}${e.linkTarget ? ` (→ ${quote(e.linkTarget)})` : ''}; runtimes skip symlinks, so the agent cannot open it. Replace the link with the real file` });
       return;
     }
   }
   if (entries.has(rel) || truncated) return;
   // A link is an explicit reference; a bare path in prose may describe a layout (medium confidence).
   const confidence = r.kind === 'link' ? 'high' : 'medium';
-  const lower = rel.toLowerCase();
-  const caseMatch = [...entries.keys()].find((k) => k.toLowerCase() === lower);
-  ctx.report({
+  const caseMatch = lowerCaseIndex(entries).get(rel.toLowerCase());
+  out.push({
+    kind: caseMatch ? 'case' : 'missing',
     ...at,
     severity: 'warning',
     confidence,
@@ -129,6 +176,9 @@ export default defineRule({
   checkSkill(ctx) {
     const doc = ctx.skill.doc;
     if (!doc || !ctx.skill.source) return;
-    for (const r of collect(doc.body, doc.bodyOffset)) check(ctx, r);
+    // Many findings of one kind are reported once, with a count and the first positions (src/group.ts).
+    const out: Groupable[] = [];
+    for (const r of collect(doc.body, doc.bodyOffset)) check(ctx, r, out);
+    reportGrouped(ctx, out, ctx.skill.source);
   },
 });

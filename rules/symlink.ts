@@ -2,6 +2,7 @@
 
 import { defineRule } from '../src/rule.js';
 import { quote } from '../src/text.js';
+import { shownOnTheWay } from '../src/read.js';
 
 export default defineRule({
   meta: {
@@ -17,6 +18,16 @@ export default defineRule({
   },
   checkSkill(ctx) {
     const r = ctx.skill.read;
+    if (r.kind === 'changed' && r.symlink) {
+      // Swapped after discovery (a folder on the way, or the file): the link is never followed, the skill not read.
+      const to = r.linkTarget !== null ? ` (→ ${quote(r.linkTarget)})` : '';
+      ctx.report({
+        severity: 'error',
+        message: `${quote(shownOnTheWay(ctx.skill, r.path))} was replaced by a symlink${to} after the skill was found; skillcheck does not follow it, so the skill file was not read. Replace the link with the real folder or file`,
+        rejects: true,
+      });
+      return;
+    }
     if (r.kind !== 'symlink-skipped' && r.kind !== 'symlink') return;
     const to = r.kind === 'symlink-skipped' && r.linkTarget !== null ? ` (→ ${quote(r.linkTarget)})` : '';
     ctx.report({

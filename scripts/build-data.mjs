@@ -12,10 +12,8 @@ import { parse } from 'yaml';
 
 const repo = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-function writeAtomic(dest, text) {
-  fs.writeFileSync(`${dest}.tmp`, text);
-  fs.renameSync(`${dest}.tmp`, dest);
-}
+// The product's one atomic writer (src/write.ts), built by tsc just before this step.
+const { writeFileAtomic: writeAtomic } = await import(path.join(repo, 'dist', 'src', 'write.js'));
 
 const packsSrc = path.join(repo, 'rules', 'packs');
 const packsOut = path.join(repo, 'dist', 'rules', 'packs');

@@ -2,7 +2,7 @@
 // the baseline fail the run. Fingerprints ignore line numbers (src/fingerprint.ts), so edits elsewhere in a file
 // keep a baselined finding baselined.
 
-import * as fs from 'node:fs';
+import { jsonErrorMessage, readSmallFile, SmallFileError } from './read.js';
 import { FINGERPRINT_VERSION } from './fingerprint.js';
 import type { Diagnostic } from './types.js';
 
@@ -41,19 +41,16 @@ export function serializeBaseline(b: BaselineFile): string {
 export function readBaseline(file: string, display: string): Set<string> {
   let text: string;
   try {
-    const st = fs.statSync(file);
-    if (!st.isFile()) throw new BaselineError(`${display}: not a regular file`);
-    if (st.size > MAX_BASELINE_BYTES) throw new BaselineError(`${display}: ${st.size} bytes, over the ${MAX_BASELINE_BYTES}-byte limit`);
-    text = fs.readFileSync(file, 'utf8');
+    text = readSmallFile(file, MAX_BASELINE_BYTES, display);
   } catch (e) {
-    if (e instanceof BaselineError) throw e;
-    throw new BaselineError(`${display}: cannot read the baseline: ${(e as Error).message}`);
+    if (e instanceof SmallFileError) throw new BaselineError(`${e.message} (the baseline)`);
+    throw e;
   }
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch (e) {
-    throw new BaselineError(`${display}: not JSON: ${(e as Error).message}`);
+    throw new BaselineError(`${display}: not JSON: ${jsonErrorMessage(e)}`);
   }
   const d = data as Partial<BaselineFile> | null;
   if (!d || typeof d !== 'object' || d.schemaVersion !== 1 || !Array.isArray(d.findings)) {

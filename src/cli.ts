@@ -98,11 +98,16 @@ export interface CheckFlags {
 
 /** Read the OpenClaw config given with --openclaw-config: bounded, never through a symlink, JSON. */
 export async function readOpenclawConfig(file: string, cwd: string): Promise<Record<string, unknown>> {
-  const { readBounded } = await import('./read.js');
-  const r = readBounded(path.resolve(cwd, file), 1 << 20);
-  if (r.kind !== 'ok') throw new UsageError(`--openclaw-config: cannot read ${file} (${r.kind === 'error' ? r.code : r.kind})`);
+  const { readSmallFile, SmallFileError } = await import('./read.js');
+  let text: string;
   try {
-    const v = JSON.parse(Buffer.from(r.bytes).toString('utf8')) as unknown;
+    text = readSmallFile(path.resolve(cwd, file), 1 << 20, `--openclaw-config ${file}`);
+  } catch (e) {
+    if (e instanceof SmallFileError) throw new UsageError(e.message);
+    throw e;
+  }
+  try {
+    const v = JSON.parse(text) as unknown;
     if (v && typeof v === 'object' && !Array.isArray(v)) return v as Record<string, unknown>;
   } catch {
     /* reported below */

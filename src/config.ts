@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isMap, isSeq, parseDocument, type Document, type Node as YamlNode } from 'yaml';
 import type { SeverityOverride } from './check.js';
+import { jsonErrorMessage, readSmallFile, SmallFileError } from './read.js';
 import { didYouMean, typeName } from './text.js';
 import type { TargetId, Trust } from './types.js';
 
@@ -48,9 +49,11 @@ export class ConfigError extends Error {}
 export function findConfig(start: string): string | null {
   let dir = path.resolve(start);
   for (;;) {
+    // lstat: a config file that is a symlink is found (and then refused by readConfigText), never silently skipped.
     const here = CONFIG_FILE_NAMES.filter((n) => {
       try {
-        return fs.statSync(path.join(dir, n)).isFile();
+        const st = fs.lstatSync(path.join(dir, n));
+        return st.isFile() || st.isSymbolicLink();
       } catch {
         return false;
       }
@@ -155,6 +158,21 @@ function describe(e: AjvError): { pointer: string; keyOnly: boolean; message: st
   }
 }
 
+/**
+ * The one way a config file's text is read: bounded (MAX_CONFIG_BYTES), never through a symlink, no FIFO or
+ * device, BOM dropped. Errors name the file as the user gave it (`shown`) and never quote its content.
+ */
+export function readConfigText(abs: string, shown: string): string {
+  let text: string;
+  try {
+    text = readSmallFile(abs, MAX_CONFIG_BYTES, shown);
+  } catch (e) {
+    if (e instanceof SmallFileError) throw new ConfigError(e.message);
+    throw e;
+  }
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
 /** Read and validate a config file. Throws ConfigError with `file:line:col: message` lines. */
 export async function loadConfig(file: string, knownRules: readonly { id: string }[]): Promise<LoadedConfig> {
   const abs = path.resolve(file);
@@ -162,17 +180,7 @@ export async function loadConfig(file: string, knownRules: readonly { id: string
   if (!['.json', '.yaml', '.yml'].includes(ext)) {
     throw new ConfigError(`${file}: config files are data: expected a .json, .yaml or .yml file (code such as .js is never loaded)`);
   }
-  let text: string;
-  try {
-    const st = fs.statSync(abs);
-    if (!st.isFile()) throw new ConfigError(`${file}: not a regular file`);
-    if (st.size > MAX_CONFIG_BYTES) throw new ConfigError(`${file}: ${st.size} bytes, over the ${MAX_CONFIG_BYTES}-byte limit for a config file`);
-    text = fs.readFileSync(abs, 'utf8');
-  } catch (e) {
-    if (e instanceof ConfigError) throw e;
-    throw new ConfigError(`${file}: cannot read: ${(e as Error).message}`);
-  }
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  const text = readConfigText(abs, file);
   const at = (offset: number) => {
     const p = positionOf(text, offset);
     return `${file}:${p.line}:${p.column}`;
@@ -183,7 +191,8 @@ export async function loadConfig(file: string, knownRules: readonly { id: string
     } catch (e) {
       const msg = (e as Error).message;
       const m = /position (\d+)/.exec(msg);
-      throw new ConfigError(`${m ? at(Number(m[1])) : `${file}:1:1`}: invalid JSON: ${msg.replace(/ in JSON at position \d+.*$/, '')}`);
+      // Never the text itself (a config linked to /proc/self/environ once printed its secrets): the token only.
+      throw new ConfigError(`${m ? at(Number(m[1])) : `${file}:1:1`}: invalid JSON: ${jsonErrorMessage(e).replace(/ in JSON at position \d+.*$/, '')}`);
     }
   }
   // YAML 1.2 (core schema) reads JSON too, and gives every node its offsets for error locations.

@@ -5,6 +5,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { invalidUtf8Names } from './fsnames.js';
 import { LOWER_TRUST_DIRS, TRUST_BEARING_DIRS } from './policy/trust.js';
+import { describeKind, idOf, openDirBelow, type FileId, type OpenDir, type TreePath } from './read.js';
+
+export { describeKind };
 import type { TargetId } from './types.js';
 
 /** Names of a skill file the walker recognises. Exact `SKILL.md` is the standard spelling. */
@@ -35,6 +38,9 @@ export interface DiscoveredSkill {
    * directory and for every spelling of the path. Absent: use `absDir`.
    */
   realDir?: string;
+  /** The folders from the root down to the skill and their identities at discovery: reads walk the same way and
+   *  compare (src/read.ts). Absent for a skill not found by the walk. */
+  tree?: TreePath;
 }
 
 export type DiscoveryEvent =
@@ -177,16 +183,44 @@ export function discover(paths: readonly string[], opts: DiscoverOptions = {}): 
   const linkedRoots: Extract<DiscoveryEvent, { kind: 'symlink' }>[] = [];
 
   /** `underTrust`: below a folder that lowers trust, where `.git` and `node_modules` are walked too. */
-  const walk = (dir: string, depth: number, root: string, realDir: string, underTrust: boolean) => {
+  /** `parent` is the folder above `dir`, held open: `dir` is opened relative to it, never through a symlink. */
+  const walk = (dir: string, depth: number, root: string, realDir: string, underTrust: boolean, parent: OpenDir | null, names: string[], ids: FileId[], expect?: FileId) => {
     if (stopped) return;
-    let dirents: fs.Dirent[];
-    try {
-      opts.beforeReaddir?.(dir);
-      dirents = fs.readdirSync(dir, { withFileTypes: true });
-    } catch (e) {
-      result.events.push({ kind: 'io-error', absPath: dir, code: errCode(e), message: (e as Error).message });
+    opts.beforeReaddir?.(dir);
+    const opened = openDirBelow(parent, path.basename(dir), dir, expect);
+    if (opened.kind === 'changed') {
+      // Swapped between the parent's listing and now.
+      if (opened.symlink) result.events.push({ kind: 'symlink', absPath: dir, role: 'entry', linkTarget: opened.linkTarget });
+      else result.events.push({ kind: 'io-error', absPath: dir, code: 'ECHANGED', message: `changed during the walk (now ${opened.what})` });
       return;
     }
+    if (opened.kind !== 'dir') {
+      result.events.push({ kind: 'io-error', absPath: dir, code: opened.kind === 'error' ? opened.code : 'EUNKNOWN', message: opened.kind === 'error' ? opened.message : opened.kind });
+      return;
+    }
+    const here = opened.dir;
+    try {
+      walkOpen(here, dir, depth, root, realDir, underTrust, names, [...ids, here.id]);
+    } finally {
+      here.close();
+    }
+  };
+
+  const walkOpen = (here: OpenDir, dir: string, depth: number, root: string, realDir: string, underTrust: boolean, names: string[], ids: FileId[]) => {
+    let dirents: fs.Dirent[];
+    try {
+      dirents = fs.readdirSync(here.self(), { withFileTypes: true });
+    } catch (e) {
+      result.events.push({ kind: 'io-error', absPath: dir, code: errCode(e), message: (e as Error).message.split(here.self()).join(dir) });
+      return;
+    }
+    const tree = (file: string): TreePath | undefined => {
+      try {
+        return { root, dirs: names, dirIds: ids, fileId: idOf(fs.lstatSync(here.at(file))) };
+      } catch {
+        return { root, dirs: names, dirIds: ids };
+      }
+    };
     dirents.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     entries += dirents.length;
     if (entries > maxEntries) {
@@ -232,7 +266,7 @@ export function discover(paths: readonly string[], opts: DiscoverOptions = {}): 
           result.events.push({ kind: 'depth-limit', absPath: abs, depth: depth + 1 });
           continue;
         }
-        walk(abs, depth + 1, root, path.join(realDir, d.name), trustBelow);
+        walk(abs, depth + 1, root, path.join(realDir, d.name), trustBelow, here, [...names, d.name], ids);
         continue;
       }
       if (isSkillFileName(d.name) && !d.isFile()) {
@@ -243,11 +277,11 @@ export function discover(paths: readonly string[], opts: DiscoverOptions = {}): 
       const loose = d.isFile() ? opts.isLooseFile?.(dir, d.name) : null;
       if (loose) result.events.push({ kind: 'loose-file', absPath: abs, ...loose });
       if (d.isFile() && !isSkillFileName(d.name) && opts.isFlatSkillFile?.(dir, d.name)) {
-        addSkill({ absPath: abs, absDir: dir, layout: 'file', root, realDir });
+        addSkill({ absPath: abs, absDir: dir, layout: 'file', root, realDir, tree: tree(d.name) });
       }
     }
     if (skillEntry && skillEntry.isFile()) {
-      addSkill({ absPath: path.join(dir, skillEntry.name), absDir: dir, layout: isRoot ? 'flat' : 'folder', root, realDir });
+      addSkill({ absPath: path.join(dir, skillEntry.name), absDir: dir, layout: isRoot ? 'flat' : 'folder', root, realDir, tree: tree(skillEntry.name) });
     }
   };
 
@@ -274,11 +308,17 @@ export function discover(paths: readonly string[], opts: DiscoverOptions = {}): 
       result.events.push({ kind: 'symlink', absPath: p, role: 'argument', linkTarget: readLink(p) });
     } else if (st.isDirectory()) {
       const real = realPath(p);
-      walk(p, 0, p, real, trustUnder(real));
+      walk(p, 0, p, real, trustUnder(real), null, [], [], idOf(st));
     } else if (st.isFile()) {
       const dir = path.dirname(p);
       const layout: SkillLayout = isSkillFileName(path.basename(p)) ? (path.basename(dir) === 'skills' ? 'flat' : 'folder') : 'file';
-      addSkill({ absPath: p, absDir: dir, layout, root: dir, realDir: realPath(dir) });
+      let dirId: FileId[] = [];
+      try {
+        dirId = [idOf(fs.lstatSync(dir))];
+      } catch {
+        /* the read reports it */
+      }
+      addSkill({ absPath: p, absDir: dir, layout, root: dir, realDir: realPath(dir), ...(dirId.length ? { tree: { root: dir, dirs: [], dirIds: dirId, fileId: idOf(st) } } : {}) });
     } else {
       result.events.push({ kind: 'not-regular', absPath: p, what: describeKind(st) });
     }
@@ -296,23 +336,5 @@ function direntKind(d: fs.Dirent): string {
   if (d.isCharacterDevice()) return 'a character device';
   if (d.isBlockDevice()) return 'a block device';
   if (d.isSocket()) return 'a socket';
-  return 'not a regular file';
-}
-
-/** The kind tests of a file status (fs.Stats has them): public types do not name Node's, so users need no @types/node. */
-export interface FileKindTests {
-  isFIFO(): boolean;
-  isCharacterDevice(): boolean;
-  isBlockDevice(): boolean;
-  isSocket(): boolean;
-  isDirectory(): boolean;
-}
-
-export function describeKind(st: FileKindTests): string {
-  if (st.isFIFO()) return 'a FIFO';
-  if (st.isCharacterDevice()) return 'a character device';
-  if (st.isBlockDevice()) return 'a block device';
-  if (st.isSocket()) return 'a socket';
-  if (st.isDirectory()) return 'a directory';
   return 'not a regular file';
 }

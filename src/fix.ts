@@ -1,9 +1,9 @@
-// --fix: apply safe fixes atomically (temp file beside the original, then rename), never through a symlink.
+// --fix: apply safe fixes atomically (temp file beside the original, then rename), never through a symlink: the
+// file is re-read and written the way discovery reached it (src/read.ts, src/write.ts).
 
-import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { readBounded } from './read.js';
+import { readInTree, type TreePath } from './read.js';
+import { writeFileAtomic } from './write.js';
 import type { SkillInput } from './rule.js';
 import type { Diagnostic, TextEdit } from './types.js';
 
@@ -29,46 +29,6 @@ export function applyEdits(text: string, edits: readonly TextEdit[]): { text: st
   return { text: out + text.slice(pos), applied };
 }
 
-/** Write `content` to `target` atomically, keeping its mode. Refuses when `target` is not a regular file. */
-export function writeAtomic(target: string, content: string | Uint8Array): void {
-  const st = fs.lstatSync(target);
-  if (!st.isFile()) throw new Error('not a regular file (symlink or special file): not written');
-  const tmp = path.join(path.dirname(target), `.${path.basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
-  const fd = fs.openSync(tmp, fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | (fs.constants.O_NOFOLLOW ?? 0), st.mode & 0o7777);
-  try {
-    fs.writeSync(fd, typeof content === 'string' ? Buffer.from(content, 'utf8') : content);
-    fs.fchmodSync(fd, st.mode & 0o7777);
-    fs.fsyncSync(fd);
-  } catch (e) {
-    fs.closeSync(fd);
-    fs.rmSync(tmp, { force: true });
-    throw e;
-  }
-  fs.closeSync(fd);
-  try {
-    fs.renameSync(tmp, target);
-  } catch (e) {
-    fs.rmSync(tmp, { force: true });
-    throw e;
-  }
-}
-
-/** Create a new file (or replace a regular one) atomically; for --output and baselines. */
-export function writeFileAtomic(target: string, content: string): void {
-  let exists = false;
-  try {
-    const st = fs.lstatSync(target);
-    if (!st.isFile()) throw new Error(`${target}: not a regular file: not written`);
-    exists = true;
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
-  }
-  if (exists) return writeAtomic(target, content);
-  const tmp = path.join(path.dirname(target), `.${path.basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
-  fs.writeFileSync(tmp, content, { flag: 'wx', mode: 0o644 });
-  fs.renameSync(tmp, target);
-}
-
 export interface FixPlan {
   file: string;
   absPath: string;
@@ -78,6 +38,8 @@ export interface FixPlan {
   applied: number;
   /** Why the file is left alone, when it is. */
   skipped?: string;
+  /** How discovery reached the file: the write checks the same folders and identity. */
+  tree?: TreePath;
 }
 
 /**
@@ -109,16 +71,16 @@ export function planFixes(diagnostics: readonly Diagnostic[], inputs: readonly S
       continue;
     }
     try {
-      const st = fs.lstatSync(abs);
-      if (st.isSymbolicLink() || !st.isFile()) {
-        skip('not a regular file (never written through a symlink)');
-        continue;
-      }
       if (input.source.invalidUtf8Count > 0) {
         skip('invalid UTF-8: rewriting would lose bytes');
         continue;
       }
-      const now = readBounded(abs, input.source.byteLength);
+      // Read again the way discovery reached it: every folder from the root and the file must be the same.
+      const now = readInTree(input.tree, abs, input.source.byteLength, input.tree?.fileId);
+      if (now.kind === 'symlink' || now.kind === 'not-regular' || (now.kind === 'changed' && now.symlink)) {
+        skip('not a regular file (never written through a symlink)');
+        continue;
+      }
       if (now.kind !== 'ok' || Buffer.from(now.bytes).toString('utf8') !== before) {
         skip('changed since it was checked');
         continue;
@@ -127,7 +89,7 @@ export function planFixes(diagnostics: readonly Diagnostic[], inputs: readonly S
       const uniq = [...new Map(edits.map((e) => [`${e.start}:${e.end}:${e.text}`, e])).values()];
       const { text, applied } = applyEdits(before, uniq);
       if (applied === 0 || text === before) continue;
-      plans.push({ file, absPath: abs, before, after: text, applied });
+      plans.push({ file, absPath: abs, before, after: text, applied, ...(input.tree ? { tree: input.tree } : {}) });
     } catch (e) {
       skip((e as Error).message);
     }
@@ -144,13 +106,8 @@ export function applyFixes(diagnostics: readonly Diagnostic[], inputs: readonly 
       continue;
     }
     try {
-      // Checked again right before writing: the plan's lstat may be stale.
-      const now = readBounded(p.absPath, Buffer.byteLength(p.before, 'utf8'));
-      if (now.kind !== 'ok' || Buffer.from(now.bytes).toString('utf8') !== p.before) {
-        outcomes.push({ file: p.file, applied: 0, skipped: 'changed since it was checked' });
-        continue;
-      }
-      writeAtomic(p.absPath, p.after);
+      // Checked again right before writing, in the folder that is written: the plan may be stale.
+      writeFileAtomic(p.absPath, p.after, { ...(p.tree ? { tree: p.tree } : {}), expect: { ...(p.tree?.fileId ? { id: p.tree.fileId } : {}), bytes: Buffer.from(p.before, 'utf8') } });
       outcomes.push({ file: p.file, applied: p.applied });
     } catch (e) {
       outcomes.push({ file: p.file, applied: 0, skipped: (e as Error).message });

@@ -6,7 +6,11 @@
 import { codePointLabel, visible } from './text.js';
 import type { Confidence, Severity } from './types.js';
 
+export type HiddenKind = 'tags' | 'selectors' | 'bidi-override' | 'bidi-reorder' | 'bidi-control' | 'zero-width-run' | 'zero-width-fence' | 'zero-width';
+
 export interface HiddenFinding {
+  /** What was found: findings of one kind are grouped when a file has many (rules/hidden-unicode.ts). */
+  kind: HiddenKind;
   /** Offsets in the scanned text. */
   start: number;
   end: number;
@@ -57,9 +61,8 @@ function lineBounds(s: string, i: number): [number, number] {
   return [a, b];
 }
 
-/** A short visible excerpt of the line around [start, end). */
-function excerpt(s: string, start: number, end: number, max = 100): string {
-  const [a, b] = lineBounds(s, start);
+/** A short visible excerpt of the line [a, b) around [start, end). */
+function excerpt(s: string, a: number, b: number, start: number, end: number, max = 100): string {
   let from = Math.max(a, start - 30);
   let to = Math.min(b, Math.max(end, start) + 40);
   let v = visible(s.slice(from, to));
@@ -93,6 +96,26 @@ function isFlagSequence(s: string, runStart: number, cps: number[]): boolean {
   return cpBefore(s, runStart).cp === 0x1f3f4;
 }
 
+/** A finding whose message is built when read: a file with 20,000 of one kind builds the few that are shown. */
+class LazyFinding implements HiddenFinding {
+  #message: string | undefined;
+  constructor(
+    readonly kind: HiddenKind,
+    readonly start: number,
+    readonly end: number,
+    readonly severity: Severity,
+    readonly confidence: Confidence,
+    private readonly make: () => string,
+  ) {}
+  get message(): string {
+    return (this.#message ??= this.make());
+  }
+}
+
+function lazy(f: Omit<HiddenFinding, 'message'>, make: () => string): HiddenFinding {
+  return new LazyFinding(f.kind, f.start, f.end, f.severity, f.confidence, make);
+}
+
 /** Analyse one text; offsets in the findings are offsets in `s`. */
 export function findHidden(s: string): HiddenFinding[] {
   const out: HiddenFinding[] = [];
@@ -101,38 +124,49 @@ export function findHidden(s: string): HiddenFinding[] {
   CANDIDATE.lastIndex = 0;
   // Unexplained zero-width characters, grouped per line.
   let lineZw: { start: number; end: number; cps: number[]; maxRun: number; fence: boolean } | null = null;
+  // The current line [lineStart, lineEnd), found once per line that has candidates; facts about it computed lazily
+  // once. Every per-character lookup below is O(1) amortized, so a line of 20,000 controls stays linear.
+  let lineStart = 0;
   let lineEnd = -1;
+  let rtl: boolean | null = null;
+  const rtlLine = () => (rtl ??= RTL_TEXT.test(s.slice(lineStart, lineEnd)));
+  // Next bidi closer and next visible character at or after a position: searched forward only, results reused
+  // while still ahead of the position asked about (positions only grow).
+  let closeAt = -1;
+  const nextClose = (from: number): number => {
+    if (closeAt >= from) return closeAt;
+    closeAt = Infinity;
+    for (let k = from; k < s.length; k++) {
+      if (BIDI_CLOSE.has(s.charCodeAt(k))) {
+        closeAt = k;
+        break;
+      }
+    }
+    return closeAt;
+  };
+  const VISIBLE = /[^\s\p{Cf}]/gu;
+  let visibleAt = -1;
+  const nextVisible = (from: number): number => {
+    if (visibleAt >= from) return visibleAt;
+    VISIBLE.lastIndex = from;
+    const v = VISIBLE.exec(s);
+    visibleAt = v ? v.index : Infinity;
+    return visibleAt;
+  };
   let runLen = 0;
   let runEnd = -1;
   const flushLine = () => {
     if (!lineZw) return;
     const { start, end, cps, maxRun, fence } = lineZw;
+    const [a, b] = [lineStart, lineEnd];
     const n = cps.length;
-    const what = `${n === 1 ? 'an invisible character' : `${n} invisible characters`} (${labels(cps)})`;
+    const what = () => `${n === 1 ? 'an invisible character' : `${n} invisible characters`} (${labels(cps)})`;
     if (maxRun >= ZW_RUN_ERROR || n >= ZW_LINE_ERROR) {
-      out.push({
-        start,
-        end,
-        severity: 'error',
-        confidence: 'high',
-        message: `${what} on this line${maxRun >= ZW_RUN_ERROR ? `, ${maxRun} in a row` : ''}: ${excerpt(s, start, end)}; runs and swarms of zero-width characters hide data or split words so that reviews and filters miss them. Remove them`,
-      });
+      out.push(lazy({ kind: 'zero-width-run', start, end, severity: 'error', confidence: 'high' }, () => `${what()} on this line${maxRun >= ZW_RUN_ERROR ? `, ${maxRun} in a row` : ''}: ${excerpt(s, a, b, start, end)}; runs and swarms of zero-width characters hide data or split words so that reviews and filters miss them. Remove them`));
     } else if (fence) {
-      out.push({
-        start,
-        end,
-        severity: 'info',
-        confidence: 'low',
-        message: `${what} next to a code-fence character: ${excerpt(s, start, end)}; likely there to keep a nested fence from closing the block. Prefer a longer outer fence (\`\`\`\` or ~~~)`,
-      });
+      out.push(lazy({ kind: 'zero-width-fence', start, end, severity: 'info', confidence: 'low' }, () => `${what()} next to a code-fence character: ${excerpt(s, a, b, start, end)}; likely there to keep a nested fence from closing the block. Prefer a longer outer fence (\`\`\`\` or ~~~)`));
     } else {
-      out.push({
-        start,
-        end,
-        severity: 'warning',
-        confidence: 'medium',
-        message: `${what}: ${excerpt(s, start, end)}; readers cannot see it, models and string comparisons do. Remove it`,
-      });
+      out.push(lazy({ kind: 'zero-width', start, end, severity: 'warning', confidence: 'medium' }, () => `${what()}: ${excerpt(s, a, b, start, end)}; readers cannot see it, models and string comparisons do. Remove it`));
     }
     lineZw = null;
   };
@@ -147,7 +181,8 @@ export function findHidden(s: string): HiddenFinding[] {
     const len = m[0].length;
     if (i >= lineEnd) {
       flushLine();
-      lineEnd = lineBounds(s, i)[1];
+      [lineStart, lineEnd] = lineBounds(s, i);
+      rtl = null;
     }
     // Tag characters: a run, decoded.
     if (isTag(cp)) {
@@ -160,13 +195,7 @@ export function findHidden(s: string): HiddenFinding[] {
       CANDIDATE.lastIndex = j;
       if (isFlagSequence(s, i, cps)) continue;
       const hidden = decodeTags(cps);
-      out.push({
-        start: i,
-        end: j,
-        severity: 'error',
-        confidence: 'high',
-        message: `${cps.length} Unicode tag character${cps.length === 1 ? '' : 's'} (U+E0000–U+E007F) ${hidden ? `hide the text ${JSON.stringify(visible(hidden.length > 200 ? `${hidden.slice(0, 199)}…` : hidden))}` : 'carry no visible text'}: invisible to readers, read by models (ASCII smuggling). Remove them`,
-      });
+      out.push(lazy({ kind: 'tags', start: i, end: j, severity: 'error', confidence: 'high' }, () => `${cps.length} Unicode tag character${cps.length === 1 ? '' : 's'} (U+E0000–U+E007F) ${hidden ? `hide the text ${JSON.stringify(visible(hidden.length > 200 ? `${hidden.slice(0, 199)}…` : hidden))}` : 'carry no visible text'}: invisible to readers, read by models (ASCII smuggling). Remove them`));
       continue;
     }
     // Variation selectors: one after a base character is normal; a run is a data carrier.
@@ -180,41 +209,29 @@ export function findHidden(s: string): HiddenFinding[] {
       }
       CANDIDATE.lastIndex = j;
       if (cps.length === 1) continue;
+      const from = Math.max(lineStart, i - 20);
       const decoded = cps.length >= VS_RUN_ERROR ? decodeVariationSelectors(cps) : null;
-      out.push({
-        start: i,
-        end: j,
-        severity: cps.length >= VS_RUN_ERROR ? 'error' : 'warning',
-        confidence: cps.length >= VS_RUN_ERROR ? 'high' : 'medium',
-        message: `${cps.length} variation selectors in a row after ${JSON.stringify(visible(s.slice(Math.max(lineBounds(s, i)[0], i - 20), i)))}; ${decoded ? `they decode to ${JSON.stringify(visible(decoded.slice(0, 200)))}, ` : ''}a run of selectors carries hidden bytes (one per selector) and has no typographic use. Remove them`,
-      });
+      out.push(lazy({ kind: 'selectors', start: i, end: j, severity: cps.length >= VS_RUN_ERROR ? 'error' : 'warning', confidence: cps.length >= VS_RUN_ERROR ? 'high' : 'medium' }, () => `${cps.length} variation selectors in a row after ${JSON.stringify(visible(s.slice(from, i)))}; ${decoded ? `they decode to ${JSON.stringify(visible(decoded.slice(0, 200)))}, ` : ''}a run of selectors carries hidden bytes (one per selector) and has no typographic use. Remove them`));
       continue;
     }
     // Bidi controls.
     if (BIDI_OPEN.has(cp)) {
-      const [, b] = lineBounds(s, i);
-      let close = b;
-      for (let k = i + 1; k < b; k++) {
-        if (BIDI_CLOSE.has(s.charCodeAt(k))) {
-          close = k;
-          break;
-        }
-      }
+      const [a, b] = [lineStart, lineEnd];
+      const close = Math.min(nextClose(i + 1), b);
       if (close < b) paired.add(close);
-      const inside = s.slice(i + 1, close);
-      const reorders = /[^\s\p{Cf}]/u.test(inside);
-      const rtlLine = RTL_TEXT.test(s.slice(...lineBounds(s, i)));
+      // Visible text between the control and its closer (or the line's end).
+      const reorders = nextVisible(i + 1) < close;
       if (BIDI_OVERRIDE.has(cp) && reorders) {
-        out.push({ start: i, end: Math.min(close + 1, b), severity: 'error', confidence: 'high', message: `bidi override ${codePointLabel(cp)} reorders the visible text that follows: ${excerpt(s, i, close)}; what renders is not what the model reads (Trojan Source). Remove the bidi controls` });
-      } else if (reorders && !rtlLine) {
-        out.push({ start: i, end: Math.min(close + 1, b), severity: 'error', confidence: 'medium', message: `bidi control ${codePointLabel(cp)} in left-to-right text changes the display order of what follows: ${excerpt(s, i, close)}; what renders is not what the model reads. Remove the bidi controls` });
-      } else if (!rtlLine) {
-        out.push({ start: i, end: i + len, severity: 'warning', confidence: 'medium', message: `bidi control ${codePointLabel(cp)}: ${excerpt(s, i, i + len)}; it has no effect here but hides in the text. Remove it` });
+        out.push(lazy({ kind: 'bidi-override', start: i, end: Math.min(close + 1, b), severity: 'error', confidence: 'high' }, () => `bidi override ${codePointLabel(cp)} reorders the visible text that follows: ${excerpt(s, a, b, i, close)}; what renders is not what the model reads (Trojan Source). Remove the bidi controls`));
+      } else if (reorders && !rtlLine()) {
+        out.push(lazy({ kind: 'bidi-reorder', start: i, end: Math.min(close + 1, b), severity: 'error', confidence: 'medium' }, () => `bidi control ${codePointLabel(cp)} in left-to-right text changes the display order of what follows: ${excerpt(s, a, b, i, close)}; what renders is not what the model reads. Remove the bidi controls`));
+      } else if (!rtlLine()) {
+        out.push(lazy({ kind: 'bidi-control', start: i, end: i + len, severity: 'warning', confidence: 'medium' }, () => `bidi control ${codePointLabel(cp)}: ${excerpt(s, a, b, i, i + len)}; it has no effect here but hides in the text. Remove it`));
       }
       continue;
     }
     if (BIDI_CLOSE.has(cp) || BIDI_MARK.has(cp)) {
-      if (RTL_TEXT.test(s.slice(...lineBounds(s, i)))) continue;
+      if (rtlLine()) continue;
     }
     // ZWJ/ZWNJ in context.
     if (ZW_JOINERS.has(cp)) {

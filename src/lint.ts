@@ -6,7 +6,7 @@ import { checkProject, checkSkill, finalizeDiagnostics, type CheckOptions, type 
 import { discover, logicalCwd, realPath, type DiscoverOptions, type DiscoveredSkill, type DiscoveryEvent } from './discover.js';
 import { systemHost, type Host } from './host.js';
 import { locate, parseSkillDocument, type ParsedDocument } from './parse.js';
-import { readBounded } from './read.js';
+import { readInTree } from './read.js';
 import { skillFolder, type SkillFolder } from './skillfiles.js';
 import type { ProjectSkill, Rule, SkillInput, SkillRef, Span } from './rule.js';
 import { slimParsedDocument } from './slim.js';
@@ -107,17 +107,18 @@ export const SIDE_FILE_BOUND = 65536;
 const utf8 = new TextDecoder('utf-8', { fatal: false });
 
 /** Read a side file beside the skill file, bounded and without following symlinks; null when absent or unreadable. */
-function readSide(file: ReadFile, absDir: string, rel: string): string | null {
+function readSide(file: ReadFile, d: DiscoveredSkill, rel: string): string | null {
   file.side ??= new Map();
   if (file.side.has(rel)) return file.side.get(rel)!;
-  const r = readBounded(path.join(absDir, rel), SIDE_FILE_BOUND);
+  const r = readInTree(d.tree, path.join(d.absDir, rel), SIDE_FILE_BOUND);
   const text = r.kind === 'ok' ? utf8.decode(r.bytes) : null;
   file.side.set(rel, text);
   return text;
 }
 
-function readAndParse(abs: string, bound: number): ReadFile {
-  const r = readBounded(abs, bound);
+/** Read the skill file the way discovery found it: down from the root, every folder and the file compared. */
+function readAndParse(d: DiscoveredSkill, bound: number): ReadFile {
+  const r = readInTree(d.tree, d.absPath, bound, d.tree?.fileId);
   if (r.kind !== 'ok') return { read: r, source: null, doc: null };
   const source = decodeSource(r.bytes);
   return { read: { kind: 'ok', size: r.size }, source, doc: parseSkillDocument(source) };
@@ -132,7 +133,7 @@ export function skillInputFor(
   trustConfig: TrustConfig = {},
   folder?: SkillFolder,
   /** Reads a side file by path relative to the skill folder (default: from disk, bounded); verify() passes memory. */
-  side: (rel: string) => string | null = (rel) => readSide(file, d.absDir, rel),
+  side: (rel: string) => string | null = (rel) => readSide(file, d, rel),
 ): SkillInput {
   const profile = getProfile(target);
   let { read, source, doc } = file;
@@ -170,6 +171,7 @@ export function skillInputFor(
     name: resolved.name?.value ?? null,
     resolved,
     ...(folder ? { folder } : {}),
+    ...(d.tree ? { tree: d.tree } : {}),
   };
 }
 
@@ -328,9 +330,9 @@ export function checkCandidate({ d, symlink }: Candidate, ctx: CheckContext, cop
   const file: ReadFile =
     symlink && symlink.kind === 'symlink'
       ? { read: { kind: 'symlink-skipped', linkTarget: symlink.linkTarget }, source: null, doc: null }
-      : readAndParse(d.absPath, spec.bound);
+      : readAndParse(d, spec.bound);
   let folder = ctx.folders.get(d.absDir);
-  if (!folder) ctx.folders.set(d.absDir, (folder = skillFolder(d.absDir, { readBound: spec.bound, display, ownsFolder: d.layout === 'folder' })));
+  if (!folder) ctx.folders.set(d.absDir, (folder = skillFolder(d.absDir, { readBound: spec.bound, display, ownsFolder: d.layout === 'folder', ...(d.tree ? { tree: d.tree } : {}) })));
   const shown = display(d.absPath);
   const diagnostics: Diagnostic[] = [];
   const skills: ProjectSkill[] = [];

@@ -11,6 +11,7 @@ import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isMap, isScalar, isSeq, parse as parseYaml, type Node as YamlNode } from 'yaml';
 import { compileRe2, type Re2Regex } from './re2.js';
+import { readSmallBytes } from './read.js';
 import { requiredLiterals, satisfies, type Requirement } from './regex/prefilter.js';
 import { parseRustRegex } from './regex/syntax.js';
 import type { Rule, RuleMeta, SkillContext } from './rule.js';
@@ -120,9 +121,12 @@ export function loadPack(ruleId: string, dir = packsDir()): Pack {
   const key = path.join(dir, `${ruleId}.yaml`);
   let pack = cache.get(key);
   if (pack) return pack;
-  const st = fs.statSync(key);
-  if (st.size > MAX_PACK_BYTES) fail(key, `over ${MAX_PACK_BYTES} bytes`);
-  const bytes = fs.readFileSync(key);
+  let bytes: Buffer;
+  try {
+    bytes = readSmallBytes(key, MAX_PACK_BYTES, key);
+  } catch (e) {
+    fail(key, (e as Error).message.slice(key.length + 2));
+  }
   pack = validatePack((dir === packsDir() ? builtCopy(ruleId, bytes) : undefined) ?? parseYaml(bytes.toString('utf8')), key);
   if (pack.rule !== ruleId) fail(key, `declares rule ${pack.rule}, expected ${ruleId}`);
   cache.set(key, pack);

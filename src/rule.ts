@@ -3,7 +3,7 @@
 import type { DiscoveryEvent, SkillLayout } from './discover.js';
 import type { Host } from './host.js';
 import type { Frontmatter, Located, ParsedDocument } from './parse.js';
-import type { ReadResult } from './read.js';
+import type { ReadResult, TreePath } from './read.js';
 import type { SkillFolder } from './skillfiles.js';
 import type { SourceText } from './source.js';
 import type { TargetProfile } from './targets/profiles.js';
@@ -62,6 +62,8 @@ export interface SkillInput {
   resolved?: Resolution;
   /** The skill folder's entries and references/ files, listed and read lazily by the engine (src/skillfiles.ts). */
   folder?: SkillFolder;
+  /** How discovery reached the file (folders and identities): --fix writes only after the same checks. */
+  tree?: TreePath;
 }
 
 export interface ReportInput {

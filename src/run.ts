@@ -179,9 +179,13 @@ export async function runCheckCommand(paths: string[], flags: CheckFlags, io: Io
   }
   if (flags.writeBaseline !== undefined) {
     const { buildBaseline, serializeBaseline } = await import('./baseline.js');
-    const { writeFileAtomic } = await import('./fix.js');
+    const { writeFileAtomic } = await import('./write.js');
     const b = buildBaseline(result.diagnostics);
-    writeFileAtomic(path.resolve(io.cwd, flags.writeBaseline), serializeBaseline(b));
+    try {
+      writeFileAtomic(path.resolve(io.cwd, flags.writeBaseline), serializeBaseline(b));
+    } catch (e) {
+      throw new UsageError(`--write-baseline ${flags.writeBaseline}: ${(e as Error).message}`);
+    }
     io.stderr(`skillcheck: wrote ${b.findings.length} finding(s) to ${flags.writeBaseline}\n`);
     const accepted = new Set(b.findings.map((f) => f.fingerprint));
     result = { ...result, diagnostics: result.diagnostics.map((d) => (!d.suppressed && d.fingerprint && accepted.has(d.fingerprint) ? { ...d, suppressed: { kind: 'baseline' } } : d)) };
@@ -220,7 +224,7 @@ async function emit(text: string, flags: CheckFlags, io: Io): Promise<void> {
     io.stdout(text);
     return;
   }
-  const { writeFileAtomic } = await import('./fix.js');
+  const { writeFileAtomic } = await import('./write.js');
   try {
     writeFileAtomic(path.resolve(io.cwd, flags.output), text);
   } catch (e) {

@@ -5,7 +5,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { SKIPPED_DIRS } from './discover.js';
-import { readBounded } from './read.js';
+import { openDirBelow, openTreeDir, readInTree, type OpenDir, type TreePath } from './read.js';
 import { decodeSource, type SourceText } from './source.js';
 
 /** Entries listed below one skill folder at most (README "Resource bounds"). */
@@ -58,14 +58,21 @@ export interface SkillFolder {
   references(): readonly ReferenceFile[];
 }
 
-function list(absDir: string): FolderListing {
+/** Open the skill folder: down from the walk root when discovery recorded the way, else by its path. */
+function openFolder(absDir: string, tree: TreePath | undefined): OpenDir | null {
+  const r = tree ? openTreeDir(tree) : openDirBelow(null, '', absDir);
+  return r.kind === 'dir' ? r.dir : null;
+}
+
+function list(absDir: string, tree: TreePath | undefined): FolderListing {
   const entries = new Map<string, FolderEntry>();
   let truncated = false;
-  const walk = (dir: string, relDir: string, depth: number) => {
+  // Each folder is opened relative to its parent without following a symlink, and listed through that handle.
+  const walk = (here: OpenDir, relDir: string, depth: number) => {
     if (truncated) return;
     let dirents: fs.Dirent[];
     try {
-      dirents = fs.readdirSync(dir, { withFileTypes: true });
+      dirents = fs.readdirSync(here.self(), { withFileTypes: true });
     } catch {
       return;
     }
@@ -75,7 +82,7 @@ function list(absDir: string): FolderListing {
         truncated = true;
         return;
       }
-      const abs = path.join(dir, d.name);
+      const abs = here.at(d.name);
       const rel = relDir ? `${relDir}/${d.name}` : d.name;
       if (d.isSymbolicLink()) {
         let linkTarget: string | null = null;
@@ -92,7 +99,13 @@ function list(absDir: string): FolderListing {
           truncated = true;
           continue;
         }
-        walk(abs, rel, depth + 1);
+        const sub = openDirBelow(here, d.name, path.join(here.abs, d.name));
+        if (sub.kind !== 'dir') continue;
+        try {
+          walk(sub.dir, rel, depth + 1);
+        } finally {
+          sub.dir.close();
+        }
       } else if (d.isFile()) {
         let size = 0;
         try {
@@ -106,7 +119,14 @@ function list(absDir: string): FolderListing {
       }
     }
   };
-  walk(absDir, '', 0);
+  const top = openFolder(absDir, tree);
+  // The folder changed since discovery: nothing listed, and absence proves nothing.
+  if (!top) return { entries, truncated: true };
+  try {
+    walk(top, '', 0);
+  } finally {
+    top.close();
+  }
   return { entries, truncated };
 }
 
@@ -120,14 +140,14 @@ function isTextReference(rel: string): boolean {
  * The accessor for one skill folder. `readBound` is the per-file byte bound (the same as for skill files);
  * `display` turns absolute paths into display paths. Only folder-layout skills own their references/ folder.
  */
-export function skillFolder(absDir: string, opts: { readBound: number; display: (abs: string) => string; ownsFolder: boolean }): SkillFolder {
+export function skillFolder(absDir: string, opts: { readBound: number; display: (abs: string) => string; ownsFolder: boolean; tree?: TreePath }): SkillFolder {
   let listing: FolderListing | null = null;
   let refs: ReferenceFile[] | null = null;
   const folder: SkillFolder = {
     absDir,
     dir: opts.display(absDir),
     listing() {
-      listing ??= list(absDir);
+      listing ??= list(absDir, opts.tree);
       return listing;
     },
     references() {
@@ -149,7 +169,7 @@ export function skillFolder(absDir: string, opts: { readBound: number; display: 
           refs.push({ rel: e.rel, file, source: null, skipped: 'reference bound reached' });
           continue;
         }
-        const r = readBounded(abs, opts.readBound);
+        const r = readInTree(opts.tree, abs, opts.readBound);
         if (r.kind !== 'ok') {
           refs.push({ rel: e.rel, file, source: null, skipped: r.kind });
           continue;

@@ -4,6 +4,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { EXIT_OK, EXIT_USAGE, UsageError, parseTargets, type Io } from '../cli.js';
+import { jsonErrorMessage, readSmallFile, SmallFileError } from '../read.js';
 import { didYouMean, visible } from '../text.js';
 import type { Diagnostic } from '../types.js';
 import { buildPolicy, toolPolicy, toolPolicyFromConfig, type PolicyDocument, type PolicySkill, type ToolPolicy } from './tools.js';
@@ -48,19 +49,16 @@ export function readToolsFile(file: string, cwd: string): string[] {
   const abs = path.resolve(cwd, file);
   let text: string;
   try {
-    const st = fs.statSync(abs);
-    if (!st.isFile()) throw new UsageError(`--tools-file ${file}: not a regular file`);
-    if (st.size > MAX_TOOLS_FILE_BYTES) throw new UsageError(`--tools-file ${file}: ${st.size} bytes, over the ${MAX_TOOLS_FILE_BYTES}-byte limit`);
-    text = fs.readFileSync(abs, 'utf8');
+    text = readSmallFile(abs, MAX_TOOLS_FILE_BYTES, `--tools-file ${file}`);
   } catch (e) {
-    if (e instanceof UsageError) throw e;
-    throw new UsageError(`--tools-file ${file}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
+    if (e instanceof SmallFileError) throw new UsageError(e.message);
+    throw e;
   }
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch (e) {
-    throw new UsageError(`--tools-file ${file}: not JSON (${(e as Error).message})`);
+    throw new UsageError(`--tools-file ${file}: not JSON (${jsonErrorMessage(e)})`);
   }
   const list = Array.isArray(data) ? data : data && typeof data === 'object' ? (data as Record<string, unknown>).tools : undefined;
   if (!Array.isArray(list)) throw new UsageError(`--tools-file ${file}: expected a JSON list of tool names, e.g. ["Read", "Bash"], or { "tools": [...] }`);

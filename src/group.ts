@@ -1,0 +1,50 @@
+// Grouping of repeated findings: a file with thousands of findings of one kind (20,000 bidi overrides, 10,000
+// broken links) gives one finding with the count and the first positions, not a report of megabytes.
+
+import type { ReportInput, SkillContext } from './rule.js';
+import { positionAt, type SourceText } from './source.js';
+
+/** Findings of one kind in one file up to this many are reported one by one; more become one grouped finding. */
+export const GROUP_AFTER = 5;
+/** Positions a grouped finding lists. */
+export const GROUP_LISTED = 5;
+
+/** A finding with offsets and a `kind`: findings of one kind, file, severity and confidence group together. The
+ *  message may be a function, called only for the findings that are reported. */
+export type Groupable = Omit<ReportInput, 'message'> & { kind: string; offset: number; message: string | (() => string) };
+
+function report(ctx: Pick<SkillContext, 'report'>, { kind: _kind, message, ...rest }: Groupable, suffix = ''): void {
+  ctx.report({ ...rest, message: `${typeof message === 'string' ? message : message()}${suffix}` });
+}
+
+/**
+ * Report `items` (offsets into `source`, the text of `file` or of the skill file), grouping each kind that occurs
+ * more than GROUP_AFTER times into one finding at its first occurrence, which says how many there are and where
+ * the first GROUP_LISTED are.
+ */
+export function reportGrouped(ctx: Pick<SkillContext, 'report'>, items: readonly Groupable[], source: SourceText): void {
+  const groups = new Map<string, Groupable[]>();
+  for (const it of items) {
+    const key = `${it.kind}\0${it.severity ?? ''}\0${it.confidence ?? ''}\0${it.file ?? ''}`;
+    let g = groups.get(key);
+    if (!g) groups.set(key, (g = []));
+    g.push(it);
+  }
+  for (const g of groups.values()) {
+    if (g.length <= GROUP_AFTER) {
+      for (const one of g) report(ctx, one);
+      continue;
+    }
+    let head = g[0]!;
+    for (const x of g) if (x.offset < head.offset) head = x;
+    const at = g
+      .map((x) => x.offset)
+      .sort((a, b) => a - b)
+      .slice(0, GROUP_LISTED)
+      .map((off) => {
+        const p = positionAt(head.source ?? source, off);
+        return `${p.line}:${p.column}`;
+      });
+    report(ctx, head, ` [${g.length.toLocaleString('en-US')} findings like this in this file, reported once; the first at ${at.join(', ')}${g.length > GROUP_LISTED ? ', …' : ''}]`);
+  }
+}
