@@ -48,6 +48,8 @@ export async function parseTargets(value: string | undefined): Promise<'auto' | 
   if (value === undefined || value === 'auto') return 'auto';
   const { TARGET_IDS } = await import('./targets/profiles.js');
   const list = value.split(',').map((s) => s.trim()).filter(Boolean);
+  // "" or "," would check for no runtime at all: a green run over nothing, so it is a usage error.
+  if (list.length === 0) throw new UsageError(`--target expects auto or a comma-separated list of targets, got "${value}"`);
   for (const t of list) {
     if (!TARGET_IDS.includes(t as TargetId)) throw new UsageError(`unknown target "${t}"; expected auto or one of ${TARGET_IDS.join(', ')}`);
   }
