@@ -59,11 +59,18 @@ export async function parseTargets(value: string | undefined): Promise<'auto' | 
 export function parseSeverities(list: string[]): Record<string, SeverityOverride> {
   const out: Record<string, SeverityOverride> = {};
   for (const item of list) {
-    const m = /^([a-z0-9-]+)=(off|info|warning|error)$/.exec(item);
+    // `warn` is ESLint's spelling of warning.
+    const m = /^([a-z0-9-]+)=(off|info|warn|warning|error)$/.exec(item);
     if (!m) throw new UsageError(`--severity expects RULE=off|info|warning|error, got "${item}"`);
-    out[m[1]!] = m[2] as SeverityOverride;
+    out[m[1]!] = (m[2] === 'warn' ? 'warning' : m[2]) as SeverityOverride;
   }
   return out;
+}
+
+/** --max-warnings: a whole number, or -1 for no limit (ESLint's default spelled out). */
+export function maxWarningsOption(v: string | undefined): number {
+  if (v === undefined || v === '-1') return -1;
+  return intOption('--max-warnings', v);
 }
 
 export function intOption(name: string, v: string): number {
@@ -95,6 +102,11 @@ export interface CheckFlags {
   openclawConfig?: string;
   /** The paths are changed files (pre-commit): check the skills that hold them. */
   changedFiles?: boolean;
+  printConfig?: boolean;
+  debug?: boolean;
+  quiet?: boolean;
+  showSuppressed?: boolean;
+  ignorePattern: string[];
 }
 
 /** Read the OpenClaw config given with --openclaw-config: bounded, never through a symlink, JSON. */
@@ -171,6 +183,11 @@ export function buildProgram(io: Io, setCode: (c: number) => void): Command {
     .option('--shard <i/n>', 'check only shard i of n (a stable partition of skills for CI matrices)')
     .option('-j, --jobs <n>', 'worker threads for checking: a number, or auto (the cores, at most 8; default). Runs under 2,000 skills stay on one thread')
     .option('--fail-on-empty', 'exit 1 when no skill is found')
+    .option('--print-config', 'print the resolved configuration (file, targets, severities, ignore…) as JSON and exit')
+    .option('--debug', 'say on stderr which config file is used')
+    .option('-q, --quiet', 'report errors only (warnings and infos are neither shown nor counted)')
+    .option('--show-suppressed', 'list findings accepted by the baseline one by one (text; default: a count)')
+    .option('--ignore-pattern <glob>', 'leave out skill files matching GLOB (as config ignore, relative to the working folder); repeatable', (v: string, acc: string[]) => [...acc, v], [] as string[])
     .option('--changed-files', 'the paths are changed files (pre-commit): check each whole skill that holds one; skip the rest')
     .option('--no-progress', 'no progress display (shown only on a terminal, never in CI)')
     .option('--severity <rule=level>', 'override a rule severity (off|info|warning|error); repeatable', (v: string, acc: string[]) => [...acc, v], [] as string[])

@@ -2,12 +2,13 @@
 // Exit codes: 0 clean, 1 findings that fail the run, 2 usage/config error, missing path or internal error.
 
 import type { OptionValueSource } from 'commander';
+import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { SeverityOverride } from './check.js';
-import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError, intOption, packageVersion, parseSeverities, parseTargets, type CheckFlags, type Io } from './cli.js';
+import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError, intOption, maxWarningsOption, packageVersion, parseSeverities, parseTargets, type CheckFlags, type Io } from './cli.js';
 import type { LoadedConfig } from './config.js';
-import type { LintOptions, LintResult } from './lint.js';
+import type { IgnoreSet, LintOptions, LintResult } from './lint.js';
 import type { Diagnostic } from './types.js';
 
 type Source = (key: string) => OptionValueSource | undefined;
@@ -89,7 +90,7 @@ export async function runCheckCommand(paths: string[], flags: CheckFlags, io: Io
   for (const id of Object.keys(severity)) {
     if (!ALL_RULES.some((r) => r.meta.id === id)) throw new UsageError(`--severity: unknown rule "${id}" (see "skillcheck rules")`);
   }
-  const maxWarnings = flags.maxWarnings === undefined ? -1 : intOption('--max-warnings', flags.maxWarnings);
+  const maxWarnings = maxWarningsOption(flags.maxWarnings);
   let shard: LintOptions['shard'];
   if (flags.shard !== undefined) {
     const { parseShard } = await import('./shard.js');
@@ -108,10 +109,15 @@ export async function runCheckCommand(paths: string[], flags: CheckFlags, io: Io
     persona: flags.persona ?? cfg.persona ?? 'default',
     severity,
     ...(readBound !== undefined ? { readBound } : {}),
-    ...(cfg.ignore && config ? { ignore: { base: config.dir, patterns: cfg.ignore } } : {}),
+    ...ignoreOption(config, flags.ignorePattern ?? [], io.cwd),
     ...(await policyOptions(config)),
     ...(shard ? { shard } : {}),
   };
+  if (flags.debug) io.stderr(config ? `skillcheck: using config ${shownPath(io.cwd, config.file)}\n` : `skillcheck: no config file (${flags.config === false ? '--no-config' : 'none found from here up to the repository root'})\n`);
+  if (flags.printConfig) {
+    io.stdout(`${JSON.stringify(printableConfig(config, options, io.cwd), null, 2)}\n`);
+    return EXIT_OK;
+  }
   if (flags.openclawConfig !== undefined) {
     const { readOpenclawConfig } = await import('./cli.js');
     options.openclawConfig = await readOpenclawConfig(flags.openclawConfig, io.cwd);
@@ -179,6 +185,8 @@ export async function runCheckCommand(paths: string[], flags: CheckFlags, io: Io
     const accepted = new Set(b.findings.map((f) => f.fingerprint));
     result = { ...result, diagnostics: result.diagnostics.map((d) => (!d.suppressed && d.fingerprint && accepted.has(d.fingerprint) ? { ...d, suppressed: { kind: 'baseline' } } : d)) };
   }
+  // --quiet: errors only, in the report and in the exit code.
+  if (flags.quiet) result = { ...result, diagnostics: result.diagnostics.filter((d) => d.severity === 'error') };
   const empty = result.skills.length === 0;
   if (empty) io.stderr(`skillcheck: no skills found under the given paths${flags.failOnEmpty ? ' (--fail-on-empty)' : ''}\n`);
 
@@ -198,7 +206,7 @@ export async function runCheckCommand(paths: string[], flags: CheckFlags, io: Io
       text = formatGithub(result, summaryLine(result));
     } else {
       const color = flags.output === undefined && (flags.color ?? (io.isTTY && !('NO_COLOR' in io.env && io.env.NO_COLOR !== '')));
-      text = formatText(result, { color });
+      text = formatText(result, { color, showSuppressed: !!flags.showSuppressed });
     }
   }
   await emit(text, flags, io);
@@ -206,6 +214,52 @@ export async function runCheckCommand(paths: string[], flags: CheckFlags, io: Io
   if (flags.format === 'sarif' && !flags.sarifExitCode) return empty && flags.failOnEmpty ? EXIT_FINDINGS : EXIT_OK;
   if (empty && flags.failOnEmpty) return EXIT_FINDINGS;
   return exitCodeFor(result, maxWarnings);
+}
+
+/**
+ * Skill files left out: the config's `ignore` (relative to its folder), `.skillcheckignore` in the working folder
+ * (one glob a line, `#` comments) and --ignore-pattern (relative to the working folder). lint takes one base, so
+ * the config's patterns are rebased on the working folder when the config lives elsewhere.
+ */
+function ignoreOption(config: LoadedConfig | null, cli: readonly string[], cwd: string): Pick<LintOptions, 'ignore'> {
+  const sets: IgnoreSet[] = [];
+  if (config?.data.ignore) sets.push({ base: config.dir, patterns: config.data.ignore });
+  const here = [...readIgnoreFile(path.join(cwd, IGNORE_FILE)), ...cli.filter((g) => g.trim() !== '')];
+  if (here.length > 0) sets.push({ base: cwd, patterns: here });
+  return sets.length > 0 ? { ignore: sets } : {};
+}
+
+/** The ignore file ESLint users expect (.eslintignore's habit), read from the working folder. */
+export const IGNORE_FILE = '.skillcheckignore';
+
+function readIgnoreFile(file: string): string[] {
+  let text: string;
+  try {
+    const st = fs.lstatSync(file);
+    if (!st.isFile() || st.size > 256 * 1024) return [];
+    text = fs.readFileSync(file, 'utf8');
+  } catch {
+    return [];
+  }
+  return text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('#'));
+}
+
+/** --print-config: the file used and what the check will run with. */
+function printableConfig(config: LoadedConfig | null, options: LintOptions, cwd: string): Record<string, unknown> {
+  return {
+    file: config ? shownPath(cwd, config.file) : null,
+    config: config?.data ?? {},
+    effective: {
+      targets: options.targets,
+      persona: options.persona,
+      gating: options.gating,
+      severity: options.severity,
+      ...(options.readBound !== undefined ? { maxBytes: options.readBound } : {}),
+      ignore: (Array.isArray(options.ignore) ? (options.ignore as IgnoreSet[]) : options.ignore ? [options.ignore as IgnoreSet] : []).map((s) => ({ base: shownPath(cwd, path.resolve(cwd, s.base ?? '.')), patterns: s.patterns })),
+      ...(options.trust ? { trust: options.trust } : {}),
+      ...(options.readOnlyTools ? { readOnlyTools: options.readOnlyTools } : {}),
+    },
+  };
 }
 
 async function emit(text: string, flags: CheckFlags, io: Io): Promise<void> {

@@ -40,3 +40,151 @@ describe('--changed-files (the pre-commit hook)', () => {
     expect(none).toEqual({ code: 0, stdout: '', stderr: '' });
   });
 });
+
+const SKILL = (name: string, extra = '') => `---\nname: ${name}\ndescription: Summarises the weekly team notes into a short update.\n${extra}---\nRead the notes.\n`;
+
+describe('config search and formats', () => {
+  it('stops at the repository root (.git): a config above it is not used', async () => {
+    const root = tree({
+      '.skillcheckrc.json': '{ "rules": { "unknown-field": "off" } }',
+      'repo/.git/HEAD': 'ref: refs/heads/main\n',
+      'repo/skills/a/SKILL.md': SKILL('a', 'x-extra: 1\n'),
+    });
+    const r = await runCli(['--print-config'], path.join(root, 'repo'));
+    expect(r.code).toBe(0);
+    expect((JSON.parse(r.stdout) as { file: unknown }).file).toBeNull();
+    const outside = await runCli(['--print-config'], path.join(root, 'repo/skills'));
+    expect((JSON.parse(outside.stdout) as { file: unknown }).file).toBeNull();
+    // Without .git the search climbs as before.
+    const noGit = tree({ '.skillcheckrc.json': '{ "rules": { "unknown-field": "off" } }', 'sub/skills/a/SKILL.md': SKILL('a') });
+    expect((JSON.parse((await runCli(['--print-config'], path.join(noGit, 'sub'))).stdout) as { file: string }).file).toBe(path.join(noGit, '.skillcheckrc.json'));
+  });
+
+  it('--print-config shows the file and the resolved settings, CLI flags included; --debug names the file', async () => {
+    const root = tree({ '.git/HEAD': 'x\n', 'skillcheck.config.json': '{ "targets": ["ironclaw"], "ignore": ["old/**"], "root": true }' });
+    const r = await runCli(['--print-config', '--severity', 'unknown-field=warn', '--ignore-pattern', 'tmp/**'], root);
+    expect(r.code).toBe(0);
+    const p = JSON.parse(r.stdout) as { file: string; config: { targets: string[] }; effective: { targets: string[]; severity: Record<string, string>; ignore: unknown[] } };
+    expect(p.file).toBe('skillcheck.config.json');
+    expect(p.config.targets).toEqual(['ironclaw']);
+    expect(p.effective.targets).toEqual(['ironclaw']);
+    expect(p.effective.severity).toEqual({ 'unknown-field': 'warning' });
+    expect(p.effective.ignore).toEqual([{ base: '.', patterns: ['old/**'] }, { base: '.', patterns: ['tmp/**'] }]);
+    const d = await runCli(['--debug', '--print-config'], root);
+    expect(d.stderr).toBe('skillcheck: using config skillcheck.config.json\n');
+  });
+
+  it('reads comments and trailing commas in .skillcheckrc.json (JSONC), with positions unchanged', async () => {
+    const root = tree({
+      '.git/HEAD': 'x\n',
+      '.skillcheckrc.json': '{\n  // turn this off: our loader reads x- keys\n  "rules": { "unknown-field": "off", /* trailing comma next */ },\n  "targets": ["agentskills"],\n}\n',
+      'skills/a/SKILL.md': SKILL('a', 'x-extra: 1\n'),
+    });
+    const r = await runCli(['.'], root);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).not.toContain('unknown-field');
+    // An error after a comment still points at its own line and column.
+    const bad = tree({ '.git/HEAD': 'x\n', '.skillcheckrc.json': '{\n  // a comment with "quotes" and // inside\n  "rulez": {}\n}\n' });
+    const e = await runCli(['.'], bad);
+    expect(e.code).toBe(2);
+    expect(e.stderr).toContain('.skillcheckrc.json:3:3: unknown key "rulez"');
+  });
+
+  it('reads the config from a "skillcheck" key in package.json, with positions in package.json', async () => {
+    const root = tree({
+      '.git/HEAD': 'x\n',
+      'package.json': '{\n  "name": "p",\n  "skillcheck": { "rules": { "unknown-field": "off" } }\n}\n',
+      'skills/a/SKILL.md': SKILL('a', 'x-extra: 1\n'),
+    });
+    expect((JSON.parse((await runCli(['--print-config'], root)).stdout) as { file: string }).file).toBe('package.json');
+    expect((await runCli(['.'], root)).stdout).not.toContain('unknown-field');
+    const bad = tree({ '.git/HEAD': 'x\n', 'package.json': '{\n  "name": "p",\n  "skillcheck": { "persona": "nobody" }\n}\n' });
+    const e = await runCli(['.'], bad);
+    expect(e.code).toBe(2);
+    expect(e.stderr).toContain('package.json:3:30:');
+    // A package.json without the key is not a config: the search goes on (here: stops at .git, none found).
+    const none = tree({ '.git/HEAD': 'x\n', 'package.json': '{ "name": "p" }' });
+    expect((JSON.parse((await runCli(['--print-config'], none)).stdout) as { file: unknown }).file).toBeNull();
+  });
+});
+
+describe('flags ESLint users expect', () => {
+  const files = { '.git/HEAD': 'x\n', 'skills/a/SKILL.md': SKILL('a', 'x-extra: 1\n'), 'skills/b/SKILL.md': SKILL('wrong') };
+
+  it('--severity rule=warn is warning', async () => {
+    const r = await runCli(['--severity', 'name=warn', '--format', 'json', '.'], tree(files));
+    expect(r.code).toBe(0);
+    expect((JSON.parse(r.stdout) as { diagnostics: { ruleId: string; severity: string }[] }).diagnostics.find((d) => d.ruleId === 'name')?.severity).toBe('warning');
+  });
+
+  it('--max-warnings -1 means no limit; other negatives are refused', async () => {
+    const root = tree(files);
+    expect((await runCli(['--severity', 'name=warn', '--max-warnings', '-1', '.'], root)).code).toBe(0);
+    expect((await runCli(['--severity', 'name=warn', '--max-warnings', '0', '.'], root)).code).toBe(1);
+    expect((await runCli(['--max-warnings', '-2', '.'], root)).code).toBe(2);
+  });
+
+  it('--quiet shows and counts errors only', async () => {
+    const root = tree(files);
+    const all = await runCli(['--format', 'json', '.'], root);
+    const sev = (s: string) => (JSON.parse(s) as { diagnostics: { severity: string }[] }).diagnostics.map((d) => d.severity);
+    expect(sev(all.stdout)).toContain('info');
+    const q = await runCli(['--quiet', '--format', 'json', '.'], root);
+    expect(new Set(sev(q.stdout))).toEqual(new Set(['error']));
+    const warnOnly = await runCli(['-q', '--severity', 'name=warning', '--max-warnings', '0', '.'], root);
+    expect(warnOnly.code).toBe(0);
+    expect(warnOnly.stdout).toMatch(/^0 errors, 0 warnings, 0 infos in 2 skills/m);
+  });
+
+  it('--ignore-pattern and .skillcheckignore leave skills out, beside the config ignore', async () => {
+    const root = tree({ ...files, '.skillcheckignore': '# generated\nskills/b/**\n' });
+    const r = await runCli(['--format', 'json', '.'], root);
+    expect((JSON.parse(r.stdout) as { skills: { file: string }[] }).skills.map((s) => s.file)).toEqual(['skills/a/SKILL.md']);
+    const both = await runCli(['--ignore-pattern', 'skills/a/**', '--format', 'json', '.'], root);
+    expect((JSON.parse(both.stdout) as { skills: unknown[] }).skills).toEqual([]);
+  });
+
+  it('--target "" or "," is a usage error, not a green run over nothing', async () => {
+    const root = tree(files);
+    for (const t of ['', ',', ' , ']) {
+      const r = await runCli(['--target', t, '.'], root);
+      expect(r.code, JSON.stringify(t)).toBe(2);
+      expect(r.stderr).toMatch(/--target expects auto or a comma-separated list/);
+    }
+  });
+});
+
+describe('baseline in the text report', () => {
+  it('shows a count of accepted findings; --show-suppressed lists them', async () => {
+    const root = tree({ '.git/HEAD': 'x\n', 'skills/b/SKILL.md': SKILL('wrong') });
+    expect((await runCli(['--write-baseline', 'base.json', '.'], root)).code).toBe(0);
+    const r = await runCli(['--baseline', 'base.json', '.'], root);
+    expect(r.code).toBe(0);
+    expect(r.stdout).not.toContain('skills/b/SKILL.md:');
+    expect(r.stdout).toMatch(/^\d+ findings? accepted by the baseline not shown \(--show-suppressed lists them\)$/m);
+    const all = await runCli(['--baseline', 'base.json', '--show-suppressed', '.'], root);
+    expect(all.stdout).toContain('skills/b/SKILL.md:');
+    expect(all.stdout).not.toContain('accepted by the baseline not shown');
+  });
+});
+
+describe('stripJsonComments', () => {
+  it('keeps strings, offsets and line breaks; drops comments and trailing commas only after a value', async () => {
+    const { stripJsonComments } = await import('../src/config.js');
+    const src = '{ "a": "x // not a comment /* nor this */", // c\n "b": [1, 2, /* c */ ], }';
+    const out = stripJsonComments(src);
+    expect(out.length).toBe(src.length);
+    expect(JSON.parse(out)).toEqual({ a: 'x // not a comment /* nor this */', b: [1, 2] });
+    expect(out.split('\n').length).toBe(2);
+    for (const bad of ['{,}', '[1,,]', '[,]']) expect(() => JSON.parse(stripJsonComments(bad)), bad).toThrow();
+  });
+
+  it('property: JSON without comments is unchanged', async () => {
+    const { stripJsonComments } = await import('../src/config.js');
+    const fc = (await import('fast-check')).default;
+    fc.assert(fc.property(fc.jsonValue(), (v) => {
+      const s = JSON.stringify(v, null, 1);
+      expect(stripJsonComments(s)).toBe(s);
+    }));
+  });
+});
