@@ -31,6 +31,8 @@ export interface Io {
   isTTY: boolean;
   /** stderr is a terminal (progress display); absent means no. */
   stderrIsTTY?: boolean;
+  /** The terminal's width in columns, when stderr is one. */
+  columns?: number;
   env: NodeJS.ProcessEnv;
   cwd: string;
 }
@@ -40,6 +42,7 @@ const defaultIo = (): Io => ({
   stderr: (s) => process.stderr.write(s),
   isTTY: !!process.stdout.isTTY,
   stderrIsTTY: !!process.stderr.isTTY,
+  ...(process.stderr.columns ? { columns: process.stderr.columns } : {}),
   env: process.env,
   cwd: process.cwd(),
 });
@@ -152,6 +155,16 @@ async function runRules(format: string, io: Io): Promise<number> {
   return EXIT_OK;
 }
 
+/** A first path that does not exist but is one edit from a command (`explian`): say so instead of "not found". */
+async function refuseCommandTypo(paths: readonly string[], program: Command, cwd: string): Promise<void> {
+  const first = paths[0];
+  if (first === undefined || /[/\\.]/.test(first) || fs.existsSync(path.resolve(cwd, first))) return;
+  const { didYouMean } = await import('./text.js');
+  const names = program.commands.map((c) => c.name());
+  const dym = didYouMean(first, [...names, 'help']);
+  if (dym) throw new UsageError(`"${first}" is neither a command nor a path; did you mean "skillcheck ${dym}"?`);
+}
+
 export function buildProgram(io: Io, setCode: (c: number) => void): Command {
   const program = new Command();
   program
@@ -176,7 +189,7 @@ export function buildProgram(io: Io, setCode: (c: number) => void): Command {
     .option('--fix-dry-run', 'print the safe fixes as a unified diff; change nothing')
     .option('--max-bytes <n>', 'read at most N bytes per file (never below a target limit)')
     .addOption(new Option('--persona <persona>', 'default hides low-confidence findings; auditor shows all').choices(['default', 'auditor']))
-    .option('-c, --config <file>', 'config file (default: skillcheck.config.json, .skillcheckrc.json or .skillcheckrc.yaml, searched upward)')
+    .option('-c, --config <file>', 'config file (default: skillcheck.config.json, .skillcheckrc.json, .skillcheckrc.yaml or a "skillcheck" key in package.json, searched upward to the repository root)')
     .option('--no-config', 'ignore config files')
     .option('--baseline <file>', 'accept the findings recorded in FILE: only new findings fail the run')
     .option('--write-baseline <file>', 'record every current finding in FILE (then they are accepted)')
@@ -194,7 +207,22 @@ export function buildProgram(io: Io, setCode: (c: number) => void): Command {
     .option('--openclaw-config <file>', 'OpenClaw config (JSON) to check openclaw gating config dot-paths against')
     .option('--color', 'force colour')
     .option('--no-color', 'no colour')
-    .action(async (paths: string[], flags: CheckFlags, cmd: Command) => setCode(await runCheck(paths, flags, io, (k) => cmd.getOptionValueSource(k))));
+    .action(async (paths: string[], flags: CheckFlags, cmd: Command) => {
+      await refuseCommandTypo(paths, program, io.cwd);
+      setCode(await runCheck(paths, flags, io, (k) => cmd.getOptionValueSource(k)));
+    });
+
+  // `skillcheck help [command]`, as git and npm users type it.
+  program.helpCommand('help [command]', 'show help for a command');
+  // Options before a subcommand belong to the check (`skillcheck --format json rules`): refuse them rather than
+  // drop them silently.
+  program.hook('preAction', (_root, action) => {
+    if (action === program) return;
+    const given = program.options.filter((o) => program.getOptionValueSource(o.attributeName()) === 'cli').map((o) => o.long ?? o.short ?? o.name());
+    if (given.length > 0) {
+      throw new UsageError(`${given.join(', ')} before "${action.name()}" would be ignored: put ${given.length === 1 ? 'it' : 'them'} after the command (skillcheck ${action.name()} ${given.join(' ')} …)`);
+    }
+  });
 
   program
     .command('rules')

@@ -139,7 +139,7 @@ export async function runCheckCommand(paths: string[], flags: CheckFlags, io: Io
   const lintOnce = async (): Promise<LintResult> => {
     if (!flags.progress) return lint(options);
     const { createProgress } = await import('./progress.js');
-    const progress = createProgress({ write: io.stderr, isTTY: !!io.stderrIsTTY, env: io.env });
+    const progress = createProgress({ write: io.stderr, isTTY: !!io.stderrIsTTY, env: io.env, ...(io.columns ? { columns: io.columns } : {}) });
     try {
       return await lint({ ...options, onProgress: (d, t) => progress.tick(d, t) });
     } finally {
@@ -205,7 +205,7 @@ export async function runCheckCommand(paths: string[], flags: CheckFlags, io: Io
       const { formatGithub } = await import('./report/github.js');
       text = formatGithub(result, summaryLine(result));
     } else {
-      const color = flags.output === undefined && (flags.color ?? (io.isTTY && !('NO_COLOR' in io.env && io.env.NO_COLOR !== '')));
+      const color = colorEnabled(flags, io);
       text = formatText(result, { color, showSuppressed: !!flags.showSuppressed });
     }
   }
@@ -242,6 +242,20 @@ function readIgnoreFile(file: string): string[] {
     return [];
   }
   return text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('#'));
+}
+
+/**
+ * Colour in the text report: --color / --no-color win (--color with --output writes the codes into the file, as
+ * asked); then FORCE_COLOR (0 or false: off), NO_COLOR (any non-empty value: off) and TERM=dumb (off); a report
+ * written to a file has none; otherwise colour when stdout is a terminal.
+ */
+export function colorEnabled(flags: Pick<CheckFlags, 'color' | 'output'>, io: Pick<Io, 'isTTY' | 'env'>): boolean {
+  if (flags.color !== undefined) return flags.color;
+  const force = io.env.FORCE_COLOR;
+  if (force !== undefined) return !['0', 'false'].includes(force.toLowerCase());
+  if (io.env.NO_COLOR !== undefined && io.env.NO_COLOR !== '') return false;
+  if (io.env.TERM === 'dumb') return false;
+  return flags.output === undefined && io.isTTY;
 }
 
 /** --print-config: the file used and what the check will run with. */

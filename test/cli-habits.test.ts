@@ -188,3 +188,84 @@ describe('stripJsonComments', () => {
     }));
   });
 });
+
+describe('commands', () => {
+  it('a command typo gets "did you mean", not "path not found"', async () => {
+    const r = await runCli(['explian'], tree({ 'x.txt': '' }));
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('skillcheck: "explian" is neither a command nor a path; did you mean "skillcheck explain"?\n');
+    // A folder of that name is a path, checked as usual.
+    const dir = tree({ 'explian/skills/a/SKILL.md': SKILL('a') });
+    expect((await runCli(['explian'], dir)).code).toBe(0);
+  });
+
+  it('`skillcheck help` and `skillcheck help <command>` print help', async () => {
+    const root = tree({ 'x.txt': '' });
+    const all = await runCli(['help'], root);
+    expect(all.code).toBe(0);
+    expect(all.stdout).toMatch(/^Usage: skillcheck /);
+    const one = await runCli(['help', 'rules'], root);
+    expect(one.code).toBe(0);
+    expect(one.stdout).toMatch(/^Usage: skillcheck rules/);
+  });
+
+  it('refuses options placed before a subcommand instead of dropping them', async () => {
+    const root = tree({ 'x.txt': '' });
+    const r = await runCli(['--format', 'json', 'rules'], root);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('--format before "rules" would be ignored: put it after the command');
+    const ok = await runCli(['rules', '--format', 'json'], root);
+    expect(ok.code).toBe(0);
+    expect(JSON.parse(ok.stdout)).toHaveProperty('rules');
+  });
+});
+
+describe('terminal manners', () => {
+  it('ends quietly when the reader of its output goes away (EPIPE)', async () => {
+    const { spawn } = await import('node:child_process');
+    const { REPO } = await import('./helpers.js');
+    const child = spawn(process.execPath, [path.join(REPO, 'bin/skillcheck.js'), 'rules', '--format', 'json'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    // The reader closes before the first write, as `head` does after its lines.
+    child.stdout.destroy();
+    let stderr = '';
+    child.stderr.on('data', (b: Buffer) => (stderr += b.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('close', (c) => resolve(c)));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+  });
+
+  it('colour follows --color/--no-color, then FORCE_COLOR, NO_COLOR, TERM=dumb, a file output, the terminal', async () => {
+    const { colorEnabled } = await import('../src/run.js');
+    const tty = { isTTY: true, env: {} };
+    expect(colorEnabled({}, tty)).toBe(true);
+    expect(colorEnabled({}, { isTTY: false, env: {} })).toBe(false);
+    expect(colorEnabled({}, { isTTY: false, env: { FORCE_COLOR: '1' } })).toBe(true);
+    expect(colorEnabled({}, { isTTY: true, env: { FORCE_COLOR: '0' } })).toBe(false);
+    expect(colorEnabled({}, { isTTY: true, env: { NO_COLOR: '1' } })).toBe(false);
+    expect(colorEnabled({}, { isTTY: true, env: { NO_COLOR: '' } })).toBe(true);
+    expect(colorEnabled({}, { isTTY: true, env: { TERM: 'dumb' } })).toBe(false);
+    expect(colorEnabled({ output: 'r.txt' }, tty)).toBe(false);
+    expect(colorEnabled({ color: true, output: 'r.txt' }, { isTTY: false, env: { NO_COLOR: '1' } })).toBe(true);
+    expect(colorEnabled({ color: false }, { isTTY: true, env: { FORCE_COLOR: '1' } })).toBe(false);
+    // Through the CLI: FORCE_COLOR colours a piped report.
+    const root = tree({ 'skills/b/SKILL.md': SKILL('wrong') });
+    expect((await runCli(['.'], root, { FORCE_COLOR: '1' })).stdout).toContain('\x1b[31m');
+    expect((await runCli(['.'], root, {})).stdout).not.toContain('\x1b[');
+  });
+
+  it('the progress line fits the terminal width', async () => {
+    const { createProgress, fitLine } = await import('../src/progress.js');
+    for (const cols of [10, 20, 30, 80]) {
+      for (const [d, t] of [[5, 10], [12345, 99999]] as const) expect(fitLine(d, t, cols).length, `${cols} ${d}/${t}`).toBeLessThan(cols);
+    }
+    expect(fitLine(5, 10, 80)).toBe('skillcheck: 5/10 skills checked');
+    expect(fitLine(5, 10, 30)).toBe('5/10');
+    let t = 0;
+    let out = '';
+    const p = createProgress({ write: (s) => (out += s), isTTY: true, env: {}, columns: 30, now: () => t });
+    t = 2000;
+    p.tick(1234, 5678);
+    expect(out).toBe('\r\x1b[2K1234/5678');
+  });
+});
