@@ -33,6 +33,8 @@ export interface Io {
   stderrIsTTY?: boolean;
   /** The terminal's width in columns, when stderr is one. */
   columns?: number;
+  /** Standard input, read to the end but at most `limit` bytes (--stdin); absent means empty. */
+  readStdin?: (limit: number) => Promise<Uint8Array>;
   env: NodeJS.ProcessEnv;
   cwd: string;
 }
@@ -43,6 +45,22 @@ const defaultIo = (): Io => ({
   isTTY: !!process.stdout.isTTY,
   stderrIsTTY: !!process.stderr.isTTY,
   ...(process.stderr.columns ? { columns: process.stderr.columns } : {}),
+  readStdin: async (limit) => {
+    const chunks: Uint8Array[] = [];
+    let total = 0;
+    for await (const chunk of process.stdin as AsyncIterable<Uint8Array>) {
+      chunks.push(chunk);
+      total += chunk.length;
+      if (total > limit) break;
+    }
+    const all = new Uint8Array(total);
+    let at = 0;
+    for (const c of chunks) {
+      all.set(c, at);
+      at += c.length;
+    }
+    return all.subarray(0, Math.min(total, limit));
+  },
   env: process.env,
   cwd: process.cwd(),
 });
@@ -110,6 +128,8 @@ export interface CheckFlags {
   quiet?: boolean;
   showSuppressed?: boolean;
   ignorePattern: string[];
+  stdin?: boolean;
+  stdinFilename?: string;
 }
 
 /** Read the OpenClaw config given with --openclaw-config: bounded, never through a symlink, JSON. */
@@ -165,6 +185,23 @@ async function refuseCommandTypo(paths: readonly string[], program: Command, cwd
   if (dym) throw new UsageError(`"${first}" is neither a command nor a path; did you mean "skillcheck ${dym}"?`);
 }
 
+/** Expand glob paths that do not exist as written; a glob that matches nothing is a usage error. */
+async function expandGlobPaths(paths: readonly string[], cwd: string): Promise<string[]> {
+  if (!paths.some((p) => /[*?]/.test(p))) return [...paths];
+  const { expandGlob, isGlob } = await import('./globpaths.js');
+  const out: string[] = [];
+  for (const p of paths) {
+    if (!isGlob(p) || fs.existsSync(path.resolve(cwd, p))) {
+      out.push(p);
+      continue;
+    }
+    const hits = expandGlob(p, cwd);
+    if (hits.length === 0) throw new UsageError(`no files match "${p}"`);
+    out.push(...hits);
+  }
+  return [...new Set(out)];
+}
+
 export function buildProgram(io: Io, setCode: (c: number) => void): Command {
   const program = new Command();
   program
@@ -201,6 +238,8 @@ export function buildProgram(io: Io, setCode: (c: number) => void): Command {
     .option('-q, --quiet', 'report errors only (warnings and infos are neither shown nor counted)')
     .option('--show-suppressed', 'list findings accepted by the baseline one by one (text; default: a count)')
     .option('--ignore-pattern <glob>', 'leave out skill files matching GLOB (as config ignore, relative to the working folder); repeatable', (v: string, acc: string[]) => [...acc, v], [] as string[])
+    .option('--stdin', 'check a skill file read from standard input (also: the path "-"); needs --stdin-filename')
+    .option('--stdin-filename <path>', 'where the standard-input skill would live (e.g. skills/x/SKILL.md): rules and targets depend on the path')
     .option('--changed-files', 'the paths are changed files (pre-commit): check each whole skill that holds one; skip the rest')
     .option('--no-progress', 'no progress display (shown only on a terminal, never in CI)')
     .option('--severity <rule=level>', 'override a rule severity (off|info|warning|error); repeatable', (v: string, acc: string[]) => [...acc, v], [] as string[])
@@ -209,6 +248,7 @@ export function buildProgram(io: Io, setCode: (c: number) => void): Command {
     .option('--no-color', 'no colour')
     .action(async (paths: string[], flags: CheckFlags, cmd: Command) => {
       await refuseCommandTypo(paths, program, io.cwd);
+      paths = await expandGlobPaths(paths, io.cwd);
       setCode(await runCheck(paths, flags, io, (k) => cmd.getOptionValueSource(k)));
     });
 
@@ -234,29 +274,16 @@ export function buildProgram(io: Io, setCode: (c: number) => void): Command {
     .command('explain')
     .description("show each skill as each runtime sees it: name, description, loads and why not, catalog entry, activation, tokens, collisions")
     .argument('[paths...]', 'files or folders holding skills', [])
-    .option('-t, --target <targets>', 'auto, or a comma-separated list of targets', 'auto')
+    .option('-t, --target <targets>', "auto, or a comma-separated list of targets (default: the config file's, or auto)")
     .addOption(new Option('-f, --format <format>', 'output format').choices(['text', 'json']).default('text'))
     .option('--no-gating', 'skip machine-dependent gating checks (PATH, environment, config paths)')
     .option('--openclaw-config <file>', 'OpenClaw config (JSON) to check openclaw gating config dot-paths against')
-    .action(async (paths: string[], flags: { target: string; format: string; gating: boolean; openclawConfig?: string }) => {
-      const { lint } = await import('./lint.js');
-      const { explain, formatExplainJson, formatExplainText } = await import('./explain.js');
-      const result = await lint({
-        paths,
-        cwd: io.cwd,
-        targets: await parseTargets(flags.target),
-        gating: flags.gating,
-        ...(flags.openclawConfig !== undefined ? { openclawConfig: await readOpenclawConfig(flags.openclawConfig, io.cwd) } : {}),
-      });
-      if (result.missing.length > 0) {
-        for (const m of result.missing) io.stderr(`skillcheck: path not found: ${m}\n`);
-        setCode(EXIT_USAGE);
-        return;
-      }
-      if (result.skills.length === 0) io.stderr('skillcheck: no skills found under the given paths\n');
-      const view = explain(result);
-      io.stdout(flags.format === 'json' ? formatExplainJson(view, { name: 'skillcheck', version: packageVersion() }) : formatExplainText(view));
-      setCode(EXIT_OK);
+    .option('--max-bytes <n>', 'read at most N bytes per file (never below a target limit)')
+    .option('-c, --config <file>', 'config file (targets, ignore, trust, maxBytes); default: searched upward')
+    .option('--no-config', 'ignore config files')
+    .action(async (paths: string[], flags: import('./run.js').ExplainFlags, cmd: Command) => {
+      const { runExplainCommand } = await import('./run.js');
+      setCode(await runExplainCommand(paths, flags, io, (k) => cmd.getOptionValueSource(k)));
     });
 
   program
@@ -264,10 +291,13 @@ export function buildProgram(io: Io, setCode: (c: number) => void): Command {
     .description('show which skills a runtime activates for a message, and why the others are not')
     .argument('<message>', 'the user message')
     .argument('[paths...]', 'files or folders holding skills', [])
-    .option('-t, --target <target>', 'ironclaw (default), cuca or cerveau', 'ironclaw')
+    .option('-t, --target <target>', "ironclaw (default, or the config file's single target when it is one of these), cuca or cerveau")
     .addOption(new Option('-f, --format <format>', 'output format').choices(['text', 'json']).default('text'))
     .option('--limit <n>', 'cuca: number of search results', '5')
-    .action(async (message: string, paths: string[], flags: { target: string; format: string; limit: string }) => {
+    .option('--max-bytes <n>', 'read at most N bytes per file (never below a target limit)')
+    .option('-c, --config <file>', 'config file (ignore, trust, maxBytes, a single select target); default: searched upward')
+    .option('--no-config', 'ignore config files')
+    .action(async (message: string, paths: string[], flags: import('./select.js').SelectFlags) => {
       const { runSelect, SelectUsageError, ActivationInputError } = await import('./select.js');
       try {
         setCode(await runSelect(message, paths, flags, io));

@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { SeverityOverride } from './check.js';
-import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError, intOption, maxWarningsOption, packageVersion, parseSeverities, parseTargets, type CheckFlags, type Io } from './cli.js';
+import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError, intOption, maxWarningsOption, packageVersion, parseSeverities, parseTargets, readOpenclawConfig, type CheckFlags, type Io } from './cli.js';
 import type { LoadedConfig } from './config.js';
 import type { IgnoreSet, LintOptions, LintResult } from './lint.js';
 import type { Diagnostic } from './types.js';
@@ -74,7 +74,11 @@ export function jobsOption(v: string | undefined): number {
   return n;
 }
 
+/** Bytes read from standard input at most: a skill file is small; beyond this the check reports the size. */
+export const MAX_STDIN_BYTES = 16 * 1024 * 1024;
+
 export async function runCheckCommand(paths: string[], flags: CheckFlags, io: Io, source: Source): Promise<number> {
+  if (flags.stdin || paths.includes('-')) return runStdin(paths, flags, io, source);
   if (flags.changedFiles) {
     const { skillFoldersOf } = await import('./changed.js');
     paths = skillFoldersOf(paths, io.cwd).map((d) => path.relative(io.cwd, d) || '.');
@@ -256,6 +260,94 @@ export function colorEnabled(flags: Pick<CheckFlags, 'color' | 'output'>, io: Pi
   if (io.env.NO_COLOR !== undefined && io.env.NO_COLOR !== '') return false;
   if (io.env.TERM === 'dumb') return false;
   return flags.output === undefined && io.isTTY;
+}
+
+/**
+ * --stdin / `-`: the text is written, as `--stdin-filename` names it, into a private temporary folder that stands
+ * for the working folder, and checked there: paths, names and targets come out as for the real file. The config is
+ * the one of the real working folder. Only that file is checked (its side files are not on standard input).
+ */
+async function runStdin(paths: string[], flags: CheckFlags, io: Io, source: Source): Promise<number> {
+  if (paths.some((p) => p !== '-')) throw new UsageError('--stdin (or "-") checks standard input only: give no other path');
+  if (flags.stdinFilename === undefined || flags.stdinFilename.trim() === '') {
+    throw new UsageError('--stdin needs --stdin-filename PATH (where the skill would live, e.g. skills/x/SKILL.md): rules and targets depend on the path');
+  }
+  if (flags.fix || flags.writeBaseline !== undefined || flags.changedFiles) throw new UsageError('--stdin cannot be used with --fix, --write-baseline or --changed-files');
+  const rel = path.relative(io.cwd, path.resolve(io.cwd, flags.stdinFilename));
+  if (rel === '' || rel.startsWith('..') || path.isAbsolute(rel)) throw new UsageError(`--stdin-filename ${flags.stdinFilename}: expected a file inside the working folder`);
+  const bytes = io.readStdin ? await io.readStdin(MAX_STDIN_BYTES) : new Uint8Array();
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'skillcheck-stdin-'));
+  try {
+    const file = path.join(tmp, rel);
+    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    fs.writeFileSync(file, bytes, { mode: 0o600 });
+    // The config is found from the real working folder, then given explicitly.
+    const config = await resolveConfig(flags, io, (await import('../rules/index.js')).ALL_RULES.map((r) => r.meta));
+    // Files named on the command line stay relative to the real working folder.
+    const abs = (f: string) => path.resolve(io.cwd, f);
+    const inner: CheckFlags = {
+      ...flags,
+      stdin: false,
+      config: config ? config.file : false,
+      progress: false,
+      ...(flags.output !== undefined ? { output: abs(flags.output) } : {}),
+      ...(flags.baseline !== undefined ? { baseline: abs(flags.baseline) } : {}),
+      ...(flags.openclawConfig !== undefined ? { openclawConfig: abs(flags.openclawConfig) } : {}),
+    };
+    return await runCheckCommand([rel], inner, { ...io, cwd: tmp }, source);
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+/** The config file's settings every command that reads skills honours: ignore, trust, read-only tools, maxBytes. */
+export async function configuredLintOptions(
+  flags: { config?: string | false; maxBytes?: string },
+  io: Io,
+): Promise<{ config: LoadedConfig | null; options: Pick<LintOptions, 'ignore' | 'trust' | 'readOnlyTools' | 'readBound'> }> {
+  const { ALL_RULES } = await import('../rules/index.js');
+  const config = await resolveConfig(flags, io, ALL_RULES.map((r) => r.meta));
+  const readBound = flags.maxBytes !== undefined ? intOption('--max-bytes', flags.maxBytes) : config?.data.maxBytes;
+  return {
+    config,
+    options: {
+      ...ignoreOption(config, [], io.cwd),
+      ...(await policyOptions(config)),
+      ...(readBound !== undefined ? { readBound } : {}),
+    },
+  };
+}
+
+export interface ExplainFlags {
+  target?: string;
+  format: string;
+  gating: boolean;
+  openclawConfig?: string;
+  maxBytes?: string;
+  config?: string | false;
+}
+
+/** `skillcheck explain`: the config's targets, ignore, trust and maxBytes apply as in a check. */
+export async function runExplainCommand(paths: string[], flags: ExplainFlags, io: Io, source: Source): Promise<number> {
+  const { lint } = await import('./lint.js');
+  const { explain, formatExplainJson, formatExplainText } = await import('./explain.js');
+  const { config, options } = await configuredLintOptions(flags, io);
+  const result = await lint({
+    paths,
+    cwd: io.cwd,
+    targets: flags.target !== undefined ? await parseTargets(flags.target) : config?.data.targets ?? 'auto',
+    gating: source('gating') === 'cli' ? flags.gating : config?.data.gating ?? flags.gating,
+    ...options,
+    ...(flags.openclawConfig !== undefined ? { openclawConfig: await readOpenclawConfig(flags.openclawConfig, io.cwd) } : {}),
+  });
+  if (result.missing.length > 0) {
+    for (const m of result.missing) io.stderr(`skillcheck: path not found: ${m}\n`);
+    return EXIT_USAGE;
+  }
+  if (result.skills.length === 0) io.stderr('skillcheck: no skills found under the given paths\n');
+  const view = explain(result);
+  io.stdout(flags.format === 'json' ? formatExplainJson(view, { name: 'skillcheck', version: packageVersion() }) : formatExplainText(view));
+  return EXIT_OK;
 }
 
 /** --print-config: the file used and what the check will run with. */

@@ -269,3 +269,73 @@ describe('terminal manners', () => {
     expect(out).toBe('\r\x1b[2K1234/5678');
   });
 });
+
+describe('paths: globs and standard input', () => {
+  it('expands a quoted glob that does not exist as written; one that matches nothing is a usage error', async () => {
+    const root = tree({ '.git/HEAD': 'x\n', 'skills/a/SKILL.md': SKILL('a'), 'skills/b/SKILL.md': SKILL('b'), 'other/c/SKILL.md': SKILL('c'), 'node_modules/d/SKILL.md': SKILL('d') });
+    const files = async (args: string[]) => (JSON.parse((await runCli([...args, '--format', 'json'], root)).stdout) as { skills: { file: string }[] }).skills.map((s) => s.file).sort();
+    expect(await files(['**/SKILL.md'])).toEqual(['other/c/SKILL.md', 'skills/a/SKILL.md', 'skills/b/SKILL.md']);
+    expect(await files(['skills/*'])).toEqual(['skills/a/SKILL.md', 'skills/b/SKILL.md']);
+    expect(await files(['s?ills/a'])).toEqual(['skills/a/SKILL.md']);
+    const none = await runCli(['nope/**/SKILL.md'], root);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toBe('skillcheck: no files match "nope/**/SKILL.md"\n');
+  });
+
+  it('--stdin / - checks standard input as the file --stdin-filename names', async () => {
+    const { main } = await import('../src/cli.js');
+    const root = tree({ '.git/HEAD': 'x\n', '.skillcheckrc.json': '{ "rules": { "unknown-field": "error" } }' });
+    const run = async (args: string[], input: string) => {
+      let stdout = '';
+      let stderr = '';
+      const code = await main(args, {
+        stdout: (s) => (stdout += s),
+        stderr: (s) => (stderr += s),
+        isTTY: false,
+        env: {},
+        cwd: root,
+        readStdin: async () => new TextEncoder().encode(input),
+      });
+      return { code, stdout, stderr };
+    };
+    const bad = await run(['-', '--stdin-filename', 'skills/notes/SKILL.md'], SKILL('notes', 'x-extra: 1\n'));
+    expect(bad.code).toBe(1);
+    // The path is the one named, and the real folder's config applied (unknown-field raised to error).
+    expect(bad.stdout).toMatch(/^skills\/notes\/SKILL\.md:4:1 +error .*unknown-field$/m);
+    const good = await run(['--stdin', '--stdin-filename', 'skills/notes/SKILL.md', '-o', 'out.txt'], SKILL('notes'));
+    expect(good.code).toBe(0);
+    const fs = await import('node:fs');
+    expect(fs.readFileSync(path.join(root, 'out.txt'), 'utf8')).toMatch(/in 1 skill/);
+    const noName = await run(['--stdin'], SKILL('notes'));
+    expect(noName.code).toBe(2);
+    expect(noName.stderr).toContain('--stdin needs --stdin-filename');
+    expect((await run(['-', 'skills', '--stdin-filename', 'a/SKILL.md'], '')).code).toBe(2);
+    expect((await run(['-', '--stdin-filename', '../x/SKILL.md'], '')).code).toBe(2);
+  });
+});
+
+describe('explain and select honour the config file', () => {
+  it('explain: targets and ignore from the config; --target still wins', async () => {
+    const root = tree({
+      '.git/HEAD': 'x\n',
+      '.skillcheckrc.yaml': 'targets: [ironclaw]\nignore: ["skills/old/**"]\n',
+      'skills/a/SKILL.md': SKILL('a'),
+      'skills/old/SKILL.md': SKILL('old'),
+    });
+    const view = async (args: string[]) => JSON.parse((await runCli(['explain', '--format', 'json', ...args, '.'], root)).stdout) as { skills: { file: string; target: string }[] };
+    const v = await view([]);
+    expect(v.skills.map((s) => [s.file, s.target])).toEqual([['skills/a/SKILL.md', 'ironclaw']]);
+    expect((await view(['--target', 'agentskills'])).skills.map((s) => s.target)).toEqual(['agentskills']);
+    expect((await view(['--no-config'])).skills.map((s) => s.file).sort()).toEqual(['skills/a/SKILL.md', 'skills/old/SKILL.md']);
+  });
+
+  it('select: ignore and a single select target from the config', async () => {
+    const kw = (n: string) => SKILL(n, 'activation:\n  keywords: [deploy]\n');
+    const root = tree({ '.git/HEAD': 'x\n', '.skillcheckrc.yaml': 'targets: [cuca]\nignore: ["skills/old/**"]\n', 'skills/a/SKILL.md': kw('a'), 'skills/old/SKILL.md': kw('old') });
+    const r = await runCli(['select', 'summarise the weekly notes', '--format', 'json', '.'], root);
+    expect(r.code, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout) as { target: string; selected: string[] };
+    expect(out.target).toBe('cuca');
+    expect(out.selected).toEqual(['a']);
+  });
+});
