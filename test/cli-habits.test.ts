@@ -339,3 +339,39 @@ describe('explain and select honour the config file', () => {
     expect(out.selected).toEqual(['a']);
   });
 });
+
+describe('monorepo: separate skills roots are separate catalogs', () => {
+  it('the same name in packages/a and packages/b does not collide; within one project it still does', async () => {
+    const { catalogOf } = await import('../src/targets/precedence.js');
+    const roots = [{ path: 'skills' }, { path: '.ironclaw/skills' }];
+    expect(catalogOf(roots, 'packages/a/skills/x/SKILL.md')).toBe('packages/a');
+    expect(catalogOf(roots, 'packages/a/.ironclaw/skills/x/SKILL.md')).toBe('packages/a');
+    expect(catalogOf(roots, 'skills/x/skills/y/SKILL.md')).toBe('');
+    expect(catalogOf(roots, 'docs/x/SKILL.md')).toBeNull();
+    const root = tree({
+      '.git/HEAD': 'x\n',
+      'packages/a/.claude/skills/deploy/SKILL.md': SKILL('deploy'),
+      'packages/b/.claude/skills/deploy/SKILL.md': SKILL('deploy'),
+    });
+    const ids = async () => (JSON.parse((await runCli(['--format', 'json', '.'], root)).stdout) as { diagnostics: { ruleId: string }[] }).diagnostics.map((d) => d.ruleId);
+    expect(await ids()).not.toContain('duplicate-name');
+    const same = tree({ '.git/HEAD': 'x\n', 'packages/a/.claude/skills/deploy/SKILL.md': SKILL('deploy'), 'packages/a/.claude/skills/other/SKILL.md': SKILL('deploy') });
+    const r = JSON.parse((await runCli(['--format', 'json', '--severity', 'name=off', '.'], same)).stdout) as { diagnostics: { ruleId: string }[] };
+    expect(r.diagnostics.map((d) => d.ruleId)).toContain('duplicate-name');
+  });
+
+  it('scan-limits counts the skills of each catalog apart', async () => {
+    const files: Record<string, string> = { '.git/HEAD': 'x\n' };
+    for (const pkg of ['a', 'b']) for (let i = 0; i < 60; i++) files[`packages/${pkg}/skills/s${i}/SKILL.md`] = SKILL(`s${i}`);
+    const root = tree(files);
+    const count = async (dir: string) => (JSON.parse((await runCli(['--format', 'json', '--target', 'ironclaw', dir], root)).stdout) as { diagnostics: { ruleId: string; message: string }[] }).diagnostics.filter((d) => d.ruleId === 'scan-limits');
+    // 120 skills, 60 per catalog: under IronClaw's 100 in each.
+    expect(await count('.')).toEqual([]);
+    for (let i = 60; i < 110; i++) files[`packages/a/skills/s${i}/SKILL.md`] = SKILL(`s${i}`);
+    const more = tree(files);
+    const r = JSON.parse((await runCli(['--format', 'json', '--target', 'ironclaw', '.'], more)).stdout) as { diagnostics: { ruleId: string; message: string }[] };
+    const hits = r.diagnostics.filter((d) => d.ruleId === 'scan-limits');
+    expect(hits).toHaveLength(1);
+    expect(hits[0]!.message).toMatch(/^110 skills load under ironclaw in packages\/a\//);
+  });
+});
