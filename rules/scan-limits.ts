@@ -2,7 +2,7 @@
 // number of skills it loads). Only for runtimes whose limits runtimes.md states (IronClaw: depth 3, 100 skills).
 
 import { defineRule } from '../src/rule.js';
-import { depthBelowRoot } from '../src/targets/precedence.js';
+import { catalogOf, depthBelowRoot } from '../src/targets/precedence.js';
 import { getProfile } from '../src/targets/profiles.js';
 import type { TargetId } from '../src/types.js';
 
@@ -35,14 +35,19 @@ export default defineRule({
     });
   },
   checkProject(ctx) {
-    const loading = new Map<TargetId, string[]>();
+    // Counted per catalog: separate skills roots in a monorepo (packages/a/skills, packages/b/skills) are loaded
+    // by separate runs of the runtime.
+    const loading = new Map<string, { target: TargetId; catalog: string; files: string[] }>();
     for (const s of ctx.skills) {
-      if (!s.loads || getProfile(s.input.target).maxSkills === null) continue;
-      const list = loading.get(s.input.target);
-      if (list) list.push(s.input.file);
-      else loading.set(s.input.target, [s.input.file]);
+      const profile = getProfile(s.input.target);
+      if (!s.loads || profile.maxSkills === null) continue;
+      const catalog = catalogOf(profile.roots, s.input.file) ?? '';
+      const key = `${s.input.target}\0${catalog}`;
+      const entry = loading.get(key);
+      if (entry) entry.files.push(s.input.file);
+      else loading.set(key, { target: s.input.target, catalog, files: [s.input.file] });
     }
-    for (const [target, files] of loading) {
+    for (const { target, catalog, files } of loading.values()) {
       const max = getProfile(target).maxSkills!;
       const sorted = [...new Set(files)].sort();
       if (sorted.length <= max) continue;
@@ -52,7 +57,7 @@ export default defineRule({
         line: 1,
         column: 1,
         severity: 'warning',
-        message: `${sorted.length} skills load under ${target}, which loads at most ${max}: ${sorted.length - max} of them are dropped, and which ones depends on the order the runtime lists folders in (not this file in particular). Remove or merge skills to stay within ${max}`,
+        message: `${sorted.length} skills load under ${target}${catalog ? ` in ${catalog}/` : ''}, which loads at most ${max}: ${sorted.length - max} of them are dropped, and which ones depends on the order the runtime lists folders in (not this file in particular). Remove or merge skills to stay within ${max}`,
       });
     }
   },

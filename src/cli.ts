@@ -31,6 +31,10 @@ export interface Io {
   isTTY: boolean;
   /** stderr is a terminal (progress display); absent means no. */
   stderrIsTTY?: boolean;
+  /** The terminal's width in columns, when stderr is one. */
+  columns?: number;
+  /** Standard input, read to the end but at most `limit` bytes (--stdin); absent means empty. */
+  readStdin?: (limit: number) => Promise<Uint8Array>;
   env: NodeJS.ProcessEnv;
   cwd: string;
 }
@@ -40,6 +44,23 @@ const defaultIo = (): Io => ({
   stderr: (s) => process.stderr.write(s),
   isTTY: !!process.stdout.isTTY,
   stderrIsTTY: !!process.stderr.isTTY,
+  ...(process.stderr.columns ? { columns: process.stderr.columns } : {}),
+  readStdin: async (limit) => {
+    const chunks: Uint8Array[] = [];
+    let total = 0;
+    for await (const chunk of process.stdin as AsyncIterable<Uint8Array>) {
+      chunks.push(chunk);
+      total += chunk.length;
+      if (total > limit) break;
+    }
+    const all = new Uint8Array(total);
+    let at = 0;
+    for (const c of chunks) {
+      all.set(c, at);
+      at += c.length;
+    }
+    return all.subarray(0, Math.min(total, limit));
+  },
   env: process.env,
   cwd: process.cwd(),
 });
@@ -48,6 +69,8 @@ export async function parseTargets(value: string | undefined): Promise<'auto' | 
   if (value === undefined || value === 'auto') return 'auto';
   const { TARGET_IDS } = await import('./targets/profiles.js');
   const list = value.split(',').map((s) => s.trim()).filter(Boolean);
+  // "" or "," would check for no runtime at all: a green run over nothing, so it is a usage error.
+  if (list.length === 0) throw new UsageError(`--target expects auto or a comma-separated list of targets, got "${value}"`);
   for (const t of list) {
     if (!TARGET_IDS.includes(t as TargetId)) throw new UsageError(`unknown target "${t}"; expected auto or one of ${TARGET_IDS.join(', ')}`);
   }
@@ -57,11 +80,18 @@ export async function parseTargets(value: string | undefined): Promise<'auto' | 
 export function parseSeverities(list: string[]): Record<string, SeverityOverride> {
   const out: Record<string, SeverityOverride> = {};
   for (const item of list) {
-    const m = /^([a-z0-9-]+)=(off|info|warning|error)$/.exec(item);
+    // `warn` is ESLint's spelling of warning.
+    const m = /^([a-z0-9-]+)=(off|info|warn|warning|error)$/.exec(item);
     if (!m) throw new UsageError(`--severity expects RULE=off|info|warning|error, got "${item}"`);
-    out[m[1]!] = m[2] as SeverityOverride;
+    out[m[1]!] = (m[2] === 'warn' ? 'warning' : m[2]) as SeverityOverride;
   }
   return out;
+}
+
+/** --max-warnings: a whole number, or -1 for no limit (ESLint's default spelled out). */
+export function maxWarningsOption(v: string | undefined): number {
+  if (v === undefined || v === '-1') return -1;
+  return intOption('--max-warnings', v);
 }
 
 export function intOption(name: string, v: string): number {
@@ -94,6 +124,13 @@ export interface CheckFlags {
   openclawConfig?: string;
   /** The paths are changed files (pre-commit): check the skills that hold them. */
   changedFiles?: boolean;
+  printConfig?: boolean;
+  debug?: boolean;
+  quiet?: boolean;
+  showSuppressed?: boolean;
+  ignorePattern: string[];
+  stdin?: boolean;
+  stdinFilename?: string;
 }
 
 /** Read the OpenClaw config given with --openclaw-config: bounded, never through a symlink, JSON. */
@@ -144,6 +181,33 @@ async function runRules(format: string, io: Io): Promise<number> {
   return EXIT_OK;
 }
 
+/** A first path that does not exist but is one edit from a command (`explian`): say so instead of "not found". */
+async function refuseCommandTypo(paths: readonly string[], program: Command, cwd: string): Promise<void> {
+  const first = paths[0];
+  if (first === undefined || /[/\\.]/.test(first) || fs.existsSync(path.resolve(cwd, first))) return;
+  const { didYouMean } = await import('./text.js');
+  const names = program.commands.map((c) => c.name());
+  const dym = didYouMean(first, [...names, 'help']);
+  if (dym) throw new UsageError(`"${first}" is neither a command nor a path; did you mean "skillcheck ${dym}"?`);
+}
+
+/** Expand glob paths that do not exist as written; a glob that matches nothing is a usage error. */
+async function expandGlobPaths(paths: readonly string[], cwd: string): Promise<string[]> {
+  if (!paths.some((p) => /[*?]/.test(p))) return [...paths];
+  const { expandGlob, isGlob } = await import('./globpaths.js');
+  const out: string[] = [];
+  for (const p of paths) {
+    if (!isGlob(p) || fs.existsSync(path.resolve(cwd, p))) {
+      out.push(p);
+      continue;
+    }
+    const hits = expandGlob(p, cwd);
+    if (hits.length === 0) throw new UsageError(`no files match "${p}"`);
+    out.push(...hits);
+  }
+  return [...new Set(out)];
+}
+
 export function buildProgram(io: Io, setCode: (c: number) => void): Command {
   const program = new Command();
   program
@@ -169,20 +233,43 @@ export function buildProgram(io: Io, setCode: (c: number) => void): Command {
     .option('--fix-dry-run', 'print the safe fixes as a unified diff; change nothing')
     .option('--max-bytes <n>', 'read at most N bytes per file (never below a target limit)')
     .addOption(new Option('--persona <persona>', 'default hides low-confidence findings; auditor shows all').choices(['default', 'auditor']))
-    .option('-c, --config <file>', 'config file (default: skillcheck.config.json, .skillcheckrc.json or .skillcheckrc.yaml, searched upward)')
+    .option('-c, --config <file>', 'config file (default: skillcheck.config.json, .skillcheckrc.json, .skillcheckrc.yaml or a "skillcheck" key in package.json, searched upward to the repository root)')
     .option('--no-config', 'ignore config files')
     .option('--baseline <file>', 'accept the findings recorded in FILE: only new findings fail the run')
     .option('--write-baseline <file>', 'record every current finding in FILE (then they are accepted)')
     .option('--shard <i/n>', 'check only shard i of n (a stable partition of skills for CI matrices)')
     .option('-j, --jobs <n>', 'worker threads for checking: a number, or auto (the cores, at most 8; default). Runs under 2,000 skills stay on one thread')
     .option('--fail-on-empty', 'exit 1 when no skill is found')
+    .option('--print-config', 'print the resolved configuration (file, targets, severities, ignore…) as JSON and exit')
+    .option('--debug', 'say on stderr which config file is used')
+    .option('-q, --quiet', 'report errors only (warnings and infos are neither shown nor counted)')
+    .option('--show-suppressed', 'list findings accepted by the baseline one by one (text; default: a count)')
+    .option('--ignore-pattern <glob>', 'leave out skill files matching GLOB (as config ignore, relative to the working folder); repeatable', (v: string, acc: string[]) => [...acc, v], [] as string[])
+    .option('--stdin', 'check a skill file read from standard input (also: the path "-"); needs --stdin-filename')
+    .option('--stdin-filename <path>', 'where the standard-input skill would live (e.g. skills/x/SKILL.md): rules and targets depend on the path')
     .option('--changed-files', 'the paths are changed files (pre-commit): check each whole skill that holds one; skip the rest')
     .option('--no-progress', 'no progress display (shown only on a terminal, never in CI)')
     .option('--severity <rule=level>', 'override a rule severity (off|info|warning|error); repeatable', (v: string, acc: string[]) => [...acc, v], [] as string[])
     .option('--openclaw-config <file>', 'OpenClaw config (JSON) to check openclaw gating config dot-paths against')
     .option('--color', 'force colour')
     .option('--no-color', 'no colour')
-    .action(async (paths: string[], flags: CheckFlags, cmd: Command) => setCode(await runCheck(paths, flags, io, (k) => cmd.getOptionValueSource(k))));
+    .action(async (paths: string[], flags: CheckFlags, cmd: Command) => {
+      await refuseCommandTypo(paths, program, io.cwd);
+      paths = await expandGlobPaths(paths, io.cwd);
+      setCode(await runCheck(paths, flags, io, (k) => cmd.getOptionValueSource(k)));
+    });
+
+  // `skillcheck help [command]`, as git and npm users type it.
+  program.helpCommand('help [command]', 'show help for a command');
+  // Options before a subcommand belong to the check (`skillcheck --format json rules`): refuse them rather than
+  // drop them silently.
+  program.hook('preAction', (_root, action) => {
+    if (action === program) return;
+    const given = program.options.filter((o) => program.getOptionValueSource(o.attributeName()) === 'cli').map((o) => o.long ?? o.short ?? o.name());
+    if (given.length > 0) {
+      throw new UsageError(`${given.join(', ')} before "${action.name()}" would be ignored: put ${given.length === 1 ? 'it' : 'them'} after the command (skillcheck ${action.name()} ${given.join(' ')} …)`);
+    }
+  });
 
   program
     .command('rules')
@@ -194,29 +281,16 @@ export function buildProgram(io: Io, setCode: (c: number) => void): Command {
     .command('explain')
     .description("show each skill as each runtime sees it: name, description, loads and why not, catalog entry, activation, tokens, collisions")
     .argument('[paths...]', 'files or folders holding skills', [])
-    .option('-t, --target <targets>', 'auto, or a comma-separated list of targets', 'auto')
+    .option('-t, --target <targets>', "auto, or a comma-separated list of targets (default: the config file's, or auto)")
     .addOption(new Option('-f, --format <format>', 'output format').choices(['text', 'json']).default('text'))
     .option('--no-gating', 'skip machine-dependent gating checks (PATH, environment, config paths)')
     .option('--openclaw-config <file>', 'OpenClaw config (JSON) to check openclaw gating config dot-paths against')
-    .action(async (paths: string[], flags: { target: string; format: string; gating: boolean; openclawConfig?: string }) => {
-      const { lint } = await import('./lint.js');
-      const { explain, formatExplainJson, formatExplainText } = await import('./explain.js');
-      const result = await lint({
-        paths,
-        cwd: io.cwd,
-        targets: await parseTargets(flags.target),
-        gating: flags.gating,
-        ...(flags.openclawConfig !== undefined ? { openclawConfig: await readOpenclawConfig(flags.openclawConfig, io.cwd) } : {}),
-      });
-      if (result.missing.length > 0) {
-        for (const m of result.missing) io.stderr(`skillcheck: path not found: ${m}\n`);
-        setCode(EXIT_USAGE);
-        return;
-      }
-      if (result.skills.length === 0) io.stderr('skillcheck: no skills found under the given paths\n');
-      const view = explain(result);
-      io.stdout(flags.format === 'json' ? formatExplainJson(view, { name: 'skillcheck', version: packageVersion() }) : formatExplainText(view));
-      setCode(EXIT_OK);
+    .option('--max-bytes <n>', 'read at most N bytes per file (never below a target limit)')
+    .option('-c, --config <file>', 'config file (targets, ignore, trust, maxBytes); default: searched upward')
+    .option('--no-config', 'ignore config files')
+    .action(async (paths: string[], flags: import('./run.js').ExplainFlags, cmd: Command) => {
+      const { runExplainCommand } = await import('./run.js');
+      setCode(await runExplainCommand(paths, flags, io, (k) => cmd.getOptionValueSource(k)));
     });
 
   program
@@ -224,10 +298,13 @@ export function buildProgram(io: Io, setCode: (c: number) => void): Command {
     .description('show which skills a runtime activates for a message, and why the others are not')
     .argument('<message>', 'the user message')
     .argument('[paths...]', 'files or folders holding skills', [])
-    .option('-t, --target <target>', 'ironclaw (default), cuca or cerveau', 'ironclaw')
+    .option('-t, --target <target>', "ironclaw (default, or the config file's single target when it is one of these), cuca or cerveau")
     .addOption(new Option('-f, --format <format>', 'output format').choices(['text', 'json']).default('text'))
     .option('--limit <n>', 'cuca: number of search results', '5')
-    .action(async (message: string, paths: string[], flags: { target: string; format: string; limit: string }) => {
+    .option('--max-bytes <n>', 'read at most N bytes per file (never below a target limit)')
+    .option('-c, --config <file>', 'config file (ignore, trust, maxBytes, a single select target); default: searched upward')
+    .option('--no-config', 'ignore config files')
+    .action(async (message: string, paths: string[], flags: import('./select.js').SelectFlags) => {
       const { runSelect, SelectUsageError, ActivationInputError } = await import('./select.js');
       try {
         setCode(await runSelect(message, paths, flags, io));

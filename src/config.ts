@@ -31,6 +31,8 @@ export interface ConfigFile {
   persona?: 'default' | 'auditor';
   maxBytes?: number;
   gating?: boolean;
+  /** ESLint's habit; the upward search stops at the first config anyway. */
+  root?: boolean;
 }
 
 export interface LoadedConfig {
@@ -45,25 +47,102 @@ export interface LoadedConfig {
 
 export class ConfigError extends Error {}
 
-/** The first config file in `start` or one of its parents, or null. Two in one folder is an error. */
+/** The key of package.json that may hold the config (as ESLint's eslintConfig, markdownlint's…). */
+export const PACKAGE_JSON_KEY = 'skillcheck';
+
+/** Whether `p` is a file or a symlink (lstat: never followed; a symlinked config is found, then refused when read). */
+function isFileAt(p: string): boolean {
+  try {
+    const st = fs.lstatSync(p);
+    return st.isFile() || st.isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
+/** Whether a package.json has a top-level `skillcheck` key (read bounded; an unreadable or invalid one has none). */
+function packageJsonHasConfig(file: string): boolean {
+  if (!isFileAt(file)) return false;
+  try {
+    const v = JSON.parse(readConfigText(file, file)) as unknown;
+    return !!v && typeof v === 'object' && !Array.isArray(v) && Object.prototype.hasOwnProperty.call(v, PACKAGE_JSON_KEY);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The first config file in `start` or one of its parents, or null: a config file, else a package.json with a
+ * `skillcheck` key. The search stops at the folder holding `.git` (the repository root: a config above it belongs
+ * to someone else) and at the filesystem root. Two config files in one folder is an error.
+ */
 export function findConfig(start: string): string | null {
   let dir = path.resolve(start);
   for (;;) {
     // lstat: a config file that is a symlink is found (and then refused by readConfigText), never silently skipped.
-    const here = CONFIG_FILE_NAMES.filter((n) => {
-      try {
-        const st = fs.lstatSync(path.join(dir, n));
-        return st.isFile() || st.isSymbolicLink();
-      } catch {
-        return false;
-      }
-    });
+    const here = CONFIG_FILE_NAMES.filter((n) => isFileAt(path.join(dir, n)));
     if (here.length > 1) throw new ConfigError(`${path.join(dir, here[0]!)}: found ${here.join(' and ')} in one folder; keep one config file`);
     if (here.length === 1) return path.join(dir, here[0]!);
+    if (packageJsonHasConfig(path.join(dir, 'package.json'))) return path.join(dir, 'package.json');
+    let repoRoot = false;
+    try {
+      fs.lstatSync(path.join(dir, '.git'));
+      repoRoot = true;
+    } catch {
+      /* not a repository root */
+    }
     const up = path.dirname(dir);
-    if (up === dir) return null;
+    if (repoRoot || up === dir) return null;
     dir = up;
   }
+}
+
+/**
+ * JSON with comments (JSONC, as in .eslintrc.json and VS Code settings): `//` and `/* *\/` comments and trailing
+ * commas become spaces, so every offset (and error line:column) stays where it was. Strings are left alone.
+ */
+export function stripJsonComments(text: string): string {
+  const out = text.split('');
+  let i = 0;
+  const blank = (from: number, to: number) => {
+    for (let k = from; k < to; k++) if (out[k] !== '\n' && out[k] !== '\r') out[k] = ' ';
+  };
+  while (i < text.length) {
+    const c = text[i];
+    if (c === '"') {
+      for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === '\\') i++;
+      i++;
+    } else if (c === '/' && text[i + 1] === '/') {
+      const end = text.indexOf('\n', i);
+      const to = end === -1 ? text.length : end;
+      blank(i, to);
+      i = to;
+    } else if (c === '/' && text[i + 1] === '*') {
+      const end = text.indexOf('*/', i + 2);
+      const to = end === -1 ? text.length : end + 2;
+      blank(i, to);
+      i = to;
+    } else if (c === ',') {
+      // A trailing comma: only whitespace or comments up to a closing bracket.
+      let j = i + 1;
+      for (;;) {
+        while (j < text.length && /\s/.test(text[j]!)) j++;
+        if (text[j] === '/' && text[j + 1] === '/') {
+          const e = text.indexOf('\n', j);
+          j = e === -1 ? text.length : e;
+        } else if (text[j] === '/' && text[j + 1] === '*') {
+          const e = text.indexOf('*/', j + 2);
+          j = e === -1 ? text.length : e + 2;
+        } else break;
+      }
+      // After a value only: `{,}` and `[1,,]` stay errors.
+      let p = i - 1;
+      while (p >= 0 && /\s/.test(out[p]!)) p--;
+      if ((text[j] === '}' || text[j] === ']') && p >= 0 && !'{[,'.includes(out[p]!)) out[i] = ' ';
+      i++;
+    } else i++;
+  }
+  return out.join('');
 }
 
 export function schemaPath(): string {
@@ -180,7 +259,10 @@ export async function loadConfig(file: string, knownRules: readonly { id: string
   if (!['.json', '.yaml', '.yml'].includes(ext)) {
     throw new ConfigError(`${file}: config files are data: expected a .json, .yaml or .yml file (code such as .js is never loaded)`);
   }
-  const text = readConfigText(abs, file);
+  const isPackageJson = path.basename(abs) === 'package.json';
+  // Comments are blanked in place: positions in messages still match the file.
+  const raw = readConfigText(abs, file);
+  const text = ext === '.json' && !isPackageJson ? stripJsonComments(raw) : raw;
   const at = (offset: number) => {
     const p = positionOf(text, offset);
     return `${file}:${p.line}:${p.column}`;
@@ -200,6 +282,12 @@ export async function loadConfig(file: string, knownRules: readonly { id: string
   if (doc.errors.length > 0) {
     const err = doc.errors[0]!;
     throw new ConfigError(`${at(err.pos[0])}: invalid YAML: ${err.message.split('\n')[0]}`);
+  }
+  if (isPackageJson) {
+    // The config is package.json's `skillcheck` value; its nodes keep their offsets in the whole file.
+    const pair = isMap(doc.contents) ? doc.contents.items.find((p) => String((p.key as { value?: unknown } | null)?.value) === PACKAGE_JSON_KEY) : undefined;
+    if (!pair) throw new ConfigError(`${file}:1:1: no "${PACKAGE_JSON_KEY}" key`);
+    doc.contents = pair.value as typeof doc.contents;
   }
   let data: unknown;
   try {

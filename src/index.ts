@@ -1,7 +1,7 @@
 // Library entry: the same parser, pipeline and rules the CLI uses, for hosts and runtimes to import.
 
 export type { Diagnostic, Fix, TextEdit, Severity, Confidence, Trust, TargetId, Suppression } from './types.js';
-export { lint, DEFAULT_READ_BOUND, type LintOptions, type LintResult, type SkillSummary } from './lint.js';
+export { lint, DEFAULT_READ_BOUND, type LintOptions, type LintResult, type SkillSummary, type IgnoreSet } from './lint.js';
 export { verify, EMPTY_HOST, type VerifyOptions, type VerifyResult } from './verify.js';
 export { discover, type DiscoveryResult, type DiscoveredSkill, type DiscoveryEvent } from './discover.js';
 export { readBounded, type ReadResult } from './read.js';

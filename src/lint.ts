@@ -53,8 +53,8 @@ export interface LintOptions {
   parallelMin?: number;
   /** Fingerprints of accepted findings (--baseline): matching findings are marked suppressed. */
   baseline?: ReadonlySet<string>;
-  /** Skill files to leave out, as globs relative to `base` (default cwd): config `ignore`. */
-  ignore?: { base?: string; patterns: readonly string[] };
+  /** Skill files to leave out, as globs relative to `base` (default cwd): config `ignore`; several sets may be given. */
+  ignore?: IgnoreSet | readonly IgnoreSet[];
   /** Check only this shard of the skills (src/shard.ts). */
   shard?: Shard;
   /** Called after each skill file (for progress display). */
@@ -65,6 +65,11 @@ export interface LintOptions {
   readOnlyTools?: readonly string[];
   /** The OpenClaw config (parsed), for openclaw gating `config` dot-paths. */
   openclawConfig?: Record<string, unknown>;
+}
+
+export interface IgnoreSet {
+  base?: string;
+  patterns: readonly string[];
 }
 
 export interface SkillSummary {
@@ -399,9 +404,10 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
       candidates.push({ d: { absPath: ev.absPath, absDir, layout: path.basename(absDir) === 'skills' ? 'flat' : 'folder', root: absDir, ...(ev.realDir ? { realDir: ev.realDir } : {}) }, symlink: ev });
     }
   }
-  if (options.ignore && options.ignore.patterns.length > 0) {
-    const base = path.resolve(cwd, options.ignore.base ?? '.');
-    const ignored = compileGlobs(options.ignore.patterns);
+  for (const set of options.ignore === undefined ? [] : Array.isArray(options.ignore) ? (options.ignore as readonly IgnoreSet[]) : [options.ignore as IgnoreSet]) {
+    if (set.patterns.length === 0) continue;
+    const base = path.resolve(cwd, set.base ?? '.');
+    const ignored = compileGlobs(set.patterns);
     candidates = candidates.filter(({ d }) => !ignored(toPosixRelative(base, d.absPath)));
   }
   // Sort by display path, computed once per candidate (path.relative in the comparator cost 4% of a 10k-skill run).

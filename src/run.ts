@@ -2,13 +2,14 @@
 // Exit codes: 0 clean, 1 findings that fail the run, 2 usage/config error, missing path or internal error.
 
 import type { OptionValueSource } from 'commander';
+import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { SeverityOverride } from './check.js';
-import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError, intOption, packageVersion, parseSeverities, parseTargets, type CheckFlags, type Io } from './cli.js';
+import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError, intOption, maxWarningsOption, packageVersion, parseSeverities, parseTargets, readOpenclawConfig, type CheckFlags, type Io } from './cli.js';
 import type { LoadedConfig } from './config.js';
 import { inCi } from './host.js';
-import type { LintOptions, LintResult } from './lint.js';
+import type { IgnoreSet, LintOptions, LintResult } from './lint.js';
 import type { Diagnostic } from './types.js';
 import { visible } from './text.js';
 
@@ -77,7 +78,11 @@ export function jobsOption(v: string | undefined): number {
   return n;
 }
 
+/** Bytes read from standard input at most: a skill file is small; beyond this the check reports the size. */
+export const MAX_STDIN_BYTES = 16 * 1024 * 1024;
+
 export async function runCheckCommand(paths: string[], flags: CheckFlags, io: Io, source: Source): Promise<number> {
+  if (flags.stdin || paths.includes('-')) return runStdin(paths, flags, io, source);
   if (flags.changedFiles) {
     const { skillFoldersOf } = await import('./changed.js');
     paths = skillFoldersOf(paths, io.cwd).map((d) => path.relative(io.cwd, d) || '.');
@@ -93,7 +98,7 @@ export async function runCheckCommand(paths: string[], flags: CheckFlags, io: Io
   for (const id of Object.keys(severity)) {
     if (!ALL_RULES.some((r) => r.meta.id === id)) throw new UsageError(`--severity: unknown rule "${id}" (see "skillcheck rules")`);
   }
-  const maxWarnings = flags.maxWarnings === undefined ? -1 : intOption('--max-warnings', flags.maxWarnings);
+  const maxWarnings = maxWarningsOption(flags.maxWarnings);
   let shard: LintOptions['shard'];
   if (flags.shard !== undefined) {
     const { parseShard } = await import('./shard.js');
@@ -114,10 +119,15 @@ export async function runCheckCommand(paths: string[], flags: CheckFlags, io: Io
     persona: flags.persona ?? cfg.persona ?? 'default',
     severity,
     ...(readBound !== undefined ? { readBound } : {}),
-    ...(cfg.ignore && config ? { ignore: { base: config.dir, patterns: cfg.ignore } } : {}),
+    ...ignoreOption(config, flags.ignorePattern ?? [], io.cwd),
     ...(await policyOptions(config)),
     ...(shard ? { shard } : {}),
   };
+  if (flags.debug) io.stderr(config ? `skillcheck: using config ${shownPath(io.cwd, config.file)}\n` : `skillcheck: no config file (${flags.config === false ? '--no-config' : 'none found from here up to the repository root'})\n`);
+  if (flags.printConfig) {
+    io.stdout(`${JSON.stringify(printableConfig(config, options, io.cwd), null, 2)}\n`);
+    return EXIT_OK;
+  }
   if (flags.openclawConfig !== undefined) {
     const { readOpenclawConfig } = await import('./cli.js');
     options.openclawConfig = await readOpenclawConfig(flags.openclawConfig, io.cwd);
@@ -139,7 +149,7 @@ export async function runCheckCommand(paths: string[], flags: CheckFlags, io: Io
   const lintOnce = async (): Promise<LintResult> => {
     if (!flags.progress) return lint(options);
     const { createProgress } = await import('./progress.js');
-    const progress = createProgress({ write: io.stderr, isTTY: !!io.stderrIsTTY, env: io.env });
+    const progress = createProgress({ write: io.stderr, isTTY: !!io.stderrIsTTY, env: io.env, ...(io.columns ? { columns: io.columns } : {}) });
     try {
       return await lint({ ...options, onProgress: (d, t) => progress.tick(d, t) });
     } finally {
@@ -190,6 +200,8 @@ export async function runCheckCommand(paths: string[], flags: CheckFlags, io: Io
     const accepted = new Set(b.findings.map((f) => f.fingerprint));
     result = { ...result, diagnostics: result.diagnostics.map((d) => (!d.suppressed && d.fingerprint && accepted.has(d.fingerprint) ? { ...d, suppressed: { kind: 'baseline' } } : d)) };
   }
+  // --quiet: errors only, in the report and in the exit code.
+  if (flags.quiet) result = { ...result, diagnostics: result.diagnostics.filter((d) => d.severity === 'error') };
   const empty = result.skills.length === 0;
   if (empty) io.stderr(`skillcheck: no skills found under the given paths${flags.failOnEmpty ? ' (--fail-on-empty)' : ''}\n`);
 
@@ -208,8 +220,8 @@ export async function runCheckCommand(paths: string[], flags: CheckFlags, io: Io
       const { formatGithub } = await import('./report/github.js');
       text = formatGithub(result, summaryLine(result));
     } else {
-      const color = flags.output === undefined && (flags.color ?? (io.isTTY && !('NO_COLOR' in io.env && io.env.NO_COLOR !== '')));
-      text = formatText(result, { color });
+      const color = colorEnabled(flags, io);
+      text = formatText(result, { color, showSuppressed: !!flags.showSuppressed });
     }
   }
   await emit(text, flags, io);
@@ -217,6 +229,154 @@ export async function runCheckCommand(paths: string[], flags: CheckFlags, io: Io
   if (flags.format === 'sarif' && !flags.sarifExitCode) return empty && flags.failOnEmpty ? EXIT_FINDINGS : EXIT_OK;
   if (empty && flags.failOnEmpty) return EXIT_FINDINGS;
   return exitCodeFor(result, maxWarnings);
+}
+
+/**
+ * Skill files left out: the config's `ignore` (relative to its folder), `.skillcheckignore` in the working folder
+ * (one glob a line, `#` comments) and --ignore-pattern (relative to the working folder). lint takes one base, so
+ * the config's patterns are rebased on the working folder when the config lives elsewhere.
+ */
+function ignoreOption(config: LoadedConfig | null, cli: readonly string[], cwd: string): Pick<LintOptions, 'ignore'> {
+  const sets: IgnoreSet[] = [];
+  if (config?.data.ignore) sets.push({ base: config.dir, patterns: config.data.ignore });
+  const here = [...readIgnoreFile(path.join(cwd, IGNORE_FILE)), ...cli.filter((g) => g.trim() !== '')];
+  if (here.length > 0) sets.push({ base: cwd, patterns: here });
+  return sets.length > 0 ? { ignore: sets } : {};
+}
+
+/** The ignore file ESLint users expect (.eslintignore's habit), read from the working folder. */
+export const IGNORE_FILE = '.skillcheckignore';
+
+function readIgnoreFile(file: string): string[] {
+  let text: string;
+  try {
+    const st = fs.lstatSync(file);
+    if (!st.isFile() || st.size > 256 * 1024) return [];
+    text = fs.readFileSync(file, 'utf8');
+  } catch {
+    return [];
+  }
+  return text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('#'));
+}
+
+/**
+ * Colour in the text report: --color / --no-color win (--color with --output writes the codes into the file, as
+ * asked); then FORCE_COLOR (0 or false: off), NO_COLOR (any non-empty value: off) and TERM=dumb (off); a report
+ * written to a file has none; otherwise colour when stdout is a terminal.
+ */
+export function colorEnabled(flags: Pick<CheckFlags, 'color' | 'output'>, io: Pick<Io, 'isTTY' | 'env'>): boolean {
+  if (flags.color !== undefined) return flags.color;
+  const force = io.env.FORCE_COLOR;
+  if (force !== undefined) return !['0', 'false'].includes(force.toLowerCase());
+  if (io.env.NO_COLOR !== undefined && io.env.NO_COLOR !== '') return false;
+  if (io.env.TERM === 'dumb') return false;
+  return flags.output === undefined && io.isTTY;
+}
+
+/**
+ * --stdin / `-`: the text is written, as `--stdin-filename` names it, into a private temporary folder that stands
+ * for the working folder, and checked there: paths, names and targets come out as for the real file. The config is
+ * the one of the real working folder. Only that file is checked (its side files are not on standard input).
+ */
+async function runStdin(paths: string[], flags: CheckFlags, io: Io, source: Source): Promise<number> {
+  if (paths.some((p) => p !== '-')) throw new UsageError('--stdin (or "-") checks standard input only: give no other path');
+  if (flags.stdinFilename === undefined || flags.stdinFilename.trim() === '') {
+    throw new UsageError('--stdin needs --stdin-filename PATH (where the skill would live, e.g. skills/x/SKILL.md): rules and targets depend on the path');
+  }
+  if (flags.fix || flags.writeBaseline !== undefined || flags.changedFiles) throw new UsageError('--stdin cannot be used with --fix, --write-baseline or --changed-files');
+  const rel = path.relative(io.cwd, path.resolve(io.cwd, flags.stdinFilename));
+  if (rel === '' || rel.startsWith('..') || path.isAbsolute(rel)) throw new UsageError(`--stdin-filename ${flags.stdinFilename}: expected a file inside the working folder`);
+  const bytes = io.readStdin ? await io.readStdin(MAX_STDIN_BYTES) : new Uint8Array();
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'skillcheck-stdin-'));
+  try {
+    const file = path.join(tmp, rel);
+    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    fs.writeFileSync(file, bytes, { mode: 0o600 });
+    // The config is found from the real working folder, then given explicitly.
+    const config = await resolveConfig(flags, io, (await import('../rules/index.js')).ALL_RULES.map((r) => r.meta));
+    // Files named on the command line stay relative to the real working folder.
+    const abs = (f: string) => path.resolve(io.cwd, f);
+    const inner: CheckFlags = {
+      ...flags,
+      stdin: false,
+      config: config ? config.file : false,
+      progress: false,
+      ...(flags.output !== undefined ? { output: abs(flags.output) } : {}),
+      ...(flags.baseline !== undefined ? { baseline: abs(flags.baseline) } : {}),
+      ...(flags.openclawConfig !== undefined ? { openclawConfig: abs(flags.openclawConfig) } : {}),
+    };
+    return await runCheckCommand([rel], inner, { ...io, cwd: tmp }, source);
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+/** The config file's settings every command that reads skills honours: ignore, trust, read-only tools, maxBytes. */
+export async function configuredLintOptions(
+  flags: { config?: string | false; maxBytes?: string },
+  io: Io,
+): Promise<{ config: LoadedConfig | null; options: Pick<LintOptions, 'ignore' | 'trust' | 'readOnlyTools' | 'readBound'> }> {
+  const { ALL_RULES } = await import('../rules/index.js');
+  const config = await resolveConfig(flags, io, ALL_RULES.map((r) => r.meta));
+  const readBound = flags.maxBytes !== undefined ? intOption('--max-bytes', flags.maxBytes) : config?.data.maxBytes;
+  return {
+    config,
+    options: {
+      ...ignoreOption(config, [], io.cwd),
+      ...(await policyOptions(config)),
+      ...(readBound !== undefined ? { readBound } : {}),
+    },
+  };
+}
+
+export interface ExplainFlags {
+  target?: string;
+  format: string;
+  gating: boolean;
+  openclawConfig?: string;
+  maxBytes?: string;
+  config?: string | false;
+}
+
+/** `skillcheck explain`: the config's targets, ignore, trust and maxBytes apply as in a check. */
+export async function runExplainCommand(paths: string[], flags: ExplainFlags, io: Io, source: Source): Promise<number> {
+  const { lint } = await import('./lint.js');
+  const { explain, formatExplainJson, formatExplainText } = await import('./explain.js');
+  const { config, options } = await configuredLintOptions(flags, io);
+  const result = await lint({
+    paths,
+    cwd: io.cwd,
+    targets: flags.target !== undefined ? await parseTargets(flags.target) : config?.data.targets ?? 'auto',
+    gating: source('gating') === 'cli' ? flags.gating : config?.data.gating ?? flags.gating,
+    ...options,
+    ...(flags.openclawConfig !== undefined ? { openclawConfig: await readOpenclawConfig(flags.openclawConfig, io.cwd) } : {}),
+  });
+  if (result.missing.length > 0) {
+    for (const m of result.missing) io.stderr(`skillcheck: path not found: ${m}\n`);
+    return EXIT_USAGE;
+  }
+  if (result.skills.length === 0) io.stderr('skillcheck: no skills found under the given paths\n');
+  const view = explain(result);
+  io.stdout(flags.format === 'json' ? formatExplainJson(view, { name: 'skillcheck', version: packageVersion() }) : formatExplainText(view));
+  return EXIT_OK;
+}
+
+/** --print-config: the file used and what the check will run with. */
+function printableConfig(config: LoadedConfig | null, options: LintOptions, cwd: string): Record<string, unknown> {
+  return {
+    file: config ? shownPath(cwd, config.file) : null,
+    config: config?.data ?? {},
+    effective: {
+      targets: options.targets,
+      persona: options.persona,
+      gating: options.gating,
+      severity: options.severity,
+      ...(options.readBound !== undefined ? { maxBytes: options.readBound } : {}),
+      ignore: (Array.isArray(options.ignore) ? (options.ignore as IgnoreSet[]) : options.ignore ? [options.ignore as IgnoreSet] : []).map((s) => ({ base: shownPath(cwd, path.resolve(cwd, s.base ?? '.')), patterns: s.patterns })),
+      ...(options.trust ? { trust: options.trust } : {}),
+      ...(options.readOnlyTools ? { readOnlyTools: options.readOnlyTools } : {}),
+    },
+  };
 }
 
 async function emit(text: string, flags: CheckFlags, io: Io): Promise<void> {

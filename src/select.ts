@@ -3,6 +3,7 @@
 // triggers with --target cuca / cerveau.
 
 import type { Io } from './cli.js';
+import type { LintOptions } from './lint.js';
 import { ActivationInputError, selectSkills, type ActivationSkill, type Candidate } from './activation/ironclaw.js';
 import { cerveauTriggers, cucaSearch } from './activation/others.js';
 import { quote, utf8Length, visible } from './text.js';
@@ -11,6 +12,9 @@ export interface SelectFlags {
   target?: string;
   format: string;
   limit?: string;
+  maxBytes?: string;
+  /** A file, false for --no-config, undefined to search upward. */
+  config?: string | false;
 }
 
 export const SELECT_TARGETS = ['ironclaw', 'cuca', 'cerveau'] as const;
@@ -27,9 +31,9 @@ interface Found {
 
 export class SelectUsageError extends Error {}
 
-async function findSkills(paths: string[], io: Io, lintTarget: 'ironclaw' | 'auto'): Promise<{ skills: Found[]; missing: string[] }> {
+async function findSkills(paths: string[], io: Io, lintTarget: 'ironclaw' | 'auto', configured: Pick<LintOptions, 'ignore' | 'trust' | 'readBound'>): Promise<{ skills: Found[]; missing: string[] }> {
   const { lint } = await import('./lint.js');
-  const r = await lint({ paths, cwd: io.cwd, targets: lintTarget === 'auto' ? 'auto' : ['ironclaw'], gating: false });
+  const r = await lint({ paths, cwd: io.cwd, targets: lintTarget === 'auto' ? 'auto' : ['ironclaw'], gating: false, ...configured });
   const skills: Found[] = r.inputs.map((input, i) => {
     const summary = r.skills[i]!;
     const rejectedBy = [...new Set(r.diagnostics.filter((d) => d.rejects && d.file === input.file && (d.target ?? input.target) === input.target).map((d) => d.ruleId))];
@@ -86,9 +90,14 @@ function scoreLine(c: Candidate): string {
 }
 
 export async function runSelect(message: string, paths: string[], flags: SelectFlags, io: Io): Promise<number> {
-  const target = flags.target ?? 'ironclaw';
+  // The config file applies as in a check: ignore, trust, maxBytes; its targets choose the runtime when they name
+  // exactly one that select knows.
+  const { configuredLintOptions } = await import('./run.js');
+  const { config, options } = await configuredLintOptions(flags, io);
+  const fromConfig = Array.isArray(config?.data.targets) && config.data.targets.length === 1 && (SELECT_TARGETS as readonly string[]).includes(config.data.targets[0]!) ? config.data.targets[0] : undefined;
+  const target = flags.target ?? fromConfig ?? 'ironclaw';
   if (!(SELECT_TARGETS as readonly string[]).includes(target)) throw new SelectUsageError(`select: unknown target "${target}"; expected one of ${SELECT_TARGETS.join(', ')}`);
-  const { skills, missing } = await findSkills(paths, io, target === 'ironclaw' ? 'ironclaw' : 'auto');
+  const { skills, missing } = await findSkills(paths, io, target === 'ironclaw' ? 'ironclaw' : 'auto', options);
   if (missing.length > 0) {
     for (const m of missing) io.stderr(`skillcheck: path not found: ${visible(m)}\n`);
     return 2;

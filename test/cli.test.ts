@@ -106,7 +106,7 @@ describe('usage errors exit 2 with nothing on stdout', () => {
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain('abc');
-    for (const v of ['1.5', '-1', '']) {
+    for (const v of ['1.5', '-2', '']) {
       const x = await runCli(['--max-warnings', v, 'corpus/ok'], REPO);
       expect(x.code, `--max-warnings ${JSON.stringify(v)}`).toBe(2);
       expect(x.stdout).toBe('');

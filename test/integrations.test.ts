@@ -46,8 +46,13 @@ describe('action.yml', () => {
       if (s.run) expect(s.run, s.run).not.toMatch(/\$\{\{/);
     }
   });
+  it('pins every action it uses by a full commit SHA', () => {
+    const uses = action.runs.steps.flatMap((s) => (s.uses ? [s.uses] : []));
+    expect(uses.length).toBeGreaterThan(0);
+    for (const u of uses) expect(u, u).toMatch(/^[\w.-]+\/[\w./-]+@[0-9a-f]{40}$/);
+  });
   it('runs the flags the CLI has', () => {
-    const script = action.runs.steps.map((s) => s.run ?? '').join('\n');
+    const script = fs.readFileSync(path.join(REPO, 'action/run.mjs'), 'utf8');
     for (const flag of script.match(/--[a-z][a-z-]+/g) ?? []) {
       if (['--no-audit', '--no-fund'].includes(flag)) continue;
       expect(fs.readFileSync(path.join(REPO, 'src/cli.ts'), 'utf8'), flag).toContain(`'${flag}`.replace("'--", "'--").slice(1));

@@ -6,6 +6,8 @@ import { summarize } from './json.js';
 
 export interface TextOptions {
   color: boolean;
+  /** List findings accepted by the baseline one by one; default: only their count (--show-suppressed). */
+  showSuppressed?: boolean;
 }
 
 const C = { red: '\x1b[31m', yellow: '\x1b[33m', cyan: '\x1b[36m', dim: '\x1b[2m', bold: '\x1b[1m', reset: '\x1b[0m' } as const;
@@ -23,7 +25,13 @@ export function formatText(result: LintResult, opts: TextOptions): string {
   const targetsOf = new Map<string, Set<string>>();
   for (const k of result.skills) targetsOf.set(k.file, (targetsOf.get(k.file) ?? new Set()).add(k.target));
   const multiFile = (f: string) => (targetsOf.get(f)?.size ?? 0) > 1;
+  let baselined = 0;
   for (const d of result.diagnostics) {
+    // After adopting a baseline its findings would bury the new ones: counted, listed only on request.
+    if (d.suppressed?.kind === 'baseline' && !opts.showSuppressed) {
+      baselined++;
+      continue;
+    }
     if (d.file !== current) {
       if (current !== null) lines.push('');
       current = d.file;
@@ -33,6 +41,7 @@ export function formatText(result: LintResult, opts: TextOptions): string {
     lines.push(`${paint(C.bold, safePath(d.file))}:${d.line}:${d.column}  ${sev}  ${visible(d.message).replace(/<U\+000A>/g, ' ')}${sup}  ${paint(C.dim, d.ruleId)}${multiFile(d.file) && d.target ? paint(C.dim, ` [${(d.targets ?? [d.target]).join(', ')}]`) : ''}`);
   }
   if (lines.length > 0) lines.push('');
+  if (baselined > 0) lines.push(paint(C.dim, `${plural(baselined, 'finding')} accepted by the baseline not shown (--show-suppressed lists them)`));
   lines.push(summaryLine(result));
   return `${lines.join('\n')}\n`;
 }

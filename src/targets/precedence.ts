@@ -21,7 +21,8 @@ export function collisions<S extends Collidable = ProjectSkill>(skills: readonly
   const groups = new Map<string, S[]>();
   for (const s of skills) {
     if (s.input.name === null || !s.loads) continue;
-    const key = `${s.input.target}\0${s.input.name}`;
+    const profile = getProfile(s.input.target);
+    const key = `${s.input.target}\0${catalogOf(profile.roots, s.input.file) ?? ''}\0${s.input.name}`;
     const g = groups.get(key);
     if (g) g.push(s);
     else groups.set(key, [s]);
@@ -35,6 +36,24 @@ export function collisions<S extends Collidable = ProjectSkill>(skills: readonly
     out.push({ winner: profile.collisionWinner === 'first' ? ordered[0]! : ordered[ordered.length - 1]!, ordered });
   }
   return out;
+}
+
+/**
+ * The catalog a skill belongs to: the folder that holds its skills root (`packages/a` for
+ * `packages/a/.claude/skills/x/SKILL.md`), '' for a root at the top, null when no known root holds it. A runtime
+ * started in one project sees one catalog; separate roots in a monorepo are separate catalogs, so their names do
+ * not collide and their skills are counted apart. The outermost occurrence of the most specific root counts
+ * (a skill nested below another skill's folder is still in that root's catalog).
+ */
+export function catalogOf(roots: readonly { path: string }[], file: string): string | null {
+  const p = `/${file}`;
+  let best: { at: number; len: number } | null = null;
+  for (const r of roots) {
+    const at = p.indexOf(`/${r.path}/`);
+    if (at < 0) continue;
+    if (!best || r.path.length > best.len || (r.path.length === best.len && at < best.at)) best = { at, len: r.path.length };
+  }
+  return best === null ? null : p.slice(1, best.at);
 }
 
 /** Index of the most specific known root holding `file` (a display path), or past the end when none does. */
