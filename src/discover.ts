@@ -132,7 +132,7 @@ export function isTrustBearingName(name: string): boolean {
  * The working directory as the shell spelled it (`$PWD`, when it is the same folder as `cwd`), else null. A `cd`
  * through a symlinked `installed_skills` leaves no trace in process.cwd(): only this spelling still shows the link.
  */
-export function logicalCwd(cwd: string, env: NodeJS.ProcessEnv = process.env): string | null {
+export function logicalCwd(cwd: string, env: Record<string, string | undefined> = process.env): string | null {
   const pwd = env.PWD;
   if (!pwd || !path.isAbsolute(pwd) || path.resolve(pwd) === cwd) return null;
   try {

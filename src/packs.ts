@@ -105,7 +105,7 @@ export function validatePack(data: unknown, file: string): Pack {
 const cache = new Map<string, Pack>();
 
 /** The build's JSON copy of a pack (scripts/build-data.mjs), when it was made from exactly these YAML bytes. */
-function builtCopy(ruleId: string, yamlBytes: Buffer): unknown {
+function builtCopy(ruleId: string, yamlBytes: Uint8Array): unknown {
   const here = path.dirname(fileURLToPath(import.meta.url));
   if (path.basename(path.dirname(here)) !== 'dist') return undefined;
   try {
@@ -121,13 +121,13 @@ export function loadPack(ruleId: string, dir = packsDir()): Pack {
   const key = path.join(dir, `${ruleId}.yaml`);
   let pack = cache.get(key);
   if (pack) return pack;
-  let bytes: Buffer;
+  let bytes: Uint8Array;
   try {
     bytes = readSmallBytes(key, MAX_PACK_BYTES, key);
   } catch (e) {
     fail(key, (e as Error).message.slice(key.length + 2));
   }
-  pack = validatePack((dir === packsDir() ? builtCopy(ruleId, bytes) : undefined) ?? parseYaml(bytes.toString('utf8')), key);
+  pack = validatePack((dir === packsDir() ? builtCopy(ruleId, bytes) : undefined) ?? parseYaml(new TextDecoder().decode(bytes)), key);
   if (pack.rule !== ruleId) fail(key, `declares rule ${pack.rule}, expected ${ruleId}`);
   cache.set(key, pack);
   return pack;

@@ -48,7 +48,7 @@ export interface FileId {
   ino: number;
 }
 
-export function idOf(st: fs.Stats): FileId {
+export function idOf(st: { dev: number; ino: number }): FileId {
   return { dev: st.dev, ino: st.ino };
 }
 
@@ -320,20 +320,16 @@ export class SmallFileError extends Error {}
  * never its content. Returns the text (UTF-8, BOM kept).
  */
 export function readSmallFile(absPath: string, limit: number, shown: string): string {
-  return readSmallBytes(absPath, limit, shown).toString('utf8');
-}
-
-/** A Buffer view of bytes (no copy): the public ReadResult type says Uint8Array, the reader makes Buffers. */
-export function asBuffer(b: Uint8Array): Buffer {
-  return Buffer.isBuffer(b) ? b : Buffer.from(b.buffer, b.byteOffset, b.byteLength);
+  const b = readSmallBytes(absPath, limit, shown);
+  return Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('utf8');
 }
 
 /** readSmallFile's bytes, undecoded. */
-export function readSmallBytes(absPath: string, limit: number, shown: string): Buffer {
+export function readSmallBytes(absPath: string, limit: number, shown: string): Uint8Array {
   const r = readBounded(absPath, limit);
   switch (r.kind) {
     case 'ok':
-      return asBuffer(r.bytes);
+      return r.bytes;
     case 'symlink':
       throw new SmallFileError(`${shown}: cannot read: it is a symlink, and skillcheck does not follow symlinks. Pass the real file instead`);
     case 'changed':

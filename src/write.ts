@@ -6,7 +6,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { asBuffer, openDirBelow, openTreeDir, readInDir, sameId, treeFolder, type FileId, type OpenDir, type ReadResult, type TreePath } from './read.js';
+import { openDirBelow, openTreeDir, readInDir, sameId, treeFolder, type FileId, type OpenDir, type ReadResult, type TreePath } from './read.js';
 
 /** The file was not written; the message says why (safe to show: no file content). */
 export class WriteRefused extends Error {}
@@ -84,7 +84,7 @@ export function writeFileAtomic(target: string, content: string | Buffer, opts: 
       if (opts.expect.id && !sameId({ dev: st.dev, ino: st.ino }, opts.expect.id)) throw new WriteRefused('replaced since it was checked; not written');
       if (opts.expect.bytes) {
         const now = readInDir(dir, name, opts.expect.bytes.length, opts.expect.id);
-        if (now.kind !== 'ok' || !asBuffer(now.bytes).equals(opts.expect.bytes)) throw new WriteRefused('changed since it was checked');
+        if (now.kind !== 'ok' || Buffer.compare(now.bytes, opts.expect.bytes) !== 0) throw new WriteRefused('changed since it was checked');
       }
     }
     const tmpName = `.${name}.${randomBytes(6).toString('hex')}.tmp`;
