@@ -4,6 +4,7 @@
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { jsonErrorMessage, readBounded, readSmallFile } from '../src/read.js';
 import { writeFileAtomic } from '../src/write.js';
@@ -149,6 +150,24 @@ describe('the one reader and the one writer', () => {
     expect(err('{"a": \u001b[31m}')).toBe('unexpected character "\\u001b"');
     expect(err('undefined')).toBe('not valid JSON');
     expect(err('{"a": 1')).toMatch(/^Expected ',' or '}' after property value in JSON at position 7/);
+  });
+
+  it('property: jsonErrorMessage never quotes the text beyond one character, and has no control characters', () => {
+    // "KEY=123…": V8's own wording never contains "=", so finding the secret in the message means it was quoted.
+    fc.assert(
+      fc.property(fc.string({ maxLength: 40 }), fc.stringMatching(/^[A-Z]{2,8}=[0-9]{2,12}$/), fc.string({ maxLength: 20 }), (before, secret, after) => {
+        let msg: string | null = null;
+        try {
+          JSON.parse(`${before}${secret}${after}`);
+        } catch (e) {
+          msg = jsonErrorMessage(e);
+        }
+        if (msg === null) return;
+        expect(msg).not.toContain(secret);
+        expect(msg).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
+      }),
+      { numRuns: 1000 },
+    );
   });
 
   it('writeFileAtomic: a new file, then a replacement keeping the mode, no temporary left', () => {

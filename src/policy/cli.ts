@@ -1,7 +1,6 @@
 // `skillcheck policy`: discover skills, resolve their trust, pick the active ones, and print the tool decision
 // as text, a JSON policy document, or a Claude Code settings fragment.
 
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { EXIT_OK, EXIT_USAGE, UsageError, parseTargets, type Io } from '../cli.js';
 import { jsonErrorMessage, readSmallFile, SmallFileError } from '../read.js';
