@@ -244,5 +244,6 @@ export function formatExplainText(skills: readonly ExplainedSkill[]): string {
   }
   const loads = skills.filter((s) => s.loads).length;
   out.push(`${skills.length} skill view${skills.length === 1 ? '' : 's'} (skill × target), ${loads} of ${skills.length} load`);
-  return `${out.join('\n')}\n`;
+  // Every line, not only the fields escaped above: reference names, collisions and the envelope carry skill text too.
+  return `${out.join('\n').split('\n').map(visible).join('\n')}\n`;
 }

@@ -252,6 +252,13 @@ describe('terminal escapes from skill names and paths are shown, never sent', ()
     expect(r.stderr).not.toMatch(CONTROL);
   });
 
+  it('explain text, collisions included', async () => {
+    const dir = tree({ [`.claude/skills/${folder}/SKILL.md`]: SKILL('dup'), 'skills/dup/SKILL.md': SKILL('dup') });
+    const r = await runCli(['explain', '.', '--target', 'agentskills'], dir);
+    expect(r.stdout).toContain('shadowed by .claude/skills/x<U+001B>');
+    expect(r.stdout).not.toMatch(CONTROL);
+  });
+
   it('select text', async () => {
     const r = await runCli(['select', 'weather', '.'], t);
     expect(r.stdout).toContain('<U+009B>');
