@@ -7,6 +7,5 @@ if [ -f dist/src/cli.js ] && [ -d node_modules/commander ]; then
   echo "skillcheck: using the cached build"
   exit 0
 fi
-# The repository's .npmrc silences npm (for pre-commit's `npm pack`); here errors must show.
 npm ci --no-audit --no-fund --loglevel=warn
 npm prune --omit=dev --no-audit --no-fund --loglevel=warn
