@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { SeverityOverride } from './check.js';
-import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError, intOption, maxWarningsOption, packageVersion, parseSeverities, parseTargets, readOpenclawConfig, type CheckFlags, type Io } from './cli.js';
+import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError, intOption, maxWarningsOption, packageVersion, parseSeverities, parseTargets, readOpenclawConfig, type CheckFlags, type Io } from './cli-common.js';
 import type { LoadedConfig } from './config.js';
 import { inCi } from './host.js';
 import type { IgnoreSet, LintOptions, LintResult } from './lint.js';
@@ -129,7 +129,7 @@ export async function runCheckCommand(paths: string[], flags: CheckFlags, io: Io
     return EXIT_OK;
   }
   if (flags.openclawConfig !== undefined) {
-    const { readOpenclawConfig } = await import('./cli.js');
+    const { readOpenclawConfig } = await import('./cli-common.js');
     options.openclawConfig = await readOpenclawConfig(flags.openclawConfig, io.cwd);
   }
   if (flags.baseline !== undefined) {

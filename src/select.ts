@@ -2,7 +2,7 @@
 // others were not (veto, zero score, cap, budget, not loaded). IronClaw by default; Cuca search and Cerveau
 // triggers with --target cuca / cerveau.
 
-import type { Io } from './cli.js';
+import type { Io } from './cli-common.js';
 import type { LintOptions } from './lint.js';
 import { ActivationInputError, selectSkills, type ActivationSkill, type Candidate } from './activation/ironclaw.js';
 import { cerveauTriggers, cucaSearch } from './activation/others.js';

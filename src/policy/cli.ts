@@ -2,7 +2,7 @@
 // as text, a JSON policy document, or a Claude Code settings fragment.
 
 import * as path from 'node:path';
-import { EXIT_OK, EXIT_USAGE, UsageError, parseTargets, type Io } from '../cli.js';
+import { EXIT_OK, EXIT_USAGE, UsageError, parseTargets, type Io } from '../cli-common.js';
 import { jsonErrorMessage, readSmallFile, SmallFileError } from '../read.js';
 import { didYouMean, visible } from '../text.js';
 import type { Diagnostic } from '../types.js';
