@@ -81,8 +81,8 @@ export function jobsOption(v: string | undefined): number {
 /** Bytes read from standard input at most: a skill file is small; beyond this the check reports the size. */
 export const MAX_STDIN_BYTES = 16 * 1024 * 1024;
 
-export async function runCheckCommand(paths: string[], flags: CheckFlags, io: Io, source: Source): Promise<number> {
-  if (flags.stdin || paths.includes('-')) return runStdin(paths, flags, io, source);
+export async function runCheckCommand(paths: string[], flags: CheckFlags, io: Io, source: Source, stdin?: StdinInput): Promise<number> {
+  if (!stdin && (flags.stdin || paths.includes('-'))) return runStdin(paths, flags, io, source);
   if (flags.changedFiles) {
     const { skillFoldersOf } = await import('./changed.js');
     paths = skillFoldersOf(paths, io.cwd).map((d) => path.relative(io.cwd, d) || '.');
@@ -147,6 +147,7 @@ export async function runCheckCommand(paths: string[], flags: CheckFlags, io: Io
   options.slimInputs = true;
   options.jobs = jobsOption(flags.jobs);
   const lintOnce = async (): Promise<LintResult> => {
+    if (stdin) return checkStdin(stdin, options);
     if (!flags.progress) return lint(options);
     const { createProgress } = await import('./progress.js');
     const progress = createProgress({ write: io.stderr, isTTY: !!io.stderrIsTTY, env: io.env, ...(io.columns ? { columns: io.columns } : {}) });
@@ -273,10 +274,16 @@ export function colorEnabled(flags: Pick<CheckFlags, 'color' | 'output'>, io: Pi
   return flags.output === undefined && io.isTTY;
 }
 
+/** Standard input to check, as the file it names (--stdin-filename, relative to the working folder). */
+interface StdinInput {
+  bytes: Uint8Array;
+  file: string;
+}
+
 /**
- * --stdin / `-`: the text is written, as `--stdin-filename` names it, into a private temporary folder that stands
- * for the working folder, and checked there: paths, names and targets come out as for the real file. The config is
- * the one of the real working folder. Only that file is checked (its side files are not on standard input).
+ * --stdin / `-`: the text is checked in memory (verify()) as the file `--stdin-filename` names, in the real working
+ * folder: its config, ignore patterns, trust, baseline and output apply as for that file on disk. Nothing is written.
+ * Only that file is checked: its side files are not on standard input, and project rules need a tree.
  */
 async function runStdin(paths: string[], flags: CheckFlags, io: Io, source: Source): Promise<number> {
   if (paths.some((p) => p !== '-')) throw new UsageError('--stdin (or "-") checks standard input only: give no other path');
@@ -287,28 +294,37 @@ async function runStdin(paths: string[], flags: CheckFlags, io: Io, source: Sour
   const rel = path.relative(io.cwd, path.resolve(io.cwd, flags.stdinFilename));
   if (rel === '' || rel.startsWith('..') || path.isAbsolute(rel)) throw new UsageError(`--stdin-filename ${flags.stdinFilename}: expected a file inside the working folder`);
   const bytes = io.readStdin ? await io.readStdin(MAX_STDIN_BYTES) : new Uint8Array();
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'skillcheck-stdin-'));
-  try {
-    const file = path.join(tmp, rel);
-    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-    fs.writeFileSync(file, bytes, { mode: 0o600 });
-    // The config is found from the real working folder, then given explicitly.
-    const config = await resolveConfig(flags, io, (await import('../rules/index.js')).ALL_RULES.map((r) => r.meta));
-    // Files named on the command line stay relative to the real working folder.
-    const abs = (f: string) => path.resolve(io.cwd, f);
-    const inner: CheckFlags = {
-      ...flags,
-      stdin: false,
-      config: config ? config.file : false,
-      progress: false,
-      ...(flags.output !== undefined ? { output: abs(flags.output) } : {}),
-      ...(flags.baseline !== undefined ? { baseline: abs(flags.baseline) } : {}),
-      ...(flags.openclawConfig !== undefined ? { openclawConfig: abs(flags.openclawConfig) } : {}),
-    };
-    return await runCheckCommand([rel], inner, { ...io, cwd: tmp }, source);
-  } finally {
-    fs.rmSync(tmp, { recursive: true, force: true });
-  }
+  return runCheckCommand([rel], { ...flags, stdin: false, progress: false }, io, source, { bytes, file: rel });
+}
+
+/** lint()'s result for standard input: verify() on the real path the file would have, or nothing when ignored. */
+async function checkStdin(input: StdinInput, options: LintOptions): Promise<LintResult> {
+  const { verify } = await import('./verify.js');
+  const { realPath } = await import('./discover.js');
+  const { compileGlobs } = await import('./glob.js');
+  const { systemHost } = await import('./host.js');
+  const cwd = options.cwd ?? process.cwd();
+  const abs = path.resolve(cwd, input.file);
+  const sets = options.ignore === undefined ? [] : Array.isArray(options.ignore) ? (options.ignore as readonly IgnoreSet[]) : [options.ignore as IgnoreSet];
+  const ignored = sets.some((set) => set.patterns.length > 0 && compileGlobs(set.patterns)(path.relative(path.resolve(cwd, set.base ?? '.'), abs).split(path.sep).join('/')));
+  if (ignored) return { skills: [], diagnostics: [], files: 0, missing: [], inputs: [] };
+  const host = systemHost(cwd);
+  const realCwd = realPath(cwd);
+  const v = verify(input.bytes, {
+    cwd: realCwd,
+    path: path.join(realCwd, input.file),
+    ...(options.targets ? { targets: options.targets } : {}),
+    gating: options.gating ?? true,
+    host: options.openclawConfig ? { ...host, openclawConfig: options.openclawConfig } : host,
+    ...(options.persona ? { persona: options.persona } : {}),
+    ...(options.severity ? { severity: options.severity } : {}),
+    ...(options.trust ? { trust: options.trust } : {}),
+    ...(options.readOnlyTools ? { readOnlyTools: options.readOnlyTools } : {}),
+    ...(options.readBound !== undefined ? { readBound: options.readBound } : {}),
+    ...(options.baseline ? { baseline: options.baseline } : {}),
+    home: realPath(os.homedir()),
+  });
+  return { skills: v.skills, diagnostics: v.diagnostics, files: 1, missing: [], inputs: [] };
 }
 
 /** The config file's settings every command that reads skills honours: ignore, trust, read-only tools, maxBytes. */

@@ -45,6 +45,10 @@ export interface VerifyOptions {
   readOnlyTools?: readonly string[];
   /** Bytes of the file taken into account, as lint()'s read bound (never below a target's byte limit). */
   readBound?: number;
+  /** Fingerprints of accepted findings (a baseline): matching findings are marked suppressed. */
+  baseline?: ReadonlySet<string>;
+  /** The home folder trust rules such as `~/.ironclaw/...` are relative to (default: none, they never match). */
+  home?: string;
 }
 
 export interface VerifyResult {
@@ -133,7 +137,7 @@ export function verify(input: string | Uint8Array, options: VerifyOptions = {}):
   const skills: SkillSummary[] = [];
   for (const target of targetsFor(options.targets ?? 'auto', d, shown, file.doc)) {
     // Side files (_meta.json, skill-card.md) come from the folder files given, never from disk.
-    const skill = skillInputFor(d, { ...file }, target, display, { mapping: options.trust ?? [], base: cwd, home: '/nonexistent-home' }, folder, sideFile);
+    const skill = skillInputFor(d, { ...file }, target, display, { mapping: options.trust ?? [], base: cwd, home: options.home ?? '/nonexistent-home' }, folder, sideFile);
     const found = checkSkill(skill, check);
     diagnostics.push(...found);
     inputs.push(skill);
@@ -155,6 +159,7 @@ export function verify(input: string | Uint8Array, options: VerifyOptions = {}):
       files: [...sources.keys()],
       knownRules: check.rules.map((r) => r.meta.id),
       inactiveRules: inactive,
+      ...(options.baseline ? { baseline: options.baseline } : {}),
       ...(check.severity.suppression ? { severity: check.severity.suppression } : {}),
     }),
   );

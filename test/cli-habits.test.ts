@@ -312,6 +312,35 @@ describe('paths: globs and standard input', () => {
     expect((await run(['-', 'skills', '--stdin-filename', 'a/SKILL.md'], '')).code).toBe(2);
     expect((await run(['-', '--stdin-filename', '../x/SKILL.md'], '')).code).toBe(2);
   });
+
+  it('--stdin applies the config\'s ignore and trust to the named path, and writes no file', async () => {
+    const { main } = await import('../src/cli.js');
+    const fs = await import('node:fs');
+    const os = await import('node:os');
+    const root = tree({
+      '.git/HEAD': 'x\n',
+      '.skillcheckrc.json': JSON.stringify({ ignore: ['vendor/**'], trust: [{ path: 'third-party/**', level: 'installed' }] }),
+    });
+    const run = async (file: string, input: string) => {
+      let stdout = '';
+      const code = await main(['-', '--stdin-filename', file, '--format', 'json', '--target', 'ironclaw'], {
+        stdout: (s) => (stdout += s),
+        stderr: () => {},
+        isTTY: false,
+        env: {},
+        cwd: root,
+        readStdin: async () => new TextEncoder().encode(input),
+      });
+      return { code, report: JSON.parse(stdout) as { skills: { trust: string }[]; diagnostics: unknown[] } };
+    };
+    const tmpBefore = fs.readdirSync(os.tmpdir()).filter((n) => n.startsWith('skillcheck-stdin-')).length;
+    const ignored = await run('vendor/skills/x/SKILL.md', '---\nname: x\ndescription: d.\nversion: 1.0\n---\nBody.\n');
+    expect(ignored.report.skills).toEqual([]);
+    expect(ignored.code).toBe(0);
+    const mapped = await run('third-party/skills/x/SKILL.md', SKILL('x'));
+    expect(mapped.report.skills.map((s) => s.trust)).toEqual(['installed']);
+    expect(fs.readdirSync(os.tmpdir()).filter((n) => n.startsWith('skillcheck-stdin-')).length).toBe(tmpBefore);
+  });
 });
 
 describe('explain and select honour the config file', () => {
