@@ -27,8 +27,7 @@ export default defineRule({
   },
   checkSkill(ctx) {
     const src = ctx.skill.source;
-    if (!src) return;
-    const found = findHidden(src.normalized);
+    const found = src ? findHidden(src.normalized) : [];
     for (const f of found) ctx.report({ offset: f.start, endOffset: f.end, severity: f.severity, confidence: f.confidence, message: f.message });
     // Escaped frontmatter strings ("\u202E", "\U000E0041") only show their characters once decoded.
     for (const d of decodedStrings(ctx)) {
@@ -37,8 +36,8 @@ export default defineRule({
         ctx.report({ offset: d.start, endOffset: d.end, severity: f.severity, confidence: f.confidence, message: `in frontmatter ${quote(d.path.join('.'))} (after YAML unescaping): ${f.message}` });
       }
     }
-    for (const ref of ctx.skill.folder?.references() ?? []) {
-      if (!ref.source) continue;
+    // Every text file of the package (scripts too: bidi controls reorder what a reviewer sees of code).
+    for (const ref of ctx.skill.folder?.files().files ?? []) {
       for (const f of findHidden(ref.source.normalized)) {
         ctx.report({ file: ref.file, source: ref.source, offset: f.start, endOffset: f.end, severity: f.severity, confidence: f.confidence, message: f.message });
       }

@@ -19,6 +19,7 @@ import lineEndings from './line-endings.js';
 import looseFile from './loose-file.js';
 import lookalike from './lookalike.js';
 import name from './name.js';
+import notScanned from './not-scanned.js';
 import readError from './read-error.js';
 import scanLimits from './scan-limits.js';
 import reference from './reference.js';
@@ -70,4 +71,5 @@ export const ALL_RULES: readonly Rule[] = [
   exfiltration,
   injectionPhrase,
   reference,
+  notScanned,
 ];

@@ -8,6 +8,8 @@ import type { TargetId } from './types.js';
 
 /** Names of a skill file the walker recognises. Exact `SKILL.md` is the standard spelling. */
 export const SKILL_FILE_NAMES: readonly string[] = ['SKILL.md', 'skill.md', 'Skill.md'];
+/** MCP configuration files checked as units when no skill folder holds them (README "MCP configuration"). */
+export const MCP_FILE_NAMES: readonly string[] = ['.mcp.json', 'mcp.json'];
 /** Folders never entered. */
 export const SKIPPED_DIRS: readonly string[] = ['.git', 'node_modules'];
 /** Folder depth below each given path (documented in README "Resource bounds"). */
@@ -15,7 +17,8 @@ export const DEFAULT_MAX_DEPTH = 16;
 /** Directory entries visited per run before the walk stops with a notice. */
 export const DEFAULT_MAX_ENTRIES = 1_000_000;
 
-export type SkillLayout = 'folder' | 'flat' | 'file';
+/** `mcp`: an MCP configuration file (`.mcp.json`) outside any skill folder, checked as a unit of its own. */
+export type SkillLayout = 'folder' | 'flat' | 'file' | 'mcp';
 
 export interface DiscoveredSkill {
   /** Absolute path of the skill file. */
@@ -95,7 +98,8 @@ export function discover(paths: readonly string[], opts: DiscoverOptions = {}): 
     result.skills.push(s);
   };
 
-  const walk = (dir: string, depth: number, root: string) => {
+  // `inSkill`: below a skill folder, whose package reader reads any `.mcp.json` as one of the skill's files.
+  const walk = (dir: string, depth: number, root: string, inSkill: boolean) => {
     if (stopped) return;
     let dirents: fs.Dirent[];
     try {
@@ -145,7 +149,7 @@ export function discover(paths: readonly string[], opts: DiscoverOptions = {}): 
           result.events.push({ kind: 'depth-limit', absPath: abs, depth: depth + 1 });
           continue;
         }
-        walk(abs, depth + 1, root);
+        walk(abs, depth + 1, root, inSkill || isSkillDir);
         continue;
       }
       if (isSkillFileName(d.name) && !d.isFile()) {
@@ -158,6 +162,10 @@ export function discover(paths: readonly string[], opts: DiscoverOptions = {}): 
       if (d.isFile() && !isSkillFileName(d.name) && opts.isFlatSkillFile?.(dir, d.name)) {
         addSkill({ absPath: abs, absDir: dir, layout: 'file', root });
       }
+    }
+    if (!isSkillDir && !inSkill) {
+      const mcp = dirents.find((d) => MCP_FILE_NAMES.includes(d.name) && d.isFile());
+      if (mcp) addSkill({ absPath: path.join(dir, mcp.name), absDir: dir, layout: 'mcp', root });
     }
     if (skillEntry && skillEntry.isFile()) {
       addSkill({ absPath: path.join(dir, skillEntry.name), absDir: dir, layout: isRoot ? 'flat' : 'folder', root });
@@ -176,10 +184,11 @@ export function discover(paths: readonly string[], opts: DiscoverOptions = {}): 
     if (st.isSymbolicLink()) {
       result.events.push({ kind: 'symlink', absPath: p, role: 'argument', linkTarget: readLink(p) });
     } else if (st.isDirectory()) {
-      walk(p, 0, p);
+      walk(p, 0, p, false);
     } else if (st.isFile()) {
       const dir = path.dirname(p);
-      const layout: SkillLayout = isSkillFileName(path.basename(p)) ? (path.basename(dir) === 'skills' ? 'flat' : 'folder') : 'file';
+      const base = path.basename(p);
+      const layout: SkillLayout = isSkillFileName(base) ? (path.basename(dir) === 'skills' ? 'flat' : 'folder') : MCP_FILE_NAMES.includes(base) ? 'mcp' : 'file';
       addSkill({ absPath: p, absDir: dir, layout, root: dir });
     } else {
       result.events.push({ kind: 'not-regular', absPath: p, what: describeKind(st) });

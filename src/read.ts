@@ -47,3 +47,26 @@ export function readBounded(absPath: string, limit: number): ReadResult {
     fs.closeSync(fd);
   }
 }
+
+/**
+ * The first `n` bytes of a regular file (to tell text from binary), opened like readBounded: never through a
+ * symlink, never a FIFO or device. null when it cannot be read.
+ */
+export function readHead(absPath: string, n: number): Buffer | null {
+  let fd: number;
+  try {
+    fd = fs.openSync(absPath, fs.constants.O_RDONLY | O_NOFOLLOW | O_NONBLOCK);
+  } catch {
+    return null;
+  }
+  try {
+    if (!fs.fstatSync(fd).isFile()) return null;
+    const buf = Buffer.alloc(n);
+    const got = fs.readSync(fd, buf, 0, n, 0);
+    return buf.subarray(0, got);
+  } catch {
+    return null;
+  } finally {
+    fs.closeSync(fd);
+  }
+}
