@@ -173,7 +173,8 @@ export async function runCheckCommand(paths: string[], flags: CheckFlags, io: Io
     const accepted = new Set(b.findings.map((f) => f.fingerprint));
     result = { ...result, diagnostics: result.diagnostics.map((d) => (!d.suppressed && d.fingerprint && accepted.has(d.fingerprint) ? { ...d, suppressed: { kind: 'baseline' } } : d)) };
   }
-  const empty = result.skills.length === 0;
+  // MCP configuration units (discover.ts) are checked files without a skill.
+  const empty = result.skills.length === 0 && result.files === 0;
   if (empty) io.stderr(`skillcheck: no skills found under the given paths${flags.failOnEmpty ? ' (--fail-on-empty)' : ''}\n`);
 
   const version = packageVersion();
