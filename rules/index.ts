@@ -10,6 +10,7 @@ import emptyBody from './empty-body.js';
 import fallback from './fallback.js';
 import exfiltration from './exfiltration.js';
 import encoding from './encoding.js';
+import encodedPayload from './encoded-payload.js';
 import fileTooLarge from './file-too-large.js';
 import frontmatter from './frontmatter.js';
 import gating from './gating.js';
@@ -70,6 +71,7 @@ export const ALL_RULES: readonly Rule[] = [
   secret,
   exfiltration,
   injectionPhrase,
+  encodedPayload,
   reference,
   notScanned,
 ];

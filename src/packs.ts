@@ -13,6 +13,7 @@ import { isMap, isScalar, isSeq, parse as parseYaml, type Node as YamlNode } fro
 import { compileRe2, type Re2Regex } from './re2.js';
 import { requiredLiterals, satisfies, type Requirement } from './regex/prefilter.js';
 import { parseRustRegex } from './regex/syntax.js';
+import { describeChain, flattenPayloads, payloadsOf } from './decode.js';
 import { formatJsonPath, stringAt } from './jsonscan.js';
 import type { Rule, RuleMeta, SkillContext } from './rule.js';
 import type { PackageFile } from './skillfiles.js';
@@ -778,6 +779,19 @@ function runPackOnSkillFile(ctx: SkillContext, pack: Pack, src: NonNullable<Skil
       }
     }
   }
+  // Decoded payloads (echo … | base64 -d | bash, exec(b64decode(…))): every entry in scope runs over the decoded
+  // text, reported at the encoded literal with the decode chain.
+  for (const { payload, outer, chain } of flattenPayloads(payloadsOf(src))) {
+    if (payload.text === null) continue;
+    scopes ??= scopeMap(ctx);
+    const scope = scopes.scopeAt(outer.start);
+    for (const entry of pack.rules) {
+      if (!entry.scope.includes(scope)) continue;
+      const first = matchEntry(entry, payload.text)[0];
+      if (!first) continue;
+      ctx.report({ offset: outer.start, endOffset: outer.end, severity: entry.scopeSeverity?.[scope] ?? entry.severity, confidence: entry.confidence, message: render(entry, first.text, `${WHERE[scope]}, in a payload decoded by ${describeChain(chain)}`) });
+    }
+  }
 }
 
 /** The scope a package file is in for `entry`: its kind, or `references` for a file under references/; null when
@@ -816,6 +830,13 @@ function runPackOnFiles(ctx: SkillContext, pack: Pack, allKeywords: readonly str
         taken.push([m.start, m.end]);
         reported.push([m.start, m.end]);
         ctx.report({ file: f.file, source: f.source, offset: m.start, endOffset: m.end, severity, confidence: entry.confidence, message: render(entry, m.text, where(m.start)) });
+      }
+      // Decoded payloads of the file: the entry over the decoded text, reported at the encoded literal.
+      for (const { payload, outer, chain } of flattenPayloads(payloadsOf(f.source))) {
+        if (payload.text === null) continue;
+        const first = matchEntry(entry, payload.text)[0];
+        if (!first) continue;
+        ctx.report({ file: f.file, source: f.source, offset: outer.start, endOffset: outer.end, severity, confidence: entry.confidence, message: render(entry, first.text, `${where(outer.start)}, in a payload decoded by ${describeChain(chain)}`) });
       }
       // JSON strings written with escapes ("\u0063url … | sh"): match the decoded value, report at the string.
       for (const str of json?.strings ?? []) {
