@@ -234,6 +234,8 @@ export function skillFolder(absDir: string, opts: SkillFolderOptions): SkillFold
     }
     let total = 0;
     for (const c of candidates) {
+      // An empty file has nothing to read (listed sizes; `only` units have size 0 unknown and are read).
+      if (c.size === 0 && !opts.only) continue;
       const base = c.rel.slice(c.rel.lastIndexOf('/') + 1);
       if (BINARY_EXTENSIONS.has(path.extname(base).toLowerCase())) continue;
       const abs = path.join(absDir, ...c.rel.split('/'));
