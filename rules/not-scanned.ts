@@ -26,13 +26,24 @@ export default defineRule({
   checkSkill(ctx) {
     const skipped = ctx.skill.folder?.files().unscanned ?? [];
     if (skipped.length === 0) return;
-    const named = skipped.slice(0, NAMED).map((u) => `${quote(u.file)} (${u.why})`);
-    const more = skipped.length > NAMED ? ` and ${skipped.length - NAMED} more` : '';
+    // Grouped by reason: a bound that skips thousands of files is one sentence with the first few names.
+    const byWhy = new Map<string, string[]>();
+    for (const u of skipped) {
+      const list = byWhy.get(u.why);
+      if (list) list.push(u.file);
+      else byWhy.set(u.why, [u.file]);
+    }
+    const parts = [...byWhy].map(([why, files]) => {
+      const named = files.slice(0, NAMED).map((f) => quote(f)).join(', ');
+      const more = files.length > NAMED ? ` and ${(files.length - NAMED).toLocaleString('en-US')} more` : '';
+      return `${named}${more} (${why})`;
+    });
+    const n = skipped.length;
     ctx.report({
       line: 1,
       column: 1,
       severity: ctx.persona === 'auditor' ? 'error' : 'warning',
-      message: `${skipped.length === 1 ? 'a part' : `${skipped.length} parts`} of this skill's package ${skipped.length === 1 ? 'was' : 'were'} not scanned: ${named.join(', ')}${more}. No finding there means nothing: review ${skipped.length === 1 ? 'it' : 'them'} by hand, or split or shrink the package so every file fits the bounds`,
+      message: `${n === 1 ? 'a part' : `${n.toLocaleString('en-US')} parts`} of this skill's package ${n === 1 ? 'was' : 'were'} not scanned: ${parts.join('; ')}. No finding there means nothing: review ${n === 1 ? 'it' : 'them'} by hand, or split or shrink the package so every file fits the bounds`,
     });
   },
 });
