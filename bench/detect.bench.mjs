@@ -4,7 +4,9 @@
 // count (issue 15). Prints recall, false-positive rate and precision per set, per attack type (and per format where
 // the set has one), and which rules flag units. Figures only, never an assertion; writes .bench/detect-results.json.
 // Env: DETECT_SETS (comma list, default every set), DETECT_MISSES=1 (list missed malicious and flagged benign units
-// with the rules that fired), DETECT_PERSONA (default|auditor), DETECT_CORPUS (another attacks folder).
+// with the rules that fired), DETECT_PERSONA (default|auditor), DETECT_CORPUS (another attacks folder),
+// DETECT_REAL=1 (also ../shared/corpus/real, unlabeled real skills: skills with a security error or warning, per rule;
+// issue 15 keeps security errors there at or below 1% of its skills).
 // Build first (the bench uses dist/): `npm run bench:detect` does.
 
 import * as fs from 'node:fs';
@@ -78,6 +80,33 @@ export async function detectSet(setDir, { lint, categories, persona }) {
     return { ...r, path: key, flagged: rules.length > 0, rules };
   });
   return { rows, skills: res.skills.length, findings: res.diagnostics.length };
+}
+
+/** Unlabeled real skills: how many skill folders get a security error / warning, and from which rules. */
+async function realFigures(dir, { lint, categories, persona }) {
+  const res = await lint({ paths: ['.'], cwd: dir, keepInputs: false, persona });
+  const folderOf = (f) => {
+    const i = f.search(/\/(?:SKILL|skill|Skill)\.md$/);
+    return i >= 0 ? f.slice(0, i) : null;
+  };
+  const folders = [...new Set(res.skills.map((s) => folderOf(s.file)).filter(Boolean))].sort((a, b) => b.length - a.length);
+  // A finding in a package file belongs to the deepest skill folder above it.
+  const owner = (f) => folders.find((d) => f === d || f.startsWith(`${d}/`)) ?? f;
+  const err = new Set();
+  const warn = new Set();
+  const perRule = new Map();
+  for (const d of res.diagnostics) {
+    if (d.suppressed || NOT_COUNTED.has(d.ruleId) || categories.get(d.ruleId) !== 'security') continue;
+    if (d.severity !== 'warning' && d.severity !== 'error') continue;
+    (d.severity === 'error' ? err : warn).add(owner(d.file));
+    const k = `${d.ruleId} ${d.severity}`;
+    perRule.set(k, (perRule.get(k) ?? 0) + 1);
+  }
+  const n = folders.length;
+  console.log(`\n### real (unlabeled): ${n} skill folders`);
+  console.log(`  with a security error: ${err.size} (${((100 * err.size) / n).toFixed(2)}%; issue 15 bound 1%), with a security warning: ${warn.size}`);
+  console.log(`  findings: ${[...perRule].sort().map(([k, v]) => `${k} ${v}`).join(', ') || 'none'}`);
+  return { folders: n, withError: err.size, withWarning: warn.size, findings: Object.fromEntries(perRule) };
 }
 
 export default async function run() {
@@ -157,6 +186,8 @@ export default async function run() {
     out.all = rates(all);
   }
   console.log('\ngoal (issue 15): recall >= 0.80 at FPR <= 0.05 on each set');
+  const real = path.resolve(repo, '..', 'shared', 'corpus', 'real');
+  if (process.env.DETECT_REAL === '1' && fs.existsSync(real)) out.real = await realFigures(real, { lint, categories, persona });
   const benchDir = path.join(repo, '.bench');
   fs.mkdirSync(benchDir, { recursive: true });
   fs.writeFileSync(path.join(benchDir, 'detect-results.json'), JSON.stringify(out, null, 2) + '\n');
