@@ -28,10 +28,10 @@ export default defineRule({
   },
   checkSkill(ctx) {
     const src = ctx.skill.source;
-    if (!src) return;
     // Many findings of one kind in one file are reported once, with a count and the first positions (src/group.ts).
+    // An .mcp.json unit has no skill source: only its package file is read.
     const items: Groupable[] = [];
-    const found = findHidden(src.normalized);
+    const found = src ? findHidden(src.normalized) : [];
     for (const f of found) items.push(item(f));
     // Escaped frontmatter strings ("\u202E", "\U000E0041") only show their characters once decoded.
     for (const d of decodedStrings(ctx)) {
@@ -40,10 +40,10 @@ export default defineRule({
         items.push({ kind: `frontmatter-${f.kind}`, offset: d.start, endOffset: d.end, severity: f.severity, confidence: f.confidence, message: `in frontmatter ${quote(d.path.join('.'))} (after YAML unescaping): ${f.message}` });
       }
     }
-    reportGrouped(ctx, items, src);
-    for (const ref of ctx.skill.folder?.references() ?? []) {
-      if (!ref.source) continue;
-      const inRef: Groupable[] = findHidden(ref.source.normalized).map((f) => item(f, { file: ref.file, source: ref.source! }));
+    if (src) reportGrouped(ctx, items, src);
+    // Every text file of the package (scripts too: bidi controls reorder what a reviewer sees of code).
+    for (const ref of ctx.skill.folder?.files().files ?? []) {
+      const inRef: Groupable[] = findHidden(ref.source.normalized).map((f) => item(f, { file: ref.file, source: ref.source }));
       reportGrouped(ctx, inRef, ref.source);
     }
   },

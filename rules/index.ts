@@ -10,6 +10,7 @@ import emptyBody from './empty-body.js';
 import fallback from './fallback.js';
 import exfiltration from './exfiltration.js';
 import encoding from './encoding.js';
+import encodedPayload from './encoded-payload.js';
 import fileTooLarge from './file-too-large.js';
 import frontmatter from './frontmatter.js';
 import gating from './gating.js';
@@ -19,6 +20,7 @@ import lineEndings from './line-endings.js';
 import looseFile from './loose-file.js';
 import lookalike from './lookalike.js';
 import name from './name.js';
+import notScanned from './not-scanned.js';
 import readError from './read-error.js';
 import scanLimits from './scan-limits.js';
 import reference from './reference.js';
@@ -69,5 +71,7 @@ export const ALL_RULES: readonly Rule[] = [
   secret,
   exfiltration,
   injectionPhrase,
+  encodedPayload,
   reference,
+  notScanned,
 ];

@@ -83,6 +83,7 @@ export function checkSkill(skill: SkillInput, opts: CheckOptions): Diagnostic[] 
       data: fm?.data ?? null,
       host: opts.host,
       gating: opts.gating,
+      persona: opts.persona,
       ...(opts.readOnlyTools ? { readOnlyTools: opts.readOnlyTools } : {}),
       locate: (p) => locate(fm, p),
       report: (r) => {

@@ -12,6 +12,8 @@ import type { TargetId } from './types.js';
 
 /** Names of a skill file the walker recognises. Exact `SKILL.md` is the standard spelling. */
 export const SKILL_FILE_NAMES: readonly string[] = ['SKILL.md', 'skill.md', 'Skill.md'];
+/** MCP configuration files checked as units when no skill folder holds them (README "MCP configuration"). */
+export const MCP_FILE_NAMES: readonly string[] = ['.mcp.json', 'mcp.json'];
 /**
  * Folders not entered, except below a folder that lowers trust (LOWER_TRUST_DIRS: `installed_skills/`): there a
  * skill must be checked, never dropped without a word (it would be missing from the policy's lowest trust).
@@ -22,7 +24,8 @@ export const DEFAULT_MAX_DEPTH = 16;
 /** Directory entries visited per run before the walk stops with a notice. */
 export const DEFAULT_MAX_ENTRIES = 1_000_000;
 
-export type SkillLayout = 'folder' | 'flat' | 'file';
+/** `mcp`: an MCP configuration file (`.mcp.json`) outside any skill folder, checked as a unit of its own. */
+export type SkillLayout = 'folder' | 'flat' | 'file' | 'mcp';
 
 export interface DiscoveredSkill {
   /** Absolute path of the skill file. */
@@ -183,8 +186,9 @@ export function discover(paths: readonly string[], opts: DiscoverOptions = {}): 
   const linkedRoots: Extract<DiscoveryEvent, { kind: 'symlink' }>[] = [];
 
   /** `underTrust`: below a folder that lowers trust, where `.git` and `node_modules` are walked too. */
-  /** `parent` is the folder above `dir`, held open: `dir` is opened relative to it, never through a symlink. */
-  const walk = (dir: string, depth: number, root: string, realDir: string, underTrust: boolean, parent: OpenDir | null, names: string[], ids: FileId[], expect?: FileId) => {
+  /** `parent` is the folder above `dir`, held open: `dir` is opened relative to it, never through a symlink.
+   *  `inSkill`: below a skill folder, whose package reader reads any `.mcp.json` as one of the skill's files. */
+  const walk = (dir: string, depth: number, root: string, realDir: string, underTrust: boolean, inSkill: boolean, parent: OpenDir | null, names: string[], ids: FileId[], expect?: FileId) => {
     if (stopped) return;
     opts.beforeReaddir?.(dir);
     const opened = openDirBelow(parent, path.basename(dir), dir, expect);
@@ -200,13 +204,13 @@ export function discover(paths: readonly string[], opts: DiscoverOptions = {}): 
     }
     const here = opened.dir;
     try {
-      walkOpen(here, dir, depth, root, realDir, underTrust, names, [...ids, here.id]);
+      walkOpen(here, dir, depth, root, realDir, underTrust, inSkill, names, [...ids, here.id]);
     } finally {
       here.close();
     }
   };
 
-  const walkOpen = (here: OpenDir, dir: string, depth: number, root: string, realDir: string, underTrust: boolean, names: string[], ids: FileId[]) => {
+  const walkOpen = (here: OpenDir, dir: string, depth: number, root: string, realDir: string, underTrust: boolean, inSkill: boolean, names: string[], ids: FileId[]) => {
     let dirents: fs.Dirent[];
     try {
       dirents = fs.readdirSync(here.self(), { withFileTypes: true });
@@ -266,7 +270,7 @@ export function discover(paths: readonly string[], opts: DiscoverOptions = {}): 
           result.events.push({ kind: 'depth-limit', absPath: abs, depth: depth + 1 });
           continue;
         }
-        walk(abs, depth + 1, root, path.join(realDir, d.name), trustBelow, here, [...names, d.name], ids);
+        walk(abs, depth + 1, root, path.join(realDir, d.name), trustBelow, inSkill || isSkillDir, here, [...names, d.name], ids);
         continue;
       }
       if (isSkillFileName(d.name) && !d.isFile()) {
@@ -279,6 +283,10 @@ export function discover(paths: readonly string[], opts: DiscoverOptions = {}): 
       if (d.isFile() && !isSkillFileName(d.name) && opts.isFlatSkillFile?.(dir, d.name)) {
         addSkill({ absPath: abs, absDir: dir, layout: 'file', root, realDir, tree: tree(d.name) });
       }
+    }
+    if (!isSkillDir && !inSkill) {
+      const mcp = dirents.find((d) => MCP_FILE_NAMES.includes(d.name) && d.isFile());
+      if (mcp) addSkill({ absPath: path.join(dir, mcp.name), absDir: dir, layout: 'mcp', root, realDir, tree: tree(mcp.name) });
     }
     if (skillEntry && skillEntry.isFile()) {
       addSkill({ absPath: path.join(dir, skillEntry.name), absDir: dir, layout: isRoot ? 'flat' : 'folder', root, realDir, tree: tree(skillEntry.name) });
@@ -308,10 +316,11 @@ export function discover(paths: readonly string[], opts: DiscoverOptions = {}): 
       result.events.push({ kind: 'symlink', absPath: p, role: 'argument', linkTarget: readLink(p) });
     } else if (st.isDirectory()) {
       const real = realPath(p);
-      walk(p, 0, p, real, trustUnder(real), null, [], [], idOf(st));
+      walk(p, 0, p, real, trustUnder(real), false, null, [], [], idOf(st));
     } else if (st.isFile()) {
       const dir = path.dirname(p);
-      const layout: SkillLayout = isSkillFileName(path.basename(p)) ? (path.basename(dir) === 'skills' ? 'flat' : 'folder') : 'file';
+      const base = path.basename(p);
+      const layout: SkillLayout = isSkillFileName(base) ? (path.basename(dir) === 'skills' ? 'flat' : 'folder') : MCP_FILE_NAMES.includes(base) ? 'mcp' : 'file';
       let dirId: FileId[] = [];
       try {
         dirId = [idOf(fs.lstatSync(dir))];

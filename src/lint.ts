@@ -7,7 +7,7 @@ import { discover, logicalCwd, realPath, type DiscoverOptions, type DiscoveredSk
 import { systemHost, type Host } from './host.js';
 import { locate, parseSkillDocument, type ParsedDocument } from './parse.js';
 import { readInTree } from './read.js';
-import { skillFolder, type SkillFolder } from './skillfiles.js';
+import { PACKAGE_FILE_BOUND, skillFolder, type SkillFolder } from './skillfiles.js';
 import type { ProjectSkill, Rule, SkillInput, SkillRef, Span } from './rule.js';
 import { slimParsedDocument } from './slim.js';
 import { decodeSource, positionAt, type SourceText } from './source.js';
@@ -332,12 +332,13 @@ export function skillRef(input: SkillInput): SkillRef {
  */
 export function checkCandidate({ d, symlink }: Candidate, ctx: CheckContext, copy = true): FileOutcome {
   const { spec, display } = ctx;
+  if (d.layout === 'mcp' && !(symlink && symlink.kind === 'symlink')) return checkMcpUnit(d, ctx, copy);
   const file: ReadFile =
     symlink && symlink.kind === 'symlink'
       ? { read: { kind: 'symlink-skipped', linkTarget: symlink.linkTarget }, source: null, doc: null }
       : readAndParse(d, spec.bound);
   let folder = ctx.folders.get(d.absDir);
-  if (!folder) ctx.folders.set(d.absDir, (folder = skillFolder(d.absDir, { readBound: spec.bound, display, ownsFolder: d.layout === 'folder', ...(d.tree ? { tree: d.tree } : {}) })));
+  if (!folder) ctx.folders.set(d.absDir, (folder = skillFolder(d.absDir, { readBound: spec.bound, display, ownsFolder: d.layout === 'folder', skillFile: path.basename(d.absPath), ...(d.tree ? { tree: d.tree } : {}) })));
   const shown = display(d.absPath);
   const diagnostics: Diagnostic[] = [];
   const skills: ProjectSkill[] = [];
@@ -350,15 +351,8 @@ export function checkCandidate({ d, symlink }: Candidate, ctx: CheckContext, cop
     if (spec.keepInputs) inputs.push(input);
   }
   const digest = file.source ? digestOf(file.source, diagnostics, shown, skills.flatMap((s) => (s.input.nameAt ? [s.input.nameAt.line] : []))) : null;
-  // Findings in references/ files: their directives and line texts too (the folder already read them).
-  let others: [string, FileDigest][] | undefined;
-  const elsewhere = new Set(diagnostics.filter((x) => x.file !== shown).map((x) => x.file));
-  if (elsewhere.size > 0) {
-    others = [];
-    for (const ref of folder.references()) {
-      if (ref.source && elsewhere.has(ref.file)) others.push([ref.file, digestOf(ref.source, diagnostics, ref.file)]);
-    }
-  }
+  // Findings in the package's other files: their directives and line texts too (the folder already read them).
+  const others = otherDigests(folder, diagnostics, shown);
   if (spec.keepInputs && spec.slimInputs) slimParsedDocument(file.doc); // only kept inputs outlive the file
   // Drop the folder accessor once its last skill is done (flat layouts: skills of one folder are adjacent).
   if (d.layout === 'folder') ctx.folders.delete(d.absDir);
@@ -367,6 +361,60 @@ export function checkCandidate({ d, symlink }: Candidate, ctx: CheckContext, cop
   // What outlives the file is copied: substrings (line texts, names, quoted matches) would otherwise keep the
   // whole source text alive through V8's sliced strings (10,000 skills held ~140 MB that way).
   return copy ? structuredClone(outcome) : outcome;
+}
+
+/** Digests of the package files (not `shown`) that have findings. */
+function otherDigests(folder: SkillFolder, diagnostics: readonly Diagnostic[], shown: string | null): [string, FileDigest][] | undefined {
+  const elsewhere = new Set(diagnostics.filter((x) => x.file !== shown).map((x) => x.file));
+  if (elsewhere.size === 0) return undefined;
+  const others: [string, FileDigest][] = [];
+  for (const f of folder.files().files) if (elsewhere.has(f.file)) others.push([f.file, digestOf(f.source, diagnostics, f.file)]);
+  return others;
+}
+
+/**
+ * An `.mcp.json` found outside any skill folder (discover.ts): one unit whose only file is that JSON. Only the
+ * security rules run (it has no frontmatter, name or body to validate), over the file as a package file of kind
+ * `json`, under one target (the first selected, agentskills under auto): MCP configuration is not runtime-specific.
+ */
+function checkMcpUnit(d: DiscoveredSkill, ctx: CheckContext, copy: boolean): FileOutcome {
+  const { spec, display } = ctx;
+  const shown = display(d.absPath);
+  const folder = skillFolder(d.absDir, { readBound: spec.bound, display, ownsFolder: false, only: [path.basename(d.absPath)], ...(d.tree ? { tree: d.tree } : {}) });
+  const target: TargetId = spec.targets === 'auto' ? 'agentskills' : (spec.targets[0] ?? 'agentskills');
+  const pkg = folder.files();
+  const read: SkillInput['read'] = pkg.files.length > 0 ? { kind: 'ok', size: pkg.files[0]!.source.byteLength } : readMcpFailure(d, spec.bound);
+  const input: SkillInput = {
+    file: shown,
+    absPath: d.absPath,
+    dir: display(d.absDir),
+    folderName: path.basename(d.absDir),
+    layout: 'mcp',
+    target,
+    profile: getProfile(target),
+    // On the real path, as for skills (skillInputFor).
+    trust: resolveTrust(path.join(d.realDir ?? d.absDir, path.basename(d.absPath)).split(path.sep).join('/'), ctx.trustConfig),
+    read,
+    source: null,
+    doc: null,
+    name: null,
+    folder,
+  };
+  const opts = inShard(shown, spec.shard) ? ctx.check : ctx.outside;
+  const diagnostics = checkSkill(input, { ...opts, rules: opts.rules.filter((r) => r.meta.category === 'security' || r.meta.id === 'read-error') });
+  const own = pkg.files[0];
+  const digest = own ? digestOf(own.source, diagnostics, shown) : null;
+  const outcome: FileOutcome = { file: shown, diagnostics, skills: [], digest, read: read.kind === 'ok' };
+  // Not kept as an input: explain, select and --fix work on skills; an MCP unit has no frontmatter to show or fix.
+  if (spec.keepInputs) return { ...outcome, inputs: [] };
+  return copy ? structuredClone(outcome) : outcome;
+}
+
+/** Why an `.mcp.json` unit's file was not read (the package reader skips quietly what rules report). */
+function readMcpFailure(d: DiscoveredSkill, bound: number): SkillInput['read'] {
+  const r = readInTree(d.tree, d.absPath, Math.max(bound, PACKAGE_FILE_BOUND));
+  if (r.kind === 'ok') return { kind: 'error', code: 'EBINARY', message: 'not a text file' };
+  return r;
 }
 
 export async function lint(options: LintOptions = {}): Promise<LintResult> {

@@ -14,12 +14,21 @@ import { compileRe2, type Re2Regex } from './re2.js';
 import { readSmallBytes } from './read.js';
 import { requiredLiterals, satisfies, type Requirement } from './regex/prefilter.js';
 import { parseRustRegex } from './regex/syntax.js';
+import { describeChain, flattenPayloads, payloadsOf } from './decode.js';
+import { formatJsonPath, stringAt } from './jsonscan.js';
 import type { Rule, RuleMeta, SkillContext } from './rule.js';
+import type { PackageFile } from './skillfiles.js';
 import { quote, visible } from './text.js';
 import type { Confidence, Severity } from './types.js';
 
-export const SCOPES = ['body', 'code', 'frontmatter', 'tool-command', 'references'] as const;
+/** Where an entry runs: parts of the skill file, its references/ files, and the package's other files by kind
+ *  (src/skillfiles.ts FileKind: markdown, shell, python, javascript, powershell, json, other). */
+export const SCOPES = ['body', 'code', 'frontmatter', 'tool-command', 'references', 'markdown', 'shell', 'python', 'javascript', 'powershell', 'json', 'other'] as const;
 export type Scope = (typeof SCOPES)[number];
+/** Languages an entry's patterns are written for (`context`): in markdown they count only in fenced blocks of that
+ *  language (or untagged ones); prose never matches. */
+export const CONTEXTS = ['shell', 'python', 'javascript', 'powershell'] as const;
+export type Context = (typeof CONTEXTS)[number];
 /** Code filters a pack entry may name: checks a pattern cannot express. */
 export const FILTERS = ['placeholder'] as const;
 export type FilterName = (typeof FILTERS)[number];
@@ -33,6 +42,9 @@ export interface PackEntry {
   severity: Severity;
   confidence: Confidence;
   scope: Scope[];
+  /** Language the patterns are written for: in markdown (skill body, references/, markdown files) a match counts
+   *  only inside a fenced code block tagged with one of them or untagged. Files are governed by `scope`. */
+  context?: Context[];
   /** Severity by scope, overriding `severity` (e.g. an error in a tool command, a warning in prose). */
   scopeSeverity?: Partial<Record<Scope, Severity>>;
   /** Lowercase literals; a line is matched only when it contains one (case-insensitive). */
@@ -95,6 +107,7 @@ export function validatePack(data: unknown, file: string): Pack {
     if ((e.keywords as string[]).some((k) => k !== k.toLowerCase() || k === '')) fail(file, `${id}: keywords must be lowercase, non-empty`);
     if (e.requires !== undefined && (!isStrList(e.requires) || (e.requires as string[]).some((k) => k !== k.toLowerCase() || k === ''))) fail(file, `${id}: requires must be lowercase literals`);
     if (!isStrList(e.patterns) || (e.patterns as string[]).length === 0) fail(file, `${id}: patterns required`);
+    if (e.context !== undefined && (!isStrList(e.context) || (e.context as string[]).length === 0 || !(e.context as string[]).every((c) => (CONTEXTS as readonly string[]).includes(c)))) fail(file, `${id}: bad context`);
     if (e.filters !== undefined && (!isStrList(e.filters) || !(e.filters as string[]).every((f) => (FILTERS as readonly string[]).includes(f)))) fail(file, `${id}: bad filters`);
     const ex = e.examples as Record<string, unknown> | undefined;
     if (!ex || !isStrList(ex.match) || !isStrList(ex.nomatch) || (ex.match as string[]).length === 0) fail(file, `${id}: examples.match and examples.nomatch required`);
@@ -640,6 +653,13 @@ const WHERE: Record<Scope, string> = {
   frontmatter: 'in the frontmatter',
   'tool-command': 'in a Cerveau tool command',
   references: 'in a references/ file',
+  markdown: 'in a markdown file',
+  shell: 'in a shell script',
+  python: 'in a Python file',
+  javascript: 'in a JavaScript file',
+  powershell: 'in a PowerShell script',
+  json: 'in a JSON file',
+  other: 'in a file of the skill',
 };
 
 /** Show a credential without printing it: kind prefix kept, the rest masked. */
@@ -672,17 +692,59 @@ function preparedDecoded(d: DecodedString, allKeywords: readonly string[]): Prep
 }
 
 /**
- * Run every entry of `pack` over the skill: the skill file (scoped), decoded frontmatter strings and references/
- * files. Overlapping matches of one entry are reported once.
+ * Run every entry of `pack` over the skill: the skill file (scoped), decoded frontmatter strings and the package's
+ * other files (references/ and every text file by kind, JSON string values with their path). Overlapping matches of
+ * one entry are reported once.
  */
 export function runPack(ctx: SkillContext, pack: Pack): void {
+  const allKeywords = keywordsFor(pack);
   const src = ctx.skill.source;
-  if (!src) return;
+  if (src) runPackOnSkillFile(ctx, pack, src, allKeywords);
+  if (pack.rules.some((e) => e.scope.some((x) => FILE_SCOPES.has(x)))) runPackOnFiles(ctx, pack, allKeywords);
+}
+
+/** Scopes that name files other than the skill file. */
+const FILE_SCOPES: ReadonlySet<Scope> = new Set<Scope>(['references', 'markdown', 'shell', 'python', 'javascript', 'powershell', 'json', 'other']);
+
+const FENCE_LANGS: Record<string, Context> = {
+  sh: 'shell', bash: 'shell', shell: 'shell', zsh: 'shell', ksh: 'shell', console: 'shell', terminal: 'shell', 'shell-session': 'shell', shellsession: 'shell', fish: 'shell',
+  py: 'python', python: 'python', python3: 'python', py3: 'python', ipython: 'python',
+  js: 'javascript', javascript: 'javascript', node: 'javascript', mjs: 'javascript', ts: 'javascript', typescript: 'javascript', jsx: 'javascript', tsx: 'javascript',
+  ps: 'powershell', ps1: 'powershell', powershell: 'powershell', pwsh: 'powershell',
+};
+
+/** The language of the fenced block whose fence line starts at `start`: a context, 'any' when untagged, null for
+ *  another language (json, yaml, text…). */
+export function fenceLanguage(text: string, start: number): Context | 'any' | null {
+  let le = text.indexOf('\n', start);
+  if (le === -1) le = text.length;
+  const m = /^[ \t>]*(?:`{3,}|~{3,})[ \t]*\{?[ \t]*\.?([A-Za-z0-9_+-]*)/.exec(text.slice(start, le));
+  const lang = (m?.[1] ?? '').toLowerCase();
+  if (lang === '') return 'any';
+  return FENCE_LANGS[lang] ?? null;
+}
+
+/** Whether a match at `off` of a markdown text lies in a fenced block of one of `context`'s languages. */
+function inContextBlock(text: string, code: readonly [number, number][], off: number, context: readonly Context[]): boolean {
+  let lo = 0;
+  let hi = code.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const [a, b] = code[mid]!;
+    if (off < a) hi = mid - 1;
+    else if (off >= b) lo = mid + 1;
+    else {
+      const lang = fenceLanguage(text, a);
+      return lang === 'any' || (lang !== null && context.includes(lang));
+    }
+  }
+  return false;
+}
+
+function runPackOnSkillFile(ctx: SkillContext, pack: Pack, src: NonNullable<SkillContext['skill']['source']>, allKeywords: readonly string[]): void {
   const norm = src.normalized;
   let scopes: ScopeMap | null = null;
-  const needsRefs = pack.rules.some((e) => e.scope.includes('references'));
   const prepared = prepareSource(src);
-  const allKeywords = keywordsFor(pack);
   indexKeywords(prepared, allKeywords);
   let decoded: ReturnType<typeof decodedStrings> | null = null;
   // One finding per stretch of text: a later entry matching text an earlier entry reported adds nothing.
@@ -694,6 +756,7 @@ export function runPack(ctx: SkillContext, pack: Pack): void {
       scopes ??= scopeMap(ctx);
       const scope = scopes.scopeAt(m.start);
       if (!entry.scope.includes(scope)) continue;
+      if (entry.context && !(scope === 'tool-command' ? entry.context.includes('shell') : scope === 'code' && inContextBlock(norm, scopes.code, m.start, entry.context))) continue;
       if (taken.some(([a, b]) => m.start < b && a < m.end)) continue;
       taken.push([m.start, m.end]);
       let where = WHERE[scope];
@@ -712,6 +775,7 @@ export function runPack(ctx: SkillContext, pack: Pack): void {
         const isTool = d.path[0] === 'tools' && d.path[2] === 'command';
         const scope: Scope = isTool ? 'tool-command' : 'frontmatter';
         if (!entry.scope.includes(scope)) continue;
+        if (entry.context && !(isTool && entry.context.includes('shell'))) continue;
         const first = matchPrepared(entry, preparedDecoded(d, allKeywords))[0];
         if (!first) continue;
         const where = `${WHERE[scope]} (${quote(d.path.join('.'))}, after YAML unescaping)`;
@@ -719,23 +783,72 @@ export function runPack(ctx: SkillContext, pack: Pack): void {
       }
     }
   }
-  if (!needsRefs) return;
-  for (const ref of ctx.skill.folder?.references() ?? []) {
-    if (!ref.source) continue;
-    const p = prepareSource(ref.source);
-    indexKeywords(p, allKeywords);
+  // Decoded payloads (echo … | base64 -d | bash, exec(b64decode(…))): every entry in scope runs over the decoded
+  // text, reported at the encoded literal with the decode chain.
+  for (const { payload, outer, chain } of flattenPayloads(payloadsOf(src))) {
+    if (payload.text === null) continue;
+    scopes ??= scopeMap(ctx);
+    const scope = scopes.scopeAt(outer.start);
     for (const entry of pack.rules) {
-      if (!entry.scope.includes('references')) continue;
+      if (!entry.scope.includes(scope)) continue;
+      const first = matchEntry(entry, payload.text)[0];
+      if (!first) continue;
+      ctx.report({ offset: outer.start, endOffset: outer.end, severity: entry.scopeSeverity?.[scope] ?? entry.severity, confidence: entry.confidence, message: render(entry, first.text, `${WHERE[scope]}, in a payload decoded by ${describeChain(chain)}`) });
+    }
+  }
+}
+
+/** The scope a package file is in for `entry`: its kind, or `references` for a file under references/; null when
+ *  the entry does not run there. */
+function fileScope(entry: PackEntry, f: PackageFile): Scope | null {
+  if (entry.scope.includes(f.kind)) return f.kind;
+  if (f.reference && entry.scope.includes('references')) return 'references';
+  return null;
+}
+
+function runPackOnFiles(ctx: SkillContext, pack: Pack, allKeywords: readonly string[]): void {
+  const folder = ctx.skill.folder;
+  if (!folder) return;
+  for (const f of folder.files().files) {
+    const entries = pack.rules.map((e) => [e, fileScope(e, f)] as const).filter((x): x is readonly [PackEntry, Scope] => x[1] !== null);
+    if (entries.length === 0) continue;
+    const text = f.source.normalized;
+    const p = prepareSource(f.source);
+    indexKeywords(p, allKeywords);
+    const markdown = f.kind === 'markdown';
+    let code: [number, number][] | null = null;
+    const json = f.kind === 'json' ? f.json() : null;
+    const taken: [number, number][] = [];
+    const where = (off: number) => {
+      const str = json ? stringAt(json.strings, off) : null;
+      return str ? `in ${quote(f.rel)} at ${formatJsonPath(str.path)}` : `in ${quote(f.rel)}`;
+    };
+    for (const [entry, scope] of entries) {
+      const severity = entry.scopeSeverity?.[scope] ?? entry.severity;
+      // A script of another language than the entry's: its patterns mean something else there.
+      if (entry.context && (CONTEXTS as readonly string[]).includes(f.kind) && !entry.context.includes(f.kind as Context)) continue;
+      const reported: [number, number][] = [];
       for (const m of matchPrepared(entry, p)) {
-        ctx.report({
-          file: ref.file,
-          source: ref.source,
-          offset: m.start,
-          endOffset: m.end,
-          severity: entry.scopeSeverity?.references ?? entry.severity,
-          confidence: entry.confidence,
-          message: render(entry, m.text, `in ${quote(ref.rel)}`),
-        });
+        if (entry.context && markdown && !inContextBlock(text, (code ??= codeRanges(text)), m.start, entry.context)) continue;
+        if (taken.some(([a, b]) => m.start < b && a < m.end)) continue;
+        taken.push([m.start, m.end]);
+        reported.push([m.start, m.end]);
+        ctx.report({ file: f.file, source: f.source, offset: m.start, endOffset: m.end, severity, confidence: entry.confidence, message: render(entry, m.text, where(m.start)) });
+      }
+      // Decoded payloads of the file: the entry over the decoded text, reported at the encoded literal.
+      for (const { payload, outer, chain } of flattenPayloads(payloadsOf(f.source))) {
+        if (payload.text === null) continue;
+        const first = matchEntry(entry, payload.text)[0];
+        if (!first) continue;
+        ctx.report({ file: f.file, source: f.source, offset: outer.start, endOffset: outer.end, severity, confidence: entry.confidence, message: render(entry, first.text, `${where(outer.start)}, in a payload decoded by ${describeChain(chain)}`) });
+      }
+      // JSON strings written with escapes ("\u0063url … | sh"): match the decoded value, report at the string.
+      for (const str of json?.strings ?? []) {
+        if (!str.escaped || reported.some(([a]) => a >= str.start && a < str.end)) continue;
+        const first = matchPrepared(entry, prepare(str.value))[0];
+        if (!first) continue;
+        taken.push([str.start, str.end]);
+        ctx.report({ file: f.file, source: f.source, offset: str.start, endOffset: str.end, severity, confidence: entry.confidence, message: render(entry, first.text, `${where(str.start)} (after JSON unescaping)`) });
       }
     }
   }

@@ -342,3 +342,26 @@ export function readSmallBytes(absPath: string, limit: number, shown: string): U
       throw new SmallFileError(`${shown}: cannot read: ${r.code === 'ENOENT' ? 'no such file' : r.code === 'EACCES' || r.code === 'EPERM' ? 'permission denied' : r.code}`);
   }
 }
+
+/**
+ * The first `n` bytes of a regular file (to tell text from binary), opened like readBounded: never through a
+ * symlink, never a FIFO or device. null when it cannot be read.
+ */
+export function readHead(absPath: string, n: number): Uint8Array | null {
+  let fd: number;
+  try {
+    fd = fs.openSync(absPath, fs.constants.O_RDONLY | O_NOFOLLOW | O_NONBLOCK);
+  } catch {
+    return null;
+  }
+  try {
+    if (!fs.fstatSync(fd).isFile()) return null;
+    const buf = Buffer.alloc(n);
+    const got = fs.readSync(fd, buf, 0, n, 0);
+    return buf.subarray(0, got);
+  } catch {
+    return null;
+  } finally {
+    fs.closeSync(fd);
+  }
+}

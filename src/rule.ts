@@ -97,6 +97,8 @@ export interface SkillContext {
   gating: boolean;
   /** Read-only tool set of the run (config / LintOptions); rules fall back to the default preset. */
   readOnlyTools?: readonly string[];
+  /** The run's persona (`auditor` raises what a default run reports as a warning, e.g. not-scanned). */
+  persona?: 'default' | 'auditor';
   report(r: ReportInput): void;
   /** Locate a frontmatter value by path, e.g. ['activation', 'keywords', 2]. */
   locate(path: readonly (string | number)[]): Located | null;

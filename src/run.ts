@@ -203,7 +203,8 @@ export async function runCheckCommand(paths: string[], flags: CheckFlags, io: Io
   }
   // --quiet: errors only, in the report and in the exit code.
   if (flags.quiet) result = { ...result, diagnostics: result.diagnostics.filter((d) => d.severity === 'error') };
-  const empty = result.skills.length === 0;
+  // MCP configuration units (discover.ts) are checked files without a skill.
+  const empty = result.skills.length === 0 && result.files === 0;
   if (empty) io.stderr(`skillcheck: no skills found under the given paths${flags.failOnEmpty ? ' (--fail-on-empty)' : ''}\n`);
 
   const version = packageVersion();

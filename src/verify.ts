@@ -13,7 +13,7 @@ import { DEFAULT_READ_BOUND, SIDE_FILE_BOUND, skillInputFor, toPosixRelative, ty
 import { lineText } from './fingerprint.js';
 import { parseSkillDocument } from './parse.js';
 import type { Rule, SkillInput } from './rule.js';
-import { REFERENCE_TEXT_EXTENSIONS, type FolderEntry, type ReferenceFile, type SkillFolder } from './skillfiles.js';
+import { skillFolder, type FolderEntry, type FolderIo, type SkillFolder } from './skillfiles.js';
 import { decodeSource } from './source.js';
 import { applySuppressions, parseDirectives } from './suppress.js';
 import type { TrustMapping } from './policy/trust.js';
@@ -65,7 +65,8 @@ export const EMPTY_HOST: Host = { which: () => false, env: () => undefined, exis
 
 const encoder = new TextEncoder();
 
-function inMemoryFolder(absDir: string, dir: string, files: Readonly<Record<string, string | Uint8Array>>, bound: number, display: (abs: string) => string): SkillFolder {
+/** The skill folder from memory: the same accessor as on disk (kinds, bounds, binary sniff), fed from `files`. */
+function inMemoryFolder(absDir: string, files: Readonly<Record<string, string | Uint8Array>>, bound: number, display: (abs: string) => string, skillFile: string, ownsFolder: boolean): SkillFolder {
   const entries = new Map<string, FolderEntry>();
   const bytes = new Map<string, Uint8Array>();
   for (const rel of Object.keys(files).sort()) {
@@ -81,21 +82,17 @@ function inMemoryFolder(absDir: string, dir: string, files: Readonly<Record<stri
     }
     entries.set(clean, { rel: clean, kind: 'file', size: b.length });
   }
-  let refs: ReferenceFile[] | null = null;
-  return {
-    absDir,
-    dir,
-    listing: () => ({ entries, truncated: false }),
-    references() {
-      refs ??= [...bytes]
-        .filter(([rel]) => rel.startsWith('references/') && REFERENCE_TEXT_EXTENSIONS.includes(path.posix.extname(rel).toLowerCase()))
-        .map(([rel, b]) => {
-          const file = display(path.posix.join(absDir, rel));
-          return b.length > bound ? { rel, file, source: null, skipped: 'too-large' } : { rel, file, source: decodeSource(b) };
-        });
-      return refs;
+  const sorted = new Map([...entries].sort((x, y) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0)));
+  const io: FolderIo = {
+    list: () => ({ entries: sorted, truncated: false, cut: [] }),
+    read: (rel, limit) => {
+      const b = bytes.get(rel);
+      if (!b) return { kind: 'error', code: 'ENOENT', message: `${rel}: not given` };
+      return b.length > limit ? { kind: 'too-large', size: b.length, limit } : { kind: 'ok', size: b.length, bytes: b };
     },
+    head: (rel, n) => bytes.get(rel)?.subarray(0, n) ?? null,
   };
+  return skillFolder(absDir, { readBound: bound, display, ownsFolder, skillFile, io });
 }
 
 /** Check one skill file in memory. Never reads or writes a file; never throws on any input text or bytes. */
@@ -115,7 +112,7 @@ export function verify(input: string | Uint8Array, options: VerifyOptions = {}):
   const read: SkillInput['read'] = bytes.length > bound ? { kind: 'too-large', size: bytes.length, limit: bound } : { kind: 'ok', size: bytes.length };
   const source = read.kind === 'ok' ? decodeSource(bytes) : null;
   const file = { read, source, doc: source ? parseSkillDocument(source) : null };
-  const folder = inMemoryFolder(absDir, display(absDir), options.folder ?? {}, bound, display);
+  const folder = inMemoryFolder(absDir, options.folder ?? {}, bound, display, path.posix.basename(absPath), layout === 'folder');
   const check: CheckOptions = {
     rules: options.rules ?? ALL_RULES,
     host: options.host ?? EMPTY_HOST,
@@ -143,7 +140,7 @@ export function verify(input: string | Uint8Array, options: VerifyOptions = {}):
     inputs.push(skill);
     skills.push({ name: skill.name, file: skill.file, target, trust: skill.trust, loads: !found.some((x) => x.rejects) });
   }
-  const sources = new Map(folder.references().flatMap((r) => (r.source ? [[r.file, r.source] as const] : [])));
+  const sources = new Map(folder.files().files.map((r) => [r.file, r.source] as const));
   if (source) sources.set(shown, source);
   const inactive = new Set(check.rules.filter((r) => check.severity[r.meta.id] === 'off' || (r.meta.machineDependent && !check.gating)).map((r) => r.meta.id));
   const final = finalizeDiagnostics(

