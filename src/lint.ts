@@ -10,6 +10,7 @@ import { readBounded } from './read.js';
 import { skillFolder, type SkillFolder } from './skillfiles.js';
 import type { ProjectSkill, Rule, SkillInput, SkillRef, Span } from './rule.js';
 import { slimParsedDocument } from './slim.js';
+import { MAX_STREAM_BYTES, streamChunks } from './stream.js';
 import { decodeSource, positionAt, type SourceText } from './source.js';
 import { getProfile, maxByteLimit, TARGET_IDS } from './targets/profiles.js';
 import { parseForTarget } from './targets/frontmatter.js';
@@ -317,6 +318,44 @@ export function skillRef(input: SkillInput): SkillRef {
 }
 
 /**
+ * Run the security rules over a skill file too large to read whole, chunk by chunk (src/stream.ts), and note on
+ * the input how much was scanned (file-too-large reports it). Findings carry whole-file positions; fixes are
+ * dropped (their offsets are a chunk's), and inline directives of such a file are not read.
+ */
+function streamSecurity(d: DiscoveredSkill, input: SkillInput, opts: CheckOptions, chunkBytes: number, folder: SkillFolder): Diagnostic[] {
+  const rules = opts.rules.filter((r) => r.meta.category === 'security');
+  const out: Diagnostic[] = [];
+  // references/ files are the folder's, checked once (with the first chunk); later chunks see only the listing.
+  const listingOnly: SkillFolder = { absDir: folder.absDir, dir: folder.dir, listing: () => folder.listing(), references: () => [] };
+  const r = streamChunks(d.absPath, { chunkBytes, maxBytes: MAX_STREAM_BYTES }, (chunk) => {
+    const src = chunk.source;
+    let doc: ParsedDocument = chunk.index === 0 ? parseSkillDocument(src) : { frontmatter: null, unterminated: false, body: src.normalized, bodyOffset: 0 };
+    if (chunk.index === 0 && input.profile.frontmatterParser !== 'yaml') doc = parseForTarget(input.profile.frontmatterParser, src, doc);
+    const part: SkillInput = { ...input, read: { kind: 'ok', size: src.byteLength }, source: src, doc, folder: chunk.index === 0 ? folder : listingOnly };
+    const from = positionAt(src, chunk.ownStart);
+    const to = positionAt(src, chunk.ownEnd);
+    const before = (l: number, c: number, x: { line: number; column: number }) => l < x.line || (l === x.line && c < x.column);
+    for (const x of checkSkill(part, { ...opts, rules })) {
+      if (x.file !== input.file) {
+        out.push(x);
+        continue;
+      }
+      if (before(x.line, x.column, from) || !before(x.line, x.column, to)) continue; // another chunk's
+      const col = (l: number, c: number) => (l === 1 ? chunk.column + c - 1 : c);
+      const y: Diagnostic = { ...x, line: chunk.line + x.line - 1, column: col(x.line, x.column) };
+      if (x.endLine !== undefined && x.endColumn !== undefined) {
+        y.endLine = chunk.line + x.endLine - 1;
+        y.endColumn = col(x.endLine, x.endColumn);
+      }
+      delete y.fix;
+      out.push(y);
+    }
+  });
+  input.streamed = r.kind === 'ok' ? { scanned: r.scanned } : { scanned: 0, failed: r.kind === 'error' ? r.message : r.kind };
+  return out;
+}
+
+/**
  * Read, parse and check one skill file under each of its targets. `copy: false` skips copying the outcome when the
  * caller copies it anyway (a worker's postMessage).
  */
@@ -332,9 +371,14 @@ export function checkCandidate({ d, symlink }: Candidate, ctx: CheckContext, cop
   const diagnostics: Diagnostic[] = [];
   const skills: ProjectSkill[] = [];
   const inputs: SkillInput[] = [];
+  let streamed = false;
   for (const target of targetsFor(spec.targets, d, shown, file.doc)) {
     const input = skillInputFor(d, file, target, display, ctx.trustConfig, folder);
-    const diags = checkSkill(input, inShard(input.file, spec.shard) ? ctx.check : ctx.outside);
+    const opts = inShard(input.file, spec.shard) ? ctx.check : ctx.outside;
+    // Over the read bound, and the target does not reject it: the security rules still run over the whole file.
+    const extra = input.read.kind === 'too-large' && (input.profile.byteLimit === null || input.read.size <= input.profile.byteLimit) ? streamSecurity(d, input, opts, spec.bound, folder) : [];
+    if (input.streamed) streamed = true;
+    const diags = [...checkSkill(input, opts), ...extra];
     diagnostics.push(...diags);
     skills.push({ input: skillRef(input), loads: !diags.some((x) => x.rejects) });
     if (spec.keepInputs) inputs.push(input);
@@ -352,7 +396,7 @@ export function checkCandidate({ d, symlink }: Candidate, ctx: CheckContext, cop
   if (spec.keepInputs && spec.slimInputs) slimParsedDocument(file.doc); // only kept inputs outlive the file
   // Drop the folder accessor once its last skill is done (flat layouts: skills of one folder are adjacent).
   if (d.layout === 'folder') ctx.folders.delete(d.absDir);
-  const outcome: FileOutcome = { file: shown, diagnostics, skills, digest, ...(others ? { others } : {}), read: file.read.kind === 'ok' };
+  const outcome: FileOutcome = { file: shown, diagnostics, skills, digest, ...(others ? { others } : {}), read: file.read.kind === 'ok' || streamed };
   if (spec.keepInputs) return { ...outcome, inputs };
   // What outlives the file is copied: substrings (line texts, names, quoted matches) would otherwise keep the
   // whole source text alive through V8's sliced strings (10,000 skills held ~140 MB that way).
