@@ -22,6 +22,7 @@ import { applySuppressions, parseDirectives, type Directive } from './suppress.j
 import { resolveTrust, type TrustConfig, type TrustMapping } from './policy/trust.js';
 import { lineText } from './fingerprint.js';
 import type { Diagnostic, TargetId, Trust } from './types.js';
+import { trustRank } from './trust.js';
 
 /** Bytes read per file when no target sets a larger limit (README "Resource bounds"). */
 export const DEFAULT_READ_BOUND = 65536;
@@ -66,6 +67,9 @@ export interface LintOptions {
   readOnlyTools?: readonly string[];
   /** The OpenClaw config (parsed), for openclaw gating `config` dot-paths. */
   openclawConfig?: Record<string, unknown>;
+  /** Honour the skills' own `skillcheck-disable` directives (default true; false: --no-inline-config). Even when
+   *  true, they are ignored in the auditor persona and in skills whose trust is below `trusted`. */
+  inlineConfig?: boolean;
 }
 
 export interface SkillSummary {
@@ -85,6 +89,8 @@ export interface LintResult {
   missing: string[];
   /** Parsed inputs, for fixes and commands that show a runtime's view (not serialized); [] without keepInputs. */
   inputs: SkillInput[];
+  /** Ids of the security-category rules of the run (the summary lists their inline-suppressed findings). */
+  securityRules?: readonly string[];
 }
 
 export function toPosixRelative(cwd: string, abs: string): string {
@@ -485,6 +491,18 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   const inactive = new Set(check.rules.filter((r) => check.severity[r.meta.id] === 'off' || (r.meta.machineDependent && !check.gating)).map((r) => r.meta.id));
   // A finding in a references/ file belongs to its skill's shard: only that shard ran the rules that find it.
   const mine = (file: string) => inShard(owner.get(file) ?? file, options.shard);
+  // Inline directives are the skill's own words: honoured only for trusted skills, outside the auditor persona,
+  // and unless --no-inline-config. A references/ file goes with its skill; a file of no known skill is not trusted.
+  const trustOf = new Map<string, Trust>();
+  for (const s of projectSkills) if (!trustOf.has(s.input.file) || trustRank(s.input.trust) < trustRank(trustOf.get(s.input.file)!)) trustOf.set(s.input.file, s.input.trust);
+  const inlineIgnored = (file: string): string | null => {
+    if (options.inlineConfig === false) return '--no-inline-config';
+    if (spec.persona === 'auditor') return 'auditor persona';
+    const t = trustOf.get(owner.get(file) ?? file);
+    if (t === undefined || trustRank(t) < trustRank('trusted')) return `the skill's trust is ${t ?? 'unknown'}, below trusted`;
+    return null;
+  };
+  const securityRules = check.rules.filter((r) => r.meta.category === 'security').map((r) => r.meta.id);
   const final = finalizeDiagnostics(
     applySuppressions(
       finalizeDiagnostics(diagnostics).filter((x) => mine(x.file)),
@@ -493,6 +511,8 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
         lineOf,
         files: [...digests.keys()].filter(mine),
         knownRules: check.rules.map((r) => r.meta.id),
+        securityRules: new Set(securityRules),
+        inlineIgnored,
         inactiveRules: inactive,
         ...(options.baseline ? { baseline: options.baseline } : {}),
         ...(check.severity.suppression ? { severity: check.severity.suppression } : {}),
@@ -515,5 +535,6 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
     files: options.shard ? new Set(shown.filter((s) => s.input.readOk).map((s) => s.input.file)).size : files,
     missing: found.missing.map((abs) => given[paths.indexOf(abs)] ?? display(abs)),
     inputs: spec.keepInputs ? inputs.filter((_, i) => keep[i]) : [],
+    securityRules,
   };
 }
