@@ -15,6 +15,7 @@ import { requiredLiterals, satisfies, type Requirement } from './regex/prefilter
 import { parseRustRegex } from './regex/syntax.js';
 import type { Rule, RuleMeta, SkillContext } from './rule.js';
 import { quote, visible } from './text.js';
+import { invisibleRegex } from './unicode.js';
 import type { Confidence, Severity } from './types.js';
 
 export const SCOPES = ['body', 'code', 'frontmatter', 'tool-command', 'references'] as const;
@@ -132,9 +133,9 @@ export function loadPack(ruleId: string, dir = packsDir()): Pack {
 // ---------------------------------------------------------------------------------------------------------------
 // Invisible characters are removed before matching, so "cu\u200brl | sh" still reads as "curl | sh".
 
-/** Format characters and variation selectors that render as nothing. */
-const INVISIBLE_CHARS = /[\p{Cf}\u034f\u115f\u1160\u3164\uffa0\ufe00-\ufe0f\u{e0100}-\u{e01ef}]/u;
-const INVISIBLE_CHARS_G = new RegExp(INVISIBLE_CHARS.source, 'gu');
+/** Characters that render as nothing: the one classifier (src/unicode.ts). */
+const INVISIBLE_CHARS = invisibleRegex();
+const INVISIBLE_CHARS_G = invisibleRegex('g');
 
 interface CleanText {
   text: string;
