@@ -3,6 +3,7 @@
 // A pure function of the diagnostics, each file's directives and the lines findings sit on (a file digest, so the
 // sources need not be kept, and workers can send digests instead of texts).
 
+import { codeLines } from './fences.js';
 import { fingerprintDiagnostics } from './fingerprint.js';
 import { splitFrontmatter } from './parse.js';
 import type { SourceText } from './source.js';
@@ -58,8 +59,6 @@ function keyword(s: string): { kind: Directive['kind']; tail: string; word: stri
   return null;
 }
 
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
-
 /**
  * Find the directives in a file. Markdown comments count in the body outside fenced code blocks, and must fill
  * their line; YAML comments count inside the frontmatter. A `skillcheck-disable` in the frontmatter covers the
@@ -73,20 +72,15 @@ export function parseDirectives(src: Pick<SourceText, 'normalized' | 'lineStarts
   const split = splitFrontmatter(text);
   const fmLast = split && split.closeLine !== null ? split.closeLine - 1 : split ? lines.length : 0; // last frontmatter line
   const out: Directive[] = [];
-  let fence: string | null = null;
+  // The body's fenced code (the one scanner, src/fences.ts: the pattern rules' view of what is code).
+  const bodyStart = split ? (split.closeLine === null ? text.length : split.bodyOffset) : 0;
+  const bodyFirstLine = split ? (split.closeLine ?? lines.length) + 1 : 1;
+  const inCode = codeLines(text, bodyStart, text.length, bodyFirstLine);
   for (let i = 0; i < lines.length; i++) {
     const lineNo = i + 1;
     const raw = lines[i]!;
     const inFrontmatter = split !== null && lineNo >= 2 && lineNo <= fmLast;
-    if (!inFrontmatter && lineNo > fmLast + (split ? 1 : 0)) {
-      const f = FENCE.exec(raw);
-      if (f) {
-        if (fence === null) fence = f[1]![0]!.repeat(f[1]!.length);
-        else if (f[1]![0] === fence[0] && f[1]!.length >= fence.length) fence = null;
-        continue;
-      }
-      if (fence !== null) continue;
-    }
+    if (!inFrontmatter && lineNo >= bodyFirstLine && inCode(lineNo)) continue;
     const trimmed = raw.trim();
     const column = raw.length - raw.trimStart().length + 1;
     let inner: string | null = null;
