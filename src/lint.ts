@@ -331,6 +331,7 @@ export function skillRef(input: SkillInput): SkillRef {
 function streamSecurity(d: DiscoveredSkill, input: SkillInput, opts: CheckOptions, chunkBytes: number, folder: SkillFolder): Diagnostic[] {
   const rules = opts.rules.filter((r) => r.meta.category === 'security');
   const out: Diagnostic[] = [];
+  if (rules.length === 0) return out; // no security rule runs here (a skill outside the shard): nothing to stream
   // references/ files are the folder's, checked once (with the first chunk); later chunks see only the listing.
   const listingOnly: SkillFolder = { absDir: folder.absDir, dir: folder.dir, listing: () => folder.listing(), references: () => [] };
   const r = streamChunks(d.absPath, { chunkBytes, maxBytes: MAX_STREAM_BYTES }, (chunk) => {
