@@ -213,7 +213,7 @@ describe('what a skill\'s own suppressions can do (issue 13)', () => {
     ]);
     expect(code).toBe(0);
     const text = await runCli(['.'], dir);
-    expect(text.stdout).toContain('(3 suppressed; 3 of them security findings suppressed by the skill: remote-exec at .claude/skills/helper/SKILL.md:6 ("reviewed"), exfiltration at');
+    expect(text.stdout).toContain('(3 suppressed; security findings the skills suppressed: remote-exec at .claude/skills/helper/SKILL.md:6 ("reviewed"), exfiltration at');
   });
 
   it('a security suppression without a reason does not suppress; a validator one still does', async () => {

@@ -45,7 +45,7 @@ export function summaryLine(result: LintResult): string {
   const LISTED = 5;
   const secText =
     sec.length > 0
-      ? `; ${sec.length} of them security findings suppressed by the skill: ${sec
+      ? `; security findings the skills suppressed: ${sec
           .slice(0, LISTED)
           .map((x) => `${x.ruleId} at ${safePath(x.file)}:${x.line} (${JSON.stringify(visible(x.reason.length > 60 ? `${x.reason.slice(0, 59)}…` : x.reason))})`)
           .join(', ')}${sec.length > LISTED ? `, and ${sec.length - LISTED} more (see --format json)` : ''}`
