@@ -30,6 +30,8 @@ export interface ConfigFile {
   persona?: 'default' | 'auditor';
   maxBytes?: number;
   gating?: boolean;
+  /** Ignore the skills' own inline directives (true = --no-inline-config; ESLint's name). */
+  noInlineConfig?: boolean;
 }
 
 export interface LoadedConfig {

@@ -126,6 +126,7 @@ export function configSchema(metas: readonly RuleMeta[], presets: readonly strin
       persona: { enum: ['default', 'auditor'], description: 'default hides low-confidence findings; auditor shows all.' },
       maxBytes: { type: 'integer', minimum: 1, description: 'Bytes read per file at most (never below a target limit), as --max-bytes.' },
       gating: { type: 'boolean', description: 'Machine-dependent gating checks (false = --no-gating).' },
+      noInlineConfig: { type: 'boolean', description: "Ignore the skills' own skillcheck-disable directives (true = --no-inline-config; they are always ignored for skills below trusted and with the auditor persona)." },
     },
   };
 }

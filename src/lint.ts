@@ -497,7 +497,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   const trustOf = new Map<string, Trust>();
   for (const s of projectSkills) if (!trustOf.has(s.input.file) || trustRank(s.input.trust) < trustRank(trustOf.get(s.input.file)!)) trustOf.set(s.input.file, s.input.trust);
   const inlineIgnored = (file: string): string | null => {
-    if (options.inlineConfig === false) return '--no-inline-config';
+    if (options.inlineConfig === false) return '--no-inline-config or config noInlineConfig';
     if (spec.persona === 'auditor') return 'auditor persona';
     const t = trustOf.get(owner.get(file) ?? file);
     if (t === undefined || trustRank(t) < trustRank('trusted')) return `the skill's trust is ${t ?? 'unknown'}, below trusted`;

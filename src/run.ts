@@ -105,7 +105,7 @@ export async function runCheckCommand(paths: string[], flags: CheckFlags, io: Io
     ...(cfg.ignore && config ? { ignore: { base: config.dir, patterns: cfg.ignore } } : {}),
     ...(await policyOptions(config)),
     ...(shard ? { shard } : {}),
-    ...(flags.inlineConfig === false ? { inlineConfig: false } : {}),
+    ...((fromCli('inlineConfig') ? flags.inlineConfig === false : cfg.noInlineConfig === true) ? { inlineConfig: false } : {}),
   };
   if (flags.openclawConfig !== undefined) {
     const { readOpenclawConfig } = await import('./cli.js');

@@ -202,6 +202,13 @@ describe('what a skill\'s own suppressions can do (issue 13)', () => {
     }
   });
 
+  it('the config file can ignore inline directives too (noInlineConfig: true)', async () => {
+    const dir = tree({ ...attack('.claude/skills/helper'), '.skillcheckrc.json': '{ "noInlineConfig": true }' });
+    const { report } = await runJson(['.'], dir);
+    expect(open(report.diagnostics)).toEqual(['5 suppression', '6 remote-exec', '7 exfiltration', '8 tag-breakout']);
+    expect(report.diagnostics[0]!.message).toContain('--no-inline-config');
+  });
+
   it('a trusted skill\'s suppression of security findings is listed in the JSON and text summaries', async () => {
     const dir = tree(attack('.claude/skills/helper'));
     const { code, report } = await runJson(['.'], dir);
