@@ -1,13 +1,14 @@
 // file-too-large: the skill file is over the target's byte limit (or over skillcheck's read bound).
 
 import { defineRule } from '../src/rule.js';
+import { MAX_STREAM_BYTES } from '../src/stream.js';
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 
 export default defineRule({
   meta: {
     id: 'file-too-large',
-    description: "Skill file over the target runtime's byte limit (IronClaw: 65,536 bytes) or over skillcheck's read bound",
+    description: "Skill file over the target runtime's byte limit (IronClaw: 65,536 bytes; error), over skillcheck's read bound (warning: only the security rules ran, over the whole file) or over the streaming bound (error: the rest was not scanned)",
     severity: 'error',
     confidence: 'high',
     category: 'validator',
@@ -29,9 +30,27 @@ export default defineRule({
       });
       return;
     }
+    const s = ctx.skill.streamed;
+    if (!s) {
+      ctx.report({
+        severity: 'warning',
+        message: `file is ${fmt(r.size)} bytes; skillcheck reads at most ${fmt(r.limit)} bytes, so it was not checked. Raise the read bound (--max-bytes) or split the file`,
+      });
+      return;
+    }
+    if (s.failed !== undefined) {
+      ctx.report({ message: `file is ${fmt(r.size)} bytes, over skillcheck's read bound of ${fmt(r.limit)} bytes, and could not be scanned in chunks (${s.failed}), so it was not checked` });
+      return;
+    }
+    if (s.scanned < r.size) {
+      ctx.report({
+        message: `file is ${fmt(r.size)} bytes; skillcheck scans at most ${fmt(MAX_STREAM_BYTES)} bytes of a skill file, so the last ${fmt(r.size - s.scanned)} bytes were not checked (padding can hide instructions there). Split the file; no runtime needs a skill this large`,
+      });
+      return;
+    }
     ctx.report({
       severity: 'warning',
-      message: `file is ${fmt(r.size)} bytes; skillcheck reads at most ${fmt(r.limit)} bytes, so it was not checked. Raise the read bound (--max-bytes) or split the file`,
+      message: `file is ${fmt(r.size)} bytes, over skillcheck's read bound of ${fmt(r.limit)} bytes: the security rules ran over the whole file (in chunks), the other rules did not. Raise the read bound (--max-bytes) to run them, or split the file`,
     });
   },
 });

@@ -8,7 +8,7 @@ const SKILL = (fm: string, body: string) => `---\nname: owned\ndescription: A sk
 export default defineRule({
   meta: {
     id: 'suppression',
-    description: 'Inline suppression without a reason or naming an unknown rule (warning), or suppressing nothing (info)',
+    description: 'Inline suppression without a reason, naming an unknown rule, or an unknown directive (warning); suppressing nothing, or ignored for an untrusted skill, the auditor persona or --no-inline-config (info)',
     severity: 'warning',
     confidence: 'high',
     category: 'validator',

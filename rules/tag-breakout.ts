@@ -4,7 +4,7 @@
 import { isPair, isScalar, isSeq, visit, type Scalar } from 'yaml';
 import { findBreakouts, OPENERS, type Breakout } from '../src/escape.js';
 import { defineRule, type SkillContext } from '../src/rule.js';
-import { originalOffset } from '../src/source.js';
+import { originalOffset, type SourceText } from '../src/source.js';
 import { quote } from '../src/text.js';
 import { trustRank } from '../src/trust.js';
 import type { Fix } from '../src/types.js';
@@ -77,6 +77,12 @@ function report(ctx: SkillContext, { b, at, fixable }: Located, where: string, h
   });
 }
 
+/** A breakout in another file of the skill (a references/ file): same verdicts, no fix. */
+function reportIn(ctx: SkillContext, file: string, source: SourceText, b: Breakout, where: string, hay: string): void {
+  const inner: SkillContext = { ...ctx, report: (r) => ctx.report({ ...r, file, source }) };
+  report(inner, { b, at: { start: b.start, end: b.end }, fixable: false }, where, hay);
+}
+
 /** Offset of each breakout of a scalar in the normalized text, or null when its source form differs (escapes, folding). */
 function scalarBreakouts(ctx: SkillContext, node: Scalar, base: number): Located[] {
   const value = node.value as string;
@@ -108,7 +114,7 @@ function scalarBreakouts(ctx: SkillContext, node: Scalar, base: number): Located
 export default defineRule({
   meta: {
     id: 'tag-breakout',
-    description: 'Text that can close or forge the `<skill>` or `<system-reminder>` envelope (hidden characters, lookalikes and case variants included), in the body or any frontmatter string',
+    description: 'Text that can close or forge the `<skill>` or `<system-reminder>` envelope (hidden characters, lookalikes and case variants included), in the body, any frontmatter string, key or comment, or a references/ file',
     severity: 'error',
     confidence: 'high',
     category: 'security',
@@ -132,13 +138,42 @@ export default defineRule({
       report(ctx, { b, at: { start: doc.bodyOffset + b.start, end: doc.bodyOffset + b.end }, fixable: true }, 'the body', doc.body);
     }
     const fm = doc.frontmatter;
-    if (!fm?.doc) return;
-    visit(fm.doc, {
-      Scalar(key, node, ancestors) {
-        if (key === 'key' || typeof node.value !== 'string') return;
-        const where = `frontmatter ${quote(displayPath(ancestors, node))}`;
-        for (const x of scalarBreakouts(ctx, node, fm.offset)) report(ctx, x, where, node.value);
-      },
-    });
+    if (fm) {
+      // String values, by their path; then whatever else of the frontmatter text holds an opener (YAML comments,
+      // keys, a frontmatter that does not parse): a runtime that hands the model the file as written shows it all.
+      const values: [number, number][] = [];
+      const keys: [number, number][] = [];
+      if (fm.doc) {
+        visit(fm.doc, {
+          Scalar(key, node, ancestors) {
+            const r = node.range;
+            if (key === 'key') {
+              if (r && !fm.mapOffset) keys.push([r[0], r[1]]);
+              return;
+            }
+            if (typeof node.value !== 'string') return;
+            if (r && !fm.mapOffset) values.push([r[0], r[1]]);
+            const where = `frontmatter ${quote(displayPath(ancestors, node))}`;
+            for (const x of scalarBreakouts(ctx, node, fm.offset)) report(ctx, x, where, node.value);
+          },
+        });
+      }
+      const inside = (ranges: [number, number][], b: Breakout) => ranges.some(([a, z]) => b.start >= a && b.start < z);
+      for (const b of findBreakouts(fm.raw)) {
+        if (fm.doc && (fm.mapOffset || inside(values, b))) continue; // reported above as a value
+        const isKey = inside(keys, b);
+        const lineStart = fm.raw.lastIndexOf('\n', b.start - 1) + 1;
+        const isComment = !isKey && /(^|\s)#/.test(fm.raw.slice(lineStart, b.start));
+        const where = isKey ? 'a frontmatter key' : isComment ? 'a frontmatter comment' : fm.doc || fm.flat ? 'the frontmatter' : 'the frontmatter (not parsed as YAML)';
+        // A comment is escaped in place; a key or unparsed text is left to the author (the data would change).
+        report(ctx, { b, at: { start: fm.offset + b.start, end: fm.offset + b.end }, fixable: isComment }, where, fm.raw);
+      }
+    }
+    // references/ files: the agent opens them on the skill's word and reads them as written.
+    for (const ref of ctx.skill.folder?.references() ?? []) {
+      if (!ref.source) continue;
+      const text = ref.source.normalized;
+      for (const b of findBreakouts(text)) reportIn(ctx, ref.file, ref.source, b, `${quote(ref.rel)}`, text);
+    }
   },
 });

@@ -96,6 +96,8 @@ export interface CheckFlags {
   failOnEmpty?: boolean;
   progress: boolean;
   openclawConfig?: string;
+  /** False with --no-inline-config. */
+  inlineConfig?: boolean;
   /** The paths are changed files (pre-commit): check the skills that hold them. */
   changedFiles?: boolean;
   printConfig?: boolean;

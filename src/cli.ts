@@ -121,6 +121,7 @@ export function buildProgram(io: Io, setCode: (c: number) => void): Command {
     .addOption(new Option('--persona <persona>', 'default hides low-confidence findings; auditor shows all').choices(['default', 'auditor']))
     .option('-c, --config <file>', 'config file (default: skillcheck.config.json, .skillcheckrc.json, .skillcheckrc.yaml or a "skillcheck" key in package.json, searched upward to the repository root)')
     .option('--no-config', 'ignore config files')
+    .option('--no-inline-config', "ignore the skills' own skillcheck-disable directives (always ignored for skills below trusted and with --persona auditor)")
     .option('--baseline <file>', 'accept the findings recorded in FILE: only new findings fail the run')
     .option('--write-baseline <file>', 'record every current finding in FILE (then they are accepted)')
     .option('--shard <i/n>', 'check only shard i of n (a stable partition of skills for CI matrices)')

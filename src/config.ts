@@ -33,6 +33,8 @@ export interface ConfigFile {
   gating?: boolean;
   /** ESLint's habit; the upward search stops at the first config anyway. */
   root?: boolean;
+  /** Ignore the skills' own inline directives (true = --no-inline-config; ESLint's name). */
+  noInlineConfig?: boolean;
 }
 
 export interface LoadedConfig {

@@ -127,6 +127,7 @@ export function configSchema(metas: readonly RuleMeta[], presets: readonly strin
       maxBytes: { type: 'integer', minimum: 1, description: 'Bytes read per file at most (never below a target limit), as --max-bytes.' },
       gating: { type: 'boolean', description: 'Machine-dependent gating checks (false = --no-gating).' },
       root: { type: 'boolean', description: 'Accepted for ESLint habits: the search stops at the first config file found anyway (configs do not cascade), at a .git folder, or at /.' },
+      noInlineConfig: { type: 'boolean', description: "Ignore the skills' own skillcheck-disable directives (true = --no-inline-config; they are always ignored for skills below trusted and with the auditor persona)." },
     },
   };
 }

@@ -4,6 +4,7 @@
 // overrides that reorder visible text, runs or swarms of zero-width characters).
 
 import { codePointLabel, visible } from './text.js';
+import { INVISIBLE_SOURCE } from './unicode.js';
 import type { Confidence, Severity } from './types.js';
 
 export type HiddenKind = 'tags' | 'selectors' | 'bidi-override' | 'bidi-reorder' | 'bidi-control' | 'zero-width-run' | 'zero-width-fence' | 'zero-width';
@@ -19,8 +20,11 @@ export interface HiddenFinding {
   message: string;
 }
 
-/** Candidates: format characters, variation selectors, fillers and other characters that render as nothing. */
-const CANDIDATE = /[\p{Cf}\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180d\u3164\uffa0\ufe00-\ufe0f\u{e0100}-\u{e01ef}]/gu;
+/** Candidates: the characters that render as nothing (the one classifier, src/unicode.ts), except NUL, which the
+ *  encoding rule reports. */
+const CANDIDATE = new RegExp(`(?!\\0)${INVISIBLE_SOURCE}`, 'gu');
+/** Visible text: a character that is neither whitespace nor invisible. */
+const VISIBLE_CHAR = new RegExp(`(?!\\s)(?!${INVISIBLE_SOURCE})[^]`, 'u');
 
 const isTag = (cp: number) => cp >= 0xe0000 && cp <= 0xe007f;
 const isVS = (cp: number) => (cp >= 0xfe00 && cp <= 0xfe0f) || (cp >= 0xe0100 && cp <= 0xe01ef);
@@ -32,7 +36,8 @@ const ZW_JOINERS = new Set([0x200c, 0x200d]);
 
 /** Scripts whose words need ZWJ/ZWNJ (Persian, Arabic, Indic, South-East Asian ...). */
 const JOINING_SCRIPT = /[\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}\p{Script=Devanagari}\p{Script=Bengali}\p{Script=Gurmukhi}\p{Script=Gujarati}\p{Script=Oriya}\p{Script=Tamil}\p{Script=Telugu}\p{Script=Kannada}\p{Script=Malayalam}\p{Script=Sinhala}\p{Script=Myanmar}\p{Script=Khmer}\p{Script=Lao}\p{Script=Thai}\p{Script=Tibetan}\p{Script=Mongolian}\p{Script=Hebrew}]/u;
-const RTL_TEXT = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u;
+/** Visible right-to-left text (U+061C ARABIC LETTER MARK is Arabic script too, but invisible: it is no RTL text). */
+const RTL_TEXT = new RegExp(`(?!${INVISIBLE_SOURCE})[\\p{Script=Arabic}\\p{Script=Hebrew}\\p{Script=Syriac}\\p{Script=Thaana}\\p{Script=Nko}]`, 'u');
 const EMOJI = /[\p{Extended_Pictographic}\p{Emoji_Modifier}\p{Regional_Indicator}\u20e3\ufe0f]/u;
 const EMOJI_START = /[\p{Extended_Pictographic}\p{Regional_Indicator}]/u;
 
@@ -144,7 +149,8 @@ export function findHidden(s: string): HiddenFinding[] {
     }
     return closeAt;
   };
-  const VISIBLE = /[^\s\p{Cf}]/gu;
+  // Visible: neither whitespace nor invisible (the one classifier); a global copy of VISIBLE_CHAR for the scan.
+  const VISIBLE = new RegExp(VISIBLE_CHAR.source, 'gu');
   let visibleAt = -1;
   const nextVisible = (from: number): number => {
     if (visibleAt >= from) return visibleAt;

@@ -6,10 +6,11 @@ import { checkProject, checkSkill, finalizeDiagnostics, type CheckOptions, type 
 import { discover, logicalCwd, realPath, type DiscoverOptions, type DiscoveredSkill, type DiscoveryEvent } from './discover.js';
 import { systemHost, type Host } from './host.js';
 import { locate, parseSkillDocument, type ParsedDocument } from './parse.js';
-import { readInTree } from './read.js';
+import { openTreeDir, readInTree } from './read.js';
 import { PACKAGE_FILE_BOUND, skillFolder, type SkillFolder } from './skillfiles.js';
 import type { ProjectSkill, Rule, SkillInput, SkillRef, Span } from './rule.js';
 import { slimParsedDocument } from './slim.js';
+import { MAX_STREAM_BYTES, streamChunks } from './stream.js';
 import { decodeSource, positionAt, type SourceText } from './source.js';
 import { getProfile, maxByteLimit, TARGET_IDS } from './targets/profiles.js';
 import { parseForTarget } from './targets/frontmatter.js';
@@ -17,10 +18,11 @@ import { resolveSkill } from './targets/names.js';
 import { targetsFor, type TargetSelection } from './targets/resolve.js';
 import { compileGlobs } from './glob.js';
 import { inShard, type Shard } from './shard.js';
-import { applySuppressions, parseDirectives, type Directive } from './suppress.js';
+import { applySuppressions, inlineConfigIgnored, parseDirectives, type Directive } from './suppress.js';
 import { resolveTrust, type TrustConfig, type TrustMapping } from './policy/trust.js';
 import { lineText } from './fingerprint.js';
 import type { Diagnostic, TargetId, Trust } from './types.js';
+import { trustRank } from './trust.js';
 
 /** Bytes read per file when no target sets a larger limit (README "Resource bounds"). */
 export const DEFAULT_READ_BOUND = 65536;
@@ -65,6 +67,9 @@ export interface LintOptions {
   readOnlyTools?: readonly string[];
   /** The OpenClaw config (parsed), for openclaw gating `config` dot-paths. */
   openclawConfig?: Record<string, unknown>;
+  /** Honour the skills' own `skillcheck-disable` directives (default true; false: --no-inline-config). Even when
+   *  true, they are ignored in the auditor persona and in skills whose trust is below `trusted`. */
+  inlineConfig?: boolean;
 }
 
 export interface IgnoreSet {
@@ -89,6 +94,8 @@ export interface LintResult {
   missing: string[];
   /** Parsed inputs, for fixes and commands that show a runtime's view (not serialized); [] without keepInputs. */
   inputs: SkillInput[];
+  /** Ids of the security-category rules of the run (the summary lists their inline-suppressed findings). */
+  securityRules?: readonly string[];
 }
 
 export function toPosixRelative(cwd: string, abs: string): string {
@@ -327,6 +334,57 @@ export function skillRef(input: SkillInput): SkillRef {
 }
 
 /**
+ * Run the security rules over a skill file too large to read whole, chunk by chunk (src/stream.ts), and note on
+ * the input how much was scanned (file-too-large reports it). Findings carry whole-file positions; fixes are
+ * dropped (their offsets are a chunk's), and inline directives of such a file are not read.
+ */
+function streamSecurity(d: DiscoveredSkill, input: SkillInput, opts: CheckOptions, chunkBytes: number, folder: SkillFolder): Diagnostic[] {
+  const rules = opts.rules.filter((r) => r.meta.category === 'security');
+  const out: Diagnostic[] = [];
+  if (rules.length === 0) return out; // no security rule runs here (a skill outside the shard): nothing to stream
+  // references/ files are the folder's, checked once (with the first chunk); later chunks see only the listing.
+  const listingOnly: SkillFolder = { absDir: folder.absDir, dir: folder.dir, listing: () => folder.listing(), files: () => ({ files: [], unscanned: [] }), references: () => [] };
+  // Opened as every read is: down the tree discovery walked, never through a symlink (src/read.ts).
+  const opened = d.tree ? openTreeDir(d.tree) : null;
+  if (opened && opened.kind !== 'dir') {
+    input.streamed = { scanned: 0, failed: 'the folder changed since it was found' };
+    return out;
+  }
+  const via = opened ? opened.dir.at(path.basename(d.absPath)) : d.absPath;
+  let r: ReturnType<typeof streamChunks>;
+  try {
+    r = streamChunks(via, { chunkBytes, maxBytes: MAX_STREAM_BYTES }, (chunk) => {
+    const src = chunk.source;
+    let doc: ParsedDocument = chunk.index === 0 ? parseSkillDocument(src) : { frontmatter: null, unterminated: false, body: src.normalized, bodyOffset: 0 };
+    if (chunk.index === 0 && input.profile.frontmatterParser !== 'yaml') doc = parseForTarget(input.profile.frontmatterParser, src, doc);
+    const part: SkillInput = { ...input, read: { kind: 'ok', size: src.byteLength }, source: src, doc, folder: chunk.index === 0 ? folder : listingOnly };
+    const from = positionAt(src, chunk.ownStart);
+    const to = positionAt(src, chunk.ownEnd);
+    const before = (l: number, c: number, x: { line: number; column: number }) => l < x.line || (l === x.line && c < x.column);
+    for (const x of checkSkill(part, { ...opts, rules })) {
+      if (x.file !== input.file) {
+        out.push(x);
+        continue;
+      }
+      if (before(x.line, x.column, from) || !before(x.line, x.column, to)) continue; // another chunk's
+      const col = (l: number, c: number) => (l === 1 ? chunk.column + c - 1 : c);
+      const y: Diagnostic = { ...x, line: chunk.line + x.line - 1, column: col(x.line, x.column) };
+      if (x.endLine !== undefined && x.endColumn !== undefined) {
+        y.endLine = chunk.line + x.endLine - 1;
+        y.endColumn = col(x.endLine, x.endColumn);
+      }
+      delete y.fix;
+      out.push(y);
+    }
+    });
+  } finally {
+    opened?.dir.close();
+  }
+  input.streamed = r.kind === 'ok' ? { scanned: r.scanned } : { scanned: 0, failed: r.kind === 'error' ? r.message : r.kind };
+  return out;
+}
+
+/**
  * Read, parse and check one skill file under each of its targets. `copy: false` skips copying the outcome when the
  * caller copies it anyway (a worker's postMessage).
  */
@@ -343,9 +401,14 @@ export function checkCandidate({ d, symlink }: Candidate, ctx: CheckContext, cop
   const diagnostics: Diagnostic[] = [];
   const skills: ProjectSkill[] = [];
   const inputs: SkillInput[] = [];
+  let streamed = false;
   for (const target of targetsFor(spec.targets, d, shown, file.doc)) {
     const input = skillInputFor(d, file, target, display, ctx.trustConfig, folder);
-    const diags = checkSkill(input, inShard(input.file, spec.shard) ? ctx.check : ctx.outside);
+    const opts = inShard(input.file, spec.shard) ? ctx.check : ctx.outside;
+    // Over the read bound, and the target does not reject it: the security rules still run over the whole file.
+    const extra = input.read.kind === 'too-large' && (input.profile.byteLimit === null || input.read.size <= input.profile.byteLimit) ? streamSecurity(d, input, opts, spec.bound, folder) : [];
+    if (input.streamed) streamed = true;
+    const diags = [...checkSkill(input, opts), ...extra];
     diagnostics.push(...diags);
     skills.push({ input: skillRef(input), loads: !diags.some((x) => x.rejects) });
     if (spec.keepInputs) inputs.push(input);
@@ -356,7 +419,7 @@ export function checkCandidate({ d, symlink }: Candidate, ctx: CheckContext, cop
   if (spec.keepInputs && spec.slimInputs) slimParsedDocument(file.doc); // only kept inputs outlive the file
   // Drop the folder accessor once its last skill is done (flat layouts: skills of one folder are adjacent).
   if (d.layout === 'folder') ctx.folders.delete(d.absDir);
-  const outcome: FileOutcome = { file: shown, diagnostics, skills, digest, ...(others ? { others } : {}), read: file.read.kind === 'ok' };
+  const outcome: FileOutcome = { file: shown, diagnostics, skills, digest, ...(others ? { others } : {}), read: file.read.kind === 'ok' || streamed };
   if (spec.keepInputs) return { ...outcome, inputs };
   // What outlives the file is copied: substrings (line texts, names, quoted matches) would otherwise keep the
   // whole source text alive through V8's sliced strings (10,000 skills held ~140 MB that way).
@@ -503,6 +566,13 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   const inactive = new Set(check.rules.filter((r) => check.severity[r.meta.id] === 'off' || (r.meta.machineDependent && !check.gating)).map((r) => r.meta.id));
   // A finding in a references/ file belongs to its skill's shard: only that shard ran the rules that find it.
   const mine = (file: string) => inShard(owner.get(file) ?? file, options.shard);
+  // Inline directives are the skill's own words: honoured only for trusted skills, outside the auditor persona,
+  // and unless --no-inline-config. A references/ file goes with its skill; a file of no known skill is not trusted.
+  const trustOf = new Map<string, Trust>();
+  for (const s of projectSkills) if (!trustOf.has(s.input.file) || trustRank(s.input.trust) < trustRank(trustOf.get(s.input.file)!)) trustOf.set(s.input.file, s.input.trust);
+  const inlineIgnored = (file: string): string | null =>
+    inlineConfigIgnored(trustOf.get(owner.get(file) ?? file), { ...(options.inlineConfig === false ? { inlineConfig: false } : {}), persona: spec.persona });
+  const securityRules = check.rules.filter((r) => r.meta.category === 'security').map((r) => r.meta.id);
   const final = finalizeDiagnostics(
     applySuppressions(
       finalizeDiagnostics(diagnostics).filter((x) => mine(x.file)),
@@ -511,6 +581,8 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
         lineOf,
         files: [...digests.keys()].filter(mine),
         knownRules: check.rules.map((r) => r.meta.id),
+        securityRules: new Set(securityRules),
+        inlineIgnored,
         inactiveRules: inactive,
         ...(options.baseline ? { baseline: options.baseline } : {}),
         ...(check.severity.suppression ? { severity: check.severity.suppression } : {}),
@@ -533,5 +605,6 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
     files: options.shard ? new Set(shown.filter((s) => s.input.readOk).map((s) => s.input.file)).size : files,
     missing: found.missing.map((abs) => given[paths.indexOf(abs)] ?? display(abs)),
     inputs: spec.keepInputs ? inputs.filter((_, i) => keep[i]) : [],
+    securityRules,
   };
 }

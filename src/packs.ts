@@ -19,6 +19,8 @@ import { formatJsonPath, stringAt } from './jsonscan.js';
 import type { Rule, RuleMeta, SkillContext } from './rule.js';
 import type { PackageFile } from './skillfiles.js';
 import { quote, visible } from './text.js';
+import { invisibleRegex } from './unicode.js';
+import { fencedBlocks } from './fences.js';
 import type { Confidence, Severity } from './types.js';
 
 /** Where an entry runs: parts of the skill file, its references/ files, and the package's other files by kind
@@ -149,9 +151,9 @@ export function loadPack(ruleId: string, dir = packsDir()): Pack {
 // ---------------------------------------------------------------------------------------------------------------
 // Invisible characters are removed before matching, so "cu\u200brl | sh" still reads as "curl | sh".
 
-/** Format characters and variation selectors that render as nothing. */
-const INVISIBLE_CHARS = /[\p{Cf}\u034f\u115f\u1160\u3164\uffa0\ufe00-\ufe0f\u{e0100}-\u{e01ef}]/u;
-const INVISIBLE_CHARS_G = new RegExp(INVISIBLE_CHARS.source, 'gu');
+/** Characters that render as nothing: the one classifier (src/unicode.ts). */
+const INVISIBLE_CHARS = invisibleRegex();
+const INVISIBLE_CHARS_G = invisibleRegex('g');
 
 interface CleanText {
   text: string;
@@ -516,28 +518,9 @@ export function matchEntry(entry: PackEntry, text: string): RawMatch[] {
 // ---------------------------------------------------------------------------------------------------------------
 // Scopes of a skill file
 
-/** Fenced code blocks of a markdown text: [start, end) offsets, fences included. */
+/** Fenced code blocks of a markdown text: [start, end) offsets, fences included (the one scanner, src/fences.ts). */
 export function codeRanges(text: string, from = 0, to = text.length): [number, number][] {
-  const out: [number, number][] = [];
-  let open: { start: number; ch: string; len: number } | null = null;
-  let pos = from;
-  while (pos < to) {
-    let le = text.indexOf('\n', pos);
-    if (le === -1 || le > to) le = to;
-    const line = text.slice(pos, le);
-    const m = /^[ \t>]*(`{3,}|~{3,})(.*)$/.exec(line);
-    if (open) {
-      if (m && m[1]![0] === open.ch && m[1]!.length >= open.len && m[2]!.trim() === '') {
-        out.push([open.start, le]);
-        open = null;
-      }
-    } else if (m && !(m[1]![0] === '`' && m[2]!.includes('`'))) {
-      open = { start: pos, ch: m[1]![0]!, len: m[1]!.length };
-    }
-    pos = le + 1;
-  }
-  if (open) out.push([open.start, to]);
-  return out;
+  return fencedBlocks(text, from, to).map((b): [number, number] => [b.start, b.end]);
 }
 
 /** Whether `off` lies in one of `ranges` (sorted, disjoint [start, end) pairs, as codeRanges returns). */

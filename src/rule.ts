@@ -60,6 +60,9 @@ export interface SkillInput {
   name: string | null;
   /** Name and description as the target resolves them, with their sources (fallbacks included). */
   resolved?: Resolution;
+  /** Set when the file was over the read bound and its security rules ran over it in chunks (src/stream.ts):
+   *  the bytes scanned (the whole file unless it is over MAX_STREAM_BYTES), or why it could not be read. */
+  streamed?: { scanned: number; failed?: string };
   /** The skill folder's entries and references/ files, listed and read lazily by the engine (src/skillfiles.ts). */
   folder?: SkillFolder;
   /** How discovery reached the file (folders and identities): --fix writes only after the same checks. */

@@ -122,6 +122,7 @@ export async function runCheckCommand(paths: string[], flags: CheckFlags, io: Io
     ...ignoreOption(config, flags.ignorePattern ?? [], io.cwd),
     ...(await policyOptions(config)),
     ...(shard ? { shard } : {}),
+    ...((fromCli('inlineConfig') ? flags.inlineConfig === false : cfg.noInlineConfig === true) ? { inlineConfig: false } : {}),
   };
   if (flags.debug) io.stderr(config ? `skillcheck: using config ${shownPath(io.cwd, config.file)}\n` : `skillcheck: no config file (${flags.config === false ? '--no-config' : 'none found from here up to the repository root'})\n`);
   if (flags.printConfig) {
@@ -323,6 +324,7 @@ async function checkStdin(input: StdinInput, options: LintOptions): Promise<Lint
     ...(options.readOnlyTools ? { readOnlyTools: options.readOnlyTools } : {}),
     ...(options.readBound !== undefined ? { readBound: options.readBound } : {}),
     ...(options.baseline ? { baseline: options.baseline } : {}),
+    ...(options.inlineConfig === false ? { inlineConfig: false } : {}),
     home: realPath(os.homedir()),
   });
   return { skills: v.skills, diagnostics: v.diagnostics, files: 1, missing: [], inputs: [] };

@@ -1,7 +1,10 @@
 // Small text helpers shared by rules and formatters: visible quoting, edit distance, byte length.
 
-/** Characters shown as <U+XXXX> when quoting: controls, format characters (Cf), separators, private use. */
-const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\u00a0\u2000-\u200a\u3000\ufe00-\ufe0f\u{e0100}-\u{e01ef}\p{Co}]/gu;
+import { SHOWN_AS_CODE_POINT_SOURCE } from './unicode.js';
+
+/** Characters shown as <U+XXXX> when quoting: every invisible character (src/unicode.ts), whitespace other than
+ *  the space, private use. */
+const INVISIBLE = new RegExp(SHOWN_AS_CODE_POINT_SOURCE, 'gu');
 
 export function codePointLabel(cp: number): string {
   return `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;

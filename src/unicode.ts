@@ -1,11 +1,24 @@
-// Unicode character classes shared by the envelope escape and the security rules: invisible, gap, fold.
+// Unicode character classes: THE invisible-character classifier (used by the pattern packs, hidden-unicode, the
+// envelope escape and tag-breakout, and the text renderer; nothing else defines its own), gap, fold.
 
 /**
- * Invisible characters: controls that are not whitespace (NUL included), format characters (Cf: zero-width,
- * bidi controls, tag characters U+E0000–U+E007F) and every other default-ignorable code point (variation
- * selectors, combining grapheme joiner, Hangul fillers). A renderer shows none of them.
+ * Invisible characters, the one definition: controls that are not whitespace (NUL included), format characters
+ * (Cf: zero-width, bidi controls, tag characters U+E0000–U+E007F) and every other default-ignorable code point
+ * (variation selectors, combining grapheme joiner, Hangul fillers, Khmer inherent vowels U+17B4–U+17B5, Mongolian
+ * free variation selectors U+180B–U+180F). A renderer shows none of them. As a regular-expression source for one
+ * character (flag `u` required).
  */
-const INVISIBLE_RE = /^[\p{Cf}\p{Default_Ignorable_Code_Point}\p{Cc}]$/u;
+export const INVISIBLE_SOURCE = '(?!\\p{White_Space})[\\p{Cf}\\p{Default_Ignorable_Code_Point}\\p{Cc}]';
+/** What the text renderer shows as <U+XXXX>: the invisible characters, every whitespace but the space (tabs,
+ *  newlines, no-break and other wide spaces, line separators) and private-use characters. */
+export const SHOWN_AS_CODE_POINT_SOURCE = `(?:${INVISIBLE_SOURCE}|(?! )[\\p{White_Space}\\p{Co}])`;
+
+/** A new regular expression matching one invisible character (`flags` add to `u`, e.g. 'g'). */
+export function invisibleRegex(flags = ''): RegExp {
+  return new RegExp(INVISIBLE_SOURCE, `u${flags}`);
+}
+
+const INVISIBLE_RE = new RegExp(`^${INVISIBLE_SOURCE}$`, 'u');
 const WHITESPACE_RE = /^\p{White_Space}$/u;
 /** A character that continues an XML-like tag name (after folding): letters, digits, marks, `_`, dashes, `.`, `:`, `·`. */
 const NAME_CHAR_RE = /^[\p{L}\p{N}\p{M}\p{Pc}\p{Pd}.:\u00b7]$/u;

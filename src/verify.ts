@@ -9,13 +9,14 @@ import { ALL_RULES } from '../rules/index.js';
 import { checkSkill, finalizeDiagnostics, type CheckOptions, type SeverityOverride } from './check.js';
 import { SKILL_FILE_NAMES, type DiscoveredSkill, type SkillLayout } from './discover.js';
 import type { Host } from './host.js';
-import { DEFAULT_READ_BOUND, SIDE_FILE_BOUND, skillInputFor, toPosixRelative, type SkillSummary } from './lint.js';
+import { SIDE_FILE_BOUND, skillInputFor, toPosixRelative, type SkillSummary } from './lint.js';
 import { lineText } from './fingerprint.js';
 import { parseSkillDocument } from './parse.js';
 import type { Rule, SkillInput } from './rule.js';
 import { skillFolder, type FolderEntry, type FolderIo, type SkillFolder } from './skillfiles.js';
 import { decodeSource } from './source.js';
-import { applySuppressions, parseDirectives } from './suppress.js';
+import { applySuppressions, inlineConfigIgnored, parseDirectives } from './suppress.js';
+import { trustRank } from './trust.js';
 import type { TrustMapping } from './policy/trust.js';
 import { maxByteLimit } from './targets/profiles.js';
 import { targetsFor, type TargetSelection } from './targets/resolve.js';
@@ -43,8 +44,15 @@ export interface VerifyOptions {
   rules?: readonly Rule[];
   trust?: TrustMapping;
   readOnlyTools?: readonly string[];
-  /** Bytes of the file taken into account, as lint()'s read bound (never below a target's byte limit). */
+  /**
+   * Bytes of the file taken into account, as lint()'s read bound (never below a target's byte limit). Default: the
+   * whole input (it is in memory already), so the rules, security rules included, see every byte; a target's own
+   * byte limit still applies (IronClaw rejects a file over 65,536 bytes).
+   */
   readBound?: number;
+  /** False: the skill's own skillcheck-disable directives are ignored (--no-inline-config). They are ignored anyway
+   *  for a skill below `trusted` and with the auditor persona. */
+  inlineConfig?: boolean;
   /** Fingerprints of accepted findings (a baseline): matching findings are marked suppressed. */
   baseline?: ReadonlySet<string>;
   /** The home folder trust rules such as `~/.ironclaw/...` are relative to (default: none, they never match). */
@@ -108,7 +116,7 @@ export function verify(input: string | Uint8Array, options: VerifyOptions = {}):
     : 'file';
   const d: DiscoveredSkill = { absPath, absDir, layout, root: absDir };
   const bytes = typeof input === 'string' ? encoder.encode(input) : input;
-  const bound = Math.max(options.readBound ?? DEFAULT_READ_BOUND, maxByteLimit());
+  const bound = Math.max(options.readBound ?? bytes.length, maxByteLimit());
   const read: SkillInput['read'] = bytes.length > bound ? { kind: 'too-large', size: bytes.length, limit: bound } : { kind: 'ok', size: bytes.length };
   const source = read.kind === 'ok' ? decodeSource(bytes) : null;
   const file = { read, source, doc: source ? parseSkillDocument(source) : null };
@@ -140,6 +148,7 @@ export function verify(input: string | Uint8Array, options: VerifyOptions = {}):
     inputs.push(skill);
     skills.push({ name: skill.name, file: skill.file, target, trust: skill.trust, loads: !found.some((x) => x.rejects) });
   }
+  const lowest = skills.length > 0 ? skills.map((s) => s.trust).reduce((a, b) => (trustRank(b) < trustRank(a) ? b : a)) : undefined;
   const sources = new Map(folder.files().files.map((r) => [r.file, r.source] as const));
   if (source) sources.set(shown, source);
   const inactive = new Set(check.rules.filter((r) => check.severity[r.meta.id] === 'off' || (r.meta.machineDependent && !check.gating)).map((r) => r.meta.id));
@@ -156,6 +165,9 @@ export function verify(input: string | Uint8Array, options: VerifyOptions = {}):
       files: [...sources.keys()],
       knownRules: check.rules.map((r) => r.meta.id),
       inactiveRules: inactive,
+      securityRules: new Set(check.rules.filter((r) => r.meta.category === 'security').map((r) => r.meta.id)),
+      // The skill's own directives count only for a trusted skill (its lowest trust over the targets checked).
+      inlineIgnored: () => inlineConfigIgnored(lowest, { ...(options.inlineConfig === false ? { inlineConfig: false } : {}), persona: check.persona }),
       ...(options.baseline ? { baseline: options.baseline } : {}),
       ...(check.severity.suppression ? { severity: check.severity.suppression } : {}),
     }),

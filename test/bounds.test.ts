@@ -5,6 +5,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MAX_DEPTH } from '../src/discover.js';
+import { MAX_STREAM_BYTES } from '../src/stream.js';
 import { runJson, short, tempTrees } from './helpers.js';
 
 const SKILL = (name: string) => `---\nname: ${name}\ndescription: Test fixture.\n---\nBody.\n`;
@@ -29,13 +30,13 @@ describe('a 5 GB sparse SKILL.md', () => {
     expect(code).toBe(1);
   });
 
-  it('is a read-bound warning with its real size under agentskills (no runtime limit)', async () => {
+  it('under agentskills (no runtime limit) is scanned up to the streaming bound, and the unscanned rest is an error', async () => {
     const dir = sparse('.claude/skills/huge/SKILL.md');
     const { code, report } = await runJson(['.'], dir);
-    expect(report.diagnostics.map(short)).toEqual(['.claude/skills/huge/SKILL.md:1:1 warning file-too-large']);
+    expect(report.diagnostics.map(short)).toEqual(['.claude/skills/huge/SKILL.md:1:1 error file-too-large']);
     expect(report.diagnostics[0]!.message).toContain('5,368,709,120 bytes');
-    expect(report.diagnostics[0]!.message).toContain('--max-bytes');
-    expect(code).toBe(0);
+    expect(report.diagnostics[0]!.message).toContain(`the last ${(FIVE_GB - MAX_STREAM_BYTES).toLocaleString('en-US')} bytes were not checked`);
+    expect(code).toBe(1);
   });
 });
 
@@ -43,7 +44,7 @@ describe('the read bound and --max-bytes', () => {
   const body = (n: number) => `---\nname: big\ndescription: Test fixture.\n---\n${'x'.repeat(n)}\n`;
   const header = body(0).length - 1;
 
-  it('a file just over 65,536 bytes is not checked under agentskills, and is with a raised --max-bytes', async () => {
+  it('a file just over 65,536 bytes gets only the security rules under agentskills, and every rule with a raised --max-bytes', async () => {
     const dir = tree({ '.claude/skills/big/SKILL.md': body(65537 - header - 1) });
     expect(fs.statSync(path.join(dir, '.claude/skills/big/SKILL.md')).size).toBe(65537);
     const low = await runJson(['.'], dir);

@@ -56,7 +56,7 @@ export interface JsonReport {
   tool: { name: string; version: string };
   skills: { name: string | null; file: string; target: string; trust: string; loads: boolean }[];
   diagnostics: JsonDiagnostic[];
-  summary: { skills: number; files: number; errors: number; warnings: number; infos: number; suppressed: number };
+  summary: { skills: number; files: number; errors: number; warnings: number; infos: number; suppressed: number; securitySuppressed?: unknown[] };
 }
 
 /** Write a file map into a fresh temporary folder and return its path. */

@@ -10,19 +10,33 @@ export interface Summary {
   warnings: number;
   infos: number;
   suppressed: number;
+  /** Findings of security rules that an inline directive suppressed (the skill's own words), when there are any. */
+  securitySuppressed?: SecuritySuppression[];
 }
 
-export function summarize(result: Pick<LintResult, 'skills' | 'diagnostics' | 'files'>): Summary {
+export interface SecuritySuppression {
+  ruleId: string;
+  file: string;
+  line: number;
+  column: number;
+  reason: string;
+}
+
+export function summarize(result: Pick<LintResult, 'skills' | 'diagnostics' | 'files' | 'securityRules'>): Summary {
   const s: Summary = { skills: new Set(result.skills.map((k) => k.file)).size, files: result.files, errors: 0, warnings: 0, infos: 0, suppressed: 0 };
+  const security = new Set(result.securityRules ?? []);
+  const listed: SecuritySuppression[] = [];
   for (const d of result.diagnostics) {
     if (d.suppressed) {
       s.suppressed++;
+      if (d.suppressed.kind === 'inline' && security.has(d.ruleId)) listed.push({ ruleId: d.ruleId, file: d.file, line: d.line, column: d.column, reason: d.suppressed.reason ?? '' });
       continue;
     }
     if (d.severity === 'error') s.errors++;
     else if (d.severity === 'warning') s.warnings++;
     else s.infos++;
   }
+  if (listed.length > 0) s.securitySuppressed = listed;
   return s;
 }
 

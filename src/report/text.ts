@@ -50,7 +50,16 @@ export function formatText(result: LintResult, opts: TextOptions): string {
 export function summaryLine(result: LintResult): string {
   const s = summarize(result);
   const counts = `${plural(s.errors, 'error')}, ${plural(s.warnings, 'warning')}, ${plural(s.infos, 'info')}`;
-  const sup = s.suppressed > 0 ? ` (${s.suppressed} suppressed)` : '';
+  const sec = s.securitySuppressed ?? [];
+  const LISTED = 5;
+  const secText =
+    sec.length > 0
+      ? `; security findings the skills suppressed: ${sec
+          .slice(0, LISTED)
+          .map((x) => `${x.ruleId} at ${safePath(x.file)}:${x.line} (${JSON.stringify(visible(x.reason.length > 60 ? `${x.reason.slice(0, 59)}…` : x.reason))})`)
+          .join(', ')}${sec.length > LISTED ? `, and ${sec.length - LISTED} more (see --format json)` : ''}`
+      : '';
+  const sup = s.suppressed > 0 ? ` (${s.suppressed} suppressed${secText})` : '';
   const loads = result.skills.filter((k) => k.loads).length;
   return `${counts}${sup} in ${plural(s.skills, 'skill')} (${loads} of ${result.skills.length} load as checked)`;
 }

@@ -3,6 +3,7 @@
 
 import type { ParsedDocument } from '../parse.js';
 import type { DescriptionSource, NameSource, TargetProfile } from './profiles.js';
+import { codeLines } from '../fences.js';
 
 export interface Resolved<S extends string> {
   value: string;
@@ -21,21 +22,16 @@ export interface Resolution {
 /** Side files as the engine read them: text, or null when absent or unreadable. */
 export type SideFiles = (relPath: string) => string | null;
 
-/** A line-by-line view of the body that skips fenced code blocks. */
+/** A line-by-line view of the body that skips fenced code blocks (the one scanner, src/fences.ts). */
 function bodyLines(doc: ParsedDocument): { text: string; offset: number }[] {
   const out: { text: string; offset: number }[] = [];
+  const inCode = codeLines(doc.body);
   let off = doc.bodyOffset;
-  let fence: string | null = null;
+  let n = 0;
   for (const line of doc.body.split('\n')) {
     const start = off;
     off += line.length + 1;
-    const m = /^ {0,3}(`{3,}|~{3,})/.exec(line);
-    if (m) {
-      if (fence === null) fence = m[1]!;
-      else if (m[1]!.startsWith(fence[0]!) && m[1]!.length >= fence.length) fence = null;
-      continue;
-    }
-    if (fence !== null) continue;
+    if (inCode(++n)) continue;
     out.push({ text: line, offset: start });
   }
   return out;
