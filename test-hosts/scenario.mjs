@@ -135,7 +135,7 @@ const server = http.createServer((req, res) => {
     } catch {
       /* not JSON */
     }
-    requests.push({ method: req.method, url: req.url, step: step(body), hasTools: Array.isArray(body.tools), toolResults: toolResults(body) });
+    requests.push({ method: req.method, url: req.url, step: step(body), hasTools: Array.isArray(body.tools), tools: (body.tools ?? []).map((t) => t.name ?? t.function?.name), toolResults: toolResults(body) });
     if (req.method === 'POST' && req.url.startsWith('/v1/messages') && !req.url.includes('count_tokens')) return anthropic(req, res, body);
     if (req.method === 'POST' && req.url.startsWith('/v1/messages/count_tokens')) {
       res.writeHead(200, { 'content-type': 'application/json' });
