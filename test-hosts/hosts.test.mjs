@@ -112,6 +112,15 @@ describe('real clients enforce the policy (offline, loopback mock)', { concurren
       assert.ok(!read.text.includes(run.mark));
     });
 
+    it('a hook that cannot start (skillcheck not on PATH) blocks every call (onFailure: "block")', () => {
+      const run = scenario('claude', bin, 'hook-unavailable');
+      const r = results(run);
+      assert.equal(run.victimExists, true, 'Bash ran although the hook could not start');
+      assert.equal(r.get(ids.claude.bash)?.isError, true);
+      assert.match(r.get(ids.claude.bash).text, /onFailure is "block"/);
+      assert.ok(!(r.get(ids.claude.read)?.text ?? '').includes(run.mark), 'Read went through although the hook could not start');
+    });
+
     it('without the hook, the same script deletes ~/x (the control)', () => {
       assertUnenforced(scenario('claude', bin, 'none'), 'claude');
     });

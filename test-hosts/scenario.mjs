@@ -179,7 +179,7 @@ let cmd;
 let args;
 if (client === 'claude') {
   const settings = { permissions: { allow: ['Bash', 'Read'] } };
-  if (enforce === 'hook' || enforce === 'hook-tampered') {
+  if (enforce === 'hook' || enforce === 'hook-tampered' || enforce === 'hook-unavailable') {
     const tools = 'Bash,Read,Write,Edit,Glob,Grep,WebFetch';
     fs.mkdirSync(path.join(project, '.claude'), { recursive: true });
     const doc = JSON.parse(skillcheck(['policy', '.', '--tools', tools, '--no-config', '--format', 'json']));
@@ -193,6 +193,8 @@ if (client === 'claude') {
   }
   fs.mkdirSync(path.join(project, '.claude'), { recursive: true });
   fs.writeFileSync(path.join(project, '.claude', 'settings.json'), JSON.stringify(settings, null, 2));
+  // skillcheck missing from PATH: the hook cannot start, and onFailure "block" must refuse the call anyway.
+  if (enforce === 'hook-unavailable') env.PATH = env.PATH.split(':').filter((d) => d !== shim).join(':');
   // The user trusts this project (as after the trust dialog), so its settings, allow rules and hooks apply.
   fs.writeFileSync(path.join(home, '.claude.json'), JSON.stringify({ projects: { [project]: { hasTrustDialogAccepted: true } } }));
   Object.assign(env, {
