@@ -192,3 +192,28 @@ describe('skillcheck policy --format claude-hooks / opencode-plugin', () => {
     expect(await refuse('bash')).toContain('"bash" is denied');
   });
 });
+
+describe('the hook starts lean', () => {
+  // A module hook refuses to resolve the CLI framework and the linter: the --policy path must not need them.
+  const HOOKS = `export async function resolve(specifier, context, next) {
+  if (['commander', 'yaml', 'ajv', 're2-wasm'].includes(specifier) || /\\/(cli|lint|run|check)\\.js$/.test(specifier) || specifier.includes('/rules/')) throw new Error('HEAVY_LOADED ' + specifier);
+  return next(specifier, context);
+}`;
+  const REGISTER = `import { register } from 'node:module'; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(HOOKS)}`)});`;
+  const run = (args: string[], input: string) =>
+    spawnSync(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(REGISTER)}`, path.join(REPO, 'bin', 'skillcheck.js'), ...args], { input, encoding: 'utf8' });
+
+  it('with --policy, neither commander nor the linter is loaded', () => {
+    const dir = temp({});
+    const policyFile = writePolicy(dir, buildPolicy(TOOLS, [sk('weather', 'installed')]));
+    const r = run(['hook', 'claude-code', '--policy', policyFile], call('Bash'));
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stdout).hookSpecificOutput.permissionDecision).toBe('deny');
+  });
+
+  it('the module hook notices a heavy import (so the test above can fail)', () => {
+    const r = run(['--help'], '');
+    expect(r.stderr).toContain('HEAVY_LOADED');
+  });
+});
