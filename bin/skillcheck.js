@@ -12,6 +12,17 @@ const argv = process.argv.slice(2);
 if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
   const { readFileSync } = await import('node:fs');
   process.stdout.write(`${JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version}\n`);
+} else if (argv[0] === 'hook' && !argv.includes('--help') && !argv.includes('-h')) {
+  // A Claude Code hook runs before every tool call: skip the CLI (commander, the linter) and fail closed. Exit 2 is
+  // Claude Code's blocking error, so even a failure to load the module refuses the call.
+  try {
+    const { hookMain } = await import('../dist/src/host/claude-hook.js');
+    const io = { stdout: (s) => process.stdout.write(s), stderr: (s) => process.stderr.write(s), isTTY: false, env: process.env, cwd: process.cwd() };
+    process.exitCode = await hookMain(argv.slice(1), io);
+  } catch (e) {
+    process.stderr.write(`skillcheck hook: tool call refused (fail closed): ${e && e.message ? e.message : String(e)}\n`);
+    process.exitCode = 2;
+  }
 } else {
   const { main } = await import('../dist/src/cli.js');
   process.exitCode = await main(argv);

@@ -210,13 +210,45 @@ export function buildProgram(io: Io, setCode: (c: number) => void): Command {
     .option('--tools-file <file>', 'a JSON file with the tool list (names, or objects with a "name")')
     .option('--preset <name>', 'read-only tool set: default (seed documentation) or ironclaw-v1')
     .option('-t, --target <target>', 'the runtime that names the skills: auto or one target', 'auto')
-    .addOption(new Option('-f, --format <format>', 'output format').choices(['text', 'json', 'claude-settings']).default('text'))
+    .addOption(new Option('-f, --format <format>', 'output format').choices(['text', 'json', 'claude-settings', 'claude-hooks', 'opencode-plugin']).default('text'))
     .option('-c, --config <file>', 'config file (trust mapping, read-only preset); default: searched upward')
     .option('--no-config', 'ignore config files')
     .option('--allow-empty', 'answer even when no skill is found (every tool is allowed); without it, policy exits 2')
     .action(async (paths: string[], flags: import('./policy/cli.js').PolicyFlags) => {
       const { runPolicy } = await import('./policy/cli.js');
       setCode(await runPolicy(paths, flags, io));
+    });
+
+  program
+    .command('hook')
+    .description('a PreToolUse hook for Claude Code: reads the call on stdin, refuses a tool outside the policy allowlist (fails closed, exit 2)')
+    .argument('<host>', 'claude-code')
+    .option('--policy <file>', 'the policy document (skillcheck policy --format json)')
+    .option('--digest <sha256>', "refuse the policy unless its policyDigest is this one (pin it in the host's settings)")
+    .option('--paths <paths>', 'compute the policy on the fly from these comma-separated skill folders instead of --policy')
+    .option('--tools <names>', "with --paths: the host's full tool list, comma-separated")
+    .option('--tools-file <file>', 'with --paths: a JSON file with the tool list')
+    .option('--active <names>', 'with --paths: the active skills (default: every skill found)')
+    .option('--preset <name>', 'with --paths: read-only tool set')
+    .option('-t, --target <target>', 'with --paths: the runtime that names the skills')
+    .option('-c, --config <file>', 'with --paths: config file')
+    .option('--no-config', 'with --paths: ignore config files')
+    .action(async (host: string, flags: import('./host/claude-hook.js').HookFlags) => {
+      const { runClaudeHook, readStdin, HOOK_BLOCK } = await import('./host/claude-hook.js');
+      if (host !== 'claude-code') {
+        io.stderr(`skillcheck hook: tool call refused (fail closed): unknown host ${JSON.stringify(host)}; expected claude-code\n`);
+        setCode(HOOK_BLOCK);
+        return;
+      }
+      let input: Buffer;
+      try {
+        input = await readStdin();
+      } catch (e) {
+        io.stderr(`skillcheck hook: tool call refused (fail closed): ${(e as Error).message}\n`);
+        setCode(HOOK_BLOCK);
+        return;
+      }
+      setCode(await runClaudeHook(flags, io, input));
     });
 
   return program;

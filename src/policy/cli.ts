@@ -170,6 +170,16 @@ export async function runPolicy(paths: string[], flags: PolicyFlags, io: Io): Pr
     io.stdout(`${JSON.stringify(fragment, null, 2)}\n`);
     return EXIT_OK;
   }
+  if (flags.format === 'claude-hooks') {
+    const { toClaudeHooks } = await import('../host/claude-hooks.js');
+    io.stdout(`${JSON.stringify(toClaudeHooks(doc), null, 2)}\n`);
+    return EXIT_OK;
+  }
+  if (flags.format === 'opencode-plugin') {
+    const { toOpencodePlugin } = await import('../host/opencode-plugin.js');
+    io.stdout(toOpencodePlugin(doc));
+    return EXIT_OK;
+  }
   io.stdout(formatPolicyText(doc));
   return EXIT_OK;
 }
