@@ -14,7 +14,7 @@ export interface JsonString {
   /** Offsets of the string token in the text, quotes included. */
   start: number;
   end: number;
-  /** Keys and indices from the root, e.g. ["mcpServers", "fs", "args", 2]. */
+  /** Keys and indices from the root, e.g. ["mcpServers", "github", "args", 2]. */
   path: (string | number)[];
   /** True when the decoded value differs from the text between the quotes (escapes). */
   escaped: boolean;

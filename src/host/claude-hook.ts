@@ -100,15 +100,18 @@ export function readHookInput(raw: Buffer | string): { toolName: string } {
 }
 
 async function loadPolicyFile(file: string, cwd: string): Promise<unknown> {
-  const { readBounded } = await import('../read.js');
-  const abs = path.resolve(cwd, file);
-  const r = readBounded(abs, MAX_POLICY_BYTES);
-  if (r.kind === 'symlink') throw new HookRefusal(`policy ${file} is a symlink; skillcheck never reads a policy through one`);
-  if (r.kind === 'not-regular') throw new HookRefusal(`policy ${file} is not a regular file (${r.what})`);
-  if (r.kind === 'too-large') throw new HookRefusal(`policy ${file} is over ${MAX_POLICY_BYTES} bytes`);
-  if (r.kind === 'error') throw new HookRefusal(`policy ${file} cannot be read (${r.code === 'ENOENT' ? 'no such file' : r.code})`);
+  // The one bounded reader for files a user names: never through a symlink, FIFOs and devices refused, messages
+  // that name the file and the reason, never its content.
+  const { readSmallFile, SmallFileError } = await import('../read.js');
+  let text: string;
   try {
-    return JSON.parse(r.bytes.toString('utf8')) as unknown;
+    text = readSmallFile(path.resolve(cwd, file), MAX_POLICY_BYTES, `policy ${file}`);
+  } catch (e) {
+    if (e instanceof SmallFileError) throw new HookRefusal(e.message);
+    throw e;
+  }
+  try {
+    return JSON.parse(text) as unknown;
   } catch {
     throw new HookRefusal(`policy ${file} is not JSON`);
   }
