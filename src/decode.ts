@@ -6,6 +6,7 @@
 // (`P = "…"` … `b64decode(P)`, `d = b64decode(…)` … `exec(d)`) within one file.
 
 import { inflateSync, gunzipSync } from 'node:zlib';
+import { positionAt } from './source.js';
 
 /** Characters of one encoded literal at most. */
 export const MAX_LITERAL = 64 * 1024;
@@ -172,14 +173,7 @@ function lineStartsOf(text: string): number[] {
 }
 
 function lineOf(starts: readonly number[], off: number): number {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid]! <= off) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
+  return positionAt({ lineStarts: starts }, off).line - 1;
 }
 
 /** Every encoded payload of `text` (decoded, bounded), in text order. */
