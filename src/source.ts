@@ -136,7 +136,7 @@ export function decodeSource(bytes: Uint8Array): SourceText {
 }
 
 /** 1-based line and column of an offset in `normalized`. Line-ending normalization keeps lines, so this is the original position. */
-export function positionAt(src: Pick<SourceText, 'lineStarts'>, offset: number): Position {
+export function positionAt(src: { readonly lineStarts: readonly number[] }, offset: number): Position {
   const starts = src.lineStarts;
   let lo = 0;
   let hi = starts.length - 1;
