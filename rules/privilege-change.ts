@@ -1,5 +1,6 @@
 // privilege-change: permission and privilege changes (chmod 777 / a+rwx, setuid bits, chown root on system paths, sudoers edits) and erasing logs or shell history (pattern pack rules/packs/privilege-change.yaml).
 
+import { catalogueAware } from '../src/catalogue.js';
 import { packRule } from '../src/packs.js';
 
 export default packRule({
@@ -14,4 +15,4 @@ export default packRule({
     bad: [{ files: { 'skills/x/SKILL.md': '---\nname: x\ndescription: Helper.\n---\n```sh\nchmod 777 /opt/shared && sudo chown -R root:root /opt/shared\n```\n' } }],
     good: [{ files: { 'skills/x/SKILL.md': '---\nname: x\ndescription: Helper.\n---\n```sh\nchmod 755 bin/tool\n```\n' } }],
   },
-});
+}, catalogueAware);

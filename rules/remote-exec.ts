@@ -5,6 +5,7 @@
 // download-then-run, npx/deno of a URL, custom package indexes). For an installed skill (trust below the highest)
 // running an unpinned download is an error.
 
+import { catalogueAware } from '../src/catalogue.js';
 import { codeRanges, loadPack, runPack, type Pack, toolCommands } from '../src/packs.js';
 import { defineRule, type ReportInput, type SkillContext } from '../src/rule.js';
 import { analyzeShell, type ShellFinding } from '../src/shell.js';
@@ -55,7 +56,8 @@ export default defineRule({
       good: [{ files: { 'skills/setup/SKILL.md': '---\nname: setup\ndescription: Installs the tool.\n---\nDownload install.sh, check its SHA-256, read it, then run `sh install.sh`.\n' } }],
     },
   },
-  checkSkill(ctx) {
+  checkSkill(outer) {
+    const ctx = catalogueAware(outer);
     pack ??= loadPack('remote-exec');
     const installed = ctx.skill.trust !== highestTrust();
     const taken: { file: string | undefined; start: number; end: number }[] = [];

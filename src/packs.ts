@@ -720,9 +720,13 @@ export function runPack(ctx: SkillContext, pack: Pack): void {
     if (!ref.source) continue;
     const p = prepareSource(ref.source);
     indexKeywords(p, allKeywords);
+    // One finding per stretch of text here too.
+    const refTaken: [number, number][] = [];
     for (const entry of pack.rules) {
       if (!entry.scope.includes('references')) continue;
       for (const m of matchPrepared(entry, p)) {
+        if (refTaken.some(([a, b]) => m.start < b && a < m.end)) continue;
+        refTaken.push([m.start, m.end]);
         ctx.report({
           file: ref.file,
           source: ref.source,
@@ -742,14 +746,17 @@ export function entriesMatching(pack: Pack, text: string): string[] {
   return pack.rules.filter((e) => matchEntry(e, text).length > 0).map((e) => e.id);
 }
 
-/** A rule whose checks are the pack rules/packs/<meta.id>.yaml (loaded at first use). */
-export function packRule(meta: RuleMeta): Rule {
+/**
+ * A rule whose checks are the pack rules/packs/<meta.id>.yaml (loaded at first use). With `wrap`, the rule reports
+ * through the context it returns (e.g. catalogueAware, src/catalogue.ts).
+ */
+export function packRule(meta: RuleMeta, wrap?: (ctx: SkillContext) => SkillContext): Rule {
   let pack: Pack | null = null;
   return {
     meta,
     checkSkill(ctx) {
       pack ??= loadPack(meta.id);
-      runPack(ctx, pack);
+      runPack(wrap ? wrap(ctx) : ctx, pack);
     },
   };
 }
