@@ -2,7 +2,7 @@
 // environment copied on one line, posted on another; a secret base64-encoded, then sent), the block as a whole
 // shows both. Pure and linear: a few regular-expression scans of the block, no parsing of any language.
 
-export type FlowKind = 'environment-sent' | 'encoded-secret-sent' | 'credential-harvest';
+export type FlowKind = 'environment-sent' | 'encoded-secret-sent' | 'hidden-destination' | 'credential-harvest';
 
 export interface FlowFinding {
   kind: FlowKind;
@@ -12,7 +12,7 @@ export interface FlowFinding {
   detail: string;
 }
 
-const SECRET_NAME = '[A-Z0-9_]*(?:API_?KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIALS?|PRIVATE_KEY|AUTH|DATABASE_URL|ACCESS_KEY)[A-Z0-9_]*';
+const SECRET_NAME = '[A-Z0-9_]*(?:_KEY|API_?KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIALS?|PRIVATE_KEY|AUTH|DATABASE_URL|ACCESS_KEY)[A-Z0-9_]*';
 /** The whole environment taken as data (not passed on to a child process). */
 const ENV_DUMP = /\bdict\(\s*os\.environ\s*\)|\bos\.environ\.copy\(\)|\{\s*\*\*os\.environ|\b(?:json\.dumps|str|repr)\(\s*(?:dict\()?os\.environ\b|\bJSON\.stringify\(\s*process\.env\b|\bObject\.(?:entries|assign\(\{\},)\s*\(?process\.env\b|\$\(\s*(?:env|printenv)\b|(?:^|[;&|]\s*)(?:env|printenv)\s*(?:\||>)/m;
 const SECRET_READ = new RegExp(`\\bos\\.environ(?:\\.get)?[\\[(]\\s*["'](${SECRET_NAME})["']|\\bos\\.getenv\\(\\s*["'](${SECRET_NAME})["']|\\bprocess\\.env(?:\\.|\\[["'])(${SECRET_NAME})\\b|\\$\\{?(${SECRET_NAME})\\b`, 'g');
@@ -20,6 +20,8 @@ const ENCODE = /\b(?:b64encode|b32encode|urlsafe_b64encode|hexlify|btoa|Buffer\.
 /** Something that sends data out of the machine. */
 const SINK = /\b(?:requests|httpx|session|aiohttp|client)\.(?:post|put|patch|request|get)\(|\burllib\.request\.(?:urlopen|Request)\(|\burlopen\(|\bfetch\(|\baxios(?:\.(?:post|put|get))?\(|\bhttps?\.request\(|\bsocket\.(?:socket|create_connection)\(|\.sendall?\(|\bsmtplib\b|\b(?:curl|wget|nc|ncat|netcat)\b|\b(?:dig|nslookup|gethostbyname)\b/;
 const HARVEST_PAIR = new RegExp(`["']${SECRET_NAME}["']\\s*:\\s*(?:os\\.environ|os\\.getenv|process\\.env)`, 'g');
+/** A literal decoded at run time (a URL or host hidden from a reader). */
+const DECODED_LITERAL = /\b(?:b64decode|b32decode|urlsafe_b64decode|atob|fromhex|unhexlify)\(\s*b?["'][A-Za-z0-9+/=_-]{16,}["']\s*\)/;
 const SERIALIZE = /\bjson\.dumps\(|\bJSON\.stringify\(|\bpickle\.dumps\(|\byaml\.dump\(/;
 
 function lineAt(text: string, off: number, lo: number, hi: number): { start: number; end: number } {
@@ -62,6 +64,11 @@ export function codeFlows(text: string, start = 0, end = text.length): FlowFindi
         break;
       }
     }
+  }
+  // A secret sent to a destination that is decoded at run time: the reader never sees where it goes.
+  const hidden = DECODED_LITERAL.exec(block);
+  if (out.length === 0 && sinkM && names.size > 0 && hidden) {
+    out.push({ kind: 'hidden-destination', ...lineAt(text, start + hidden.index, start, end), detail: `decodes a hidden value and sends the secret ${[...names.keys()][0]} out (${sinkM[0].replace(/\($/, '')})` });
   }
   // Several credentials read into one structure: three or more, or two written as "NAME": os.environ["NAME"].
   HARVEST_PAIR.lastIndex = 0;
