@@ -29,6 +29,7 @@ import persistence from './persistence.js';
 import privilegeChange from './privilege-change.js';
 import cryptoMiner from './crypto-miner.js';
 import malwareLure from './malware-lure.js';
+import typosquat from './typosquat.js';
 import secret from './secret.js';
 import symlink from './symlink.js';
 import tagBreakout from './tag-breakout.js';
@@ -79,6 +80,7 @@ export const ALL_RULES: readonly Rule[] = [
   privilegeChange,
   cryptoMiner,
   malwareLure,
+  typosquat,
   injectionPhrase,
   reference,
 ];
