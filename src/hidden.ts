@@ -86,6 +86,9 @@ export function decodeTags(cps: number[]): string {
   return cps.map((c) => (c >= 0xe0020 && c <= 0xe007e ? String.fromCharCode(c - 0xe0000) : '')).join('');
 }
 
+/** The subdivision flags in the emoji set platforms draw (England, Scotland, Wales). */
+const RGI_SUBDIVISIONS = new Set(['gbeng', 'gbsct', 'gbwls']);
+
 /** Is this the tag sequence of a subdivision flag: U+1F3F4, tag letters/digits, U+E007F? */
 function isFlagSequence(s: string, runStart: number, cps: number[]): boolean {
   if (cps[cps.length - 1] !== 0xe007f || cps.length < 3 || cps.length > 8) return false;
@@ -137,6 +140,35 @@ export function findHidden(s: string): HiddenFinding[] {
     lineZw = null;
   };
 
+  // Flag-shaped tag runs that are not drawn flags, and lone selectors after ASCII letters, per line.
+  let lineFlags: { start: number; end: number; text: string; n: number } | null = null;
+  let lineVs: { start: number; end: number; cps: number[] } | null = null;
+  const flushCarriers = () => {
+    if (lineFlags) {
+      const { start, end, text, n } = lineFlags;
+      out.push({
+        start,
+        end,
+        severity: n >= 2 ? 'error' : 'warning',
+        confidence: n >= 2 ? 'high' : 'medium',
+        message: `${n === 1 ? 'a flag-shaped tag sequence' : `${n} flag-shaped tag sequences`} that no platform draws as a flag ${n >= 2 ? `spell the hidden text ${JSON.stringify(visible(text.slice(0, 200)))}` : `(tag letters ${JSON.stringify(text)})`}: invisible to readers, read by models (ASCII smuggling split into short runs). Remove them`,
+      });
+      lineFlags = null;
+    }
+    if (lineVs) {
+      const { start, end, cps } = lineVs;
+      const many = cps.length >= VS_RUN_ERROR;
+      const decoded = many ? decodeVariationSelectors(cps) : null;
+      out.push({
+        start,
+        end,
+        severity: many ? 'error' : 'warning',
+        confidence: many ? 'high' : 'medium',
+        message: `${cps.length === 1 ? 'a variation selector' : `${cps.length} variation selectors`} after plain letters${decoded ? `, one per letter, decoding to ${JSON.stringify(visible(decoded.slice(0, 200)))}` : ''}: ${excerpt(s, start, end)}; selectors change nothing on ASCII letters, so they carry hidden bytes. Remove them`,
+      });
+      lineVs = null;
+    }
+  };
   // Closers already paired with an opener that was reported or judged benign.
   const paired = new Set<number>();
   let m: RegExpExecArray | null;
@@ -147,6 +179,7 @@ export function findHidden(s: string): HiddenFinding[] {
     const len = m[0].length;
     if (i >= lineEnd) {
       flushLine();
+      flushCarriers();
       lineEnd = lineBounds(s, i)[1];
     }
     // Tag characters: a run, decoded.
@@ -158,7 +191,18 @@ export function findHidden(s: string): HiddenFinding[] {
         j += 2;
       }
       CANDIDATE.lastIndex = j;
-      if (isFlagSequence(s, i, cps)) continue;
+      if (isFlagSequence(s, i, cps)) {
+        // Only three subdivision flags are drawn anywhere (England, Scotland, Wales); other flag-shaped tag runs
+        // are collected per line, since several in a row spell hidden text one short run at a time.
+        const letters = decodeTags(cps.slice(0, -1));
+        if (RGI_SUBDIVISIONS.has(letters)) continue;
+        const flagStart = cpBefore(s, i).at;
+        if (!lineFlags) lineFlags = { start: flagStart, end: j, text: '', n: 0 };
+        lineFlags.end = j;
+        lineFlags.text += letters;
+        lineFlags.n++;
+        continue;
+      }
       const hidden = decodeTags(cps);
       out.push({
         start: i,
@@ -179,7 +223,18 @@ export function findHidden(s: string): HiddenFinding[] {
         j += c > 0xffff ? 2 : 1;
       }
       CANDIDATE.lastIndex = j;
-      if (cps.length === 1) continue;
+      if (cps.length === 1) {
+        // One selector after a plain ASCII letter or digit has no typographic use (text/emoji presentation is for
+        // symbols, standardized variants for CJK and math); one after each letter carries a byte per letter.
+        const prev = cpBefore(s, i).cp;
+        const keycap = cpAt(s, j) === 0x20e3;
+        if (prev >= 0 && prev < 0x80 && /[A-Za-z0-9]/.test(String.fromCharCode(prev)) && !keycap) {
+          if (!lineVs) lineVs = { start: i, end: j, cps: [] };
+          lineVs.end = j;
+          lineVs.cps.push(cps[0]!);
+        }
+        continue;
+      }
       const decoded = cps.length >= VS_RUN_ERROR ? decodeVariationSelectors(cps) : null;
       out.push({
         start: i,
@@ -244,5 +299,6 @@ export function findHidden(s: string): HiddenFinding[] {
     lineZw.fence &&= fence;
   }
   flushLine();
+  flushCarriers();
   return out.sort((a, b) => a.start - b.start);
 }
