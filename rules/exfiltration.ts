@@ -2,9 +2,9 @@
 // each fenced code block as a whole for what spans lines (the environment copied on one line and posted on
 // another, a secret encoded then sent, several credentials gathered into one payload).
 
-import { catalogueAware } from '../src/catalogue.js';
-import { codeRanges, loadPack, runPack, type Pack } from '../src/packs.js';
-import { defineRule, type ReportInput } from '../src/rule.js';
+import { catalogueAware, fencedBlocks } from '../src/catalogue.js';
+import { loadPack, runPack, type Pack } from '../src/packs.js';
+import { defineRule, type ReportInput, type SkillContext } from '../src/rule.js';
 import { codeFlows, type FlowFinding } from '../src/flow.js';
 import type { SourceText } from '../src/source.js';
 import { quote } from '../src/text.js';
@@ -40,14 +40,14 @@ export default defineRule({
     const ctx = catalogueAware(outer);
     pack ??= loadPack('exfiltration');
     const taken: { file: string | undefined; start: number; end: number }[] = [];
-    const wrapped = Object.create(ctx) as typeof ctx;
+    const wrapped: SkillContext = { ...ctx };
     wrapped.report = (r) => {
       taken.push({ file: r.file, start: r.offset ?? -1, end: r.endOffset ?? -1 });
       ctx.report(r);
     };
     runPack(wrapped, pack);
     const scan = (text: string, from: number, file: string | undefined, source: SourceText | undefined, where: string) => {
-      for (const [bs, be] of codeRanges(text, from, text.length)) {
+      for (const [bs, be] of fencedBlocks(text, from)) {
         for (const f of codeFlows(text, bs, be)) {
           // One finding per block is enough when a line pattern already reported inside it.
           if (taken.some((k) => k.file === file && k.start >= bs && k.start < be)) continue;

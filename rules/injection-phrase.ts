@@ -28,7 +28,7 @@ export function mentioned(text: string, offset: number): boolean {
 
 function mentionAware(ctx: SkillContext): SkillContext {
   const inner = catalogueAware(ctx);
-  const wrapped = Object.create(inner) as SkillContext;
+  const wrapped: SkillContext = { ...inner };
   wrapped.report = (r) => {
     const text = r.source?.normalized ?? (r.file === undefined ? ctx.skill.source?.normalized : undefined);
     if (text !== undefined && r.offset !== undefined && r.confidence !== 'low' && mentioned(text, r.offset)) {

@@ -5,8 +5,8 @@
 // download-then-run, npx/deno of a URL, custom package indexes). For an installed skill (trust below the highest)
 // running an unpinned download is an error.
 
-import { catalogueAware } from '../src/catalogue.js';
-import { codeRanges, loadPack, runPack, type Pack, toolCommands } from '../src/packs.js';
+import { catalogueAware, fencedBlocks } from '../src/catalogue.js';
+import { loadPack, runPack, type Pack, toolCommands } from '../src/packs.js';
 import { defineRule, type ReportInput, type SkillContext } from '../src/rule.js';
 import { analyzeShell, type ShellFinding } from '../src/shell.js';
 import type { SourceText } from '../src/source.js';
@@ -63,7 +63,7 @@ export default defineRule({
     const taken: { file: string | undefined; start: number; end: number }[] = [];
     const bump = (r: ReportInput): ReportInput => (installed && r.severity === 'warning' && (r.confidence ?? 'high') === 'high' ? { ...r, severity: 'error' } : r);
     // Layer 1: the pack, through a context that remembers what it reported and raises it for installed skills.
-    const wrapped: SkillContext = Object.create(ctx) as SkillContext;
+    const wrapped: SkillContext = { ...ctx };
     wrapped.report = (r) => {
       taken.push({ file: r.file, start: r.offset ?? -1, end: r.endOffset ?? -1 });
       ctx.report(bump(r));
@@ -84,13 +84,22 @@ export default defineRule({
     };
     const scanMarkdown = (t: Text, from: number) => {
       const s = t.src;
-      const blocks = codeRanges(s, from, s.length);
+      // Nothing the model could flag in the whole text: skip it (most skills).
+      if (!TRIGGER.test(s.slice(from))) return;
+      const blocks = fencedBlocks(s, from);
       let pos = from;
       const prose = (a: number, b: number) => {
         // Prose between code blocks: inline code spans, then each line read as a sentence that may hold a command.
-        let ls = a;
-        while (ls < b) {
-          let le = s.indexOf('\n', ls);
+        // Only lines holding a trigger word: one regex pass over the region finds them.
+        const region = s.slice(a, b);
+        const trig = new RegExp(TRIGGER.source, 'gi');
+        for (let hit = trig.exec(region); hit; hit = trig.exec(region)) {
+          const at = a + hit.index;
+          let ls = s.lastIndexOf('\n', at - 1) + 1;
+          // Back to the start of a "\"-continued command.
+          while (ls > a + 1 && s[ls - 2] === '\\') ls = s.lastIndexOf('\n', ls - 2) + 1;
+          if (ls < a) ls = a;
+          let le = s.indexOf('\n', at);
           if (le === -1 || le > b) le = b;
           // A line ending in "\" continues on the next one.
           while (le < b && s[le - 1] === '\\') {
@@ -106,7 +115,7 @@ export default defineRule({
             }
             for (const f of analyzeShell(s, ls, le, { prose: true })) emit(t, f, 'warning', t.file ? t.where : 'in the body');
           }
-          ls = le + 1;
+          trig.lastIndex = Math.max(trig.lastIndex, le + 1 - a);
         }
       };
       for (const [bs, be] of blocks) {

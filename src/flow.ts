@@ -35,6 +35,8 @@ function lineAt(text: string, off: number, lo: number, hi: number): { start: num
 export function codeFlows(text: string, start = 0, end = text.length): FlowFinding[] {
   const block = text.slice(start, end);
   const sinkM = SINK.exec(block);
+  // Every flow ends in a sink or a serialization: most blocks have neither.
+  if (!sinkM && !SERIALIZE.test(block)) return [];
   const out: FlowFinding[] = [];
   const dump = ENV_DUMP.exec(block);
   if (dump && sinkM) {
