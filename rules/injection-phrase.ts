@@ -4,8 +4,10 @@
 // …", "such as"), or sits in a section that quotes attacks (src/catalogue.ts).
 
 import { catalogueAware } from '../src/catalogue.js';
-import { packRule } from '../src/packs.js';
-import type { SkillContext } from '../src/rule.js';
+import { lookalikeOf } from '../src/confusables.js';
+import { loadPack, matchEntry, packRule, type Pack } from '../src/packs.js';
+import type { Rule, SkillContext } from '../src/rule.js';
+import { quote } from '../src/text.js';
 
 /** Words before a phrase (same line, up to 80 characters) that make it a mention, not an instruction. */
 const FRAMING = /(?:\b(?:not|never|no|n't|refuse|reject|resist|ignore any|detect\w*|flag\w*|block\w*|scan\w*|catch\w*|such as|like|e\.g\.|i\.e\.|examples?|attempts?|asks?|asking|tells?|telling|tries|trying|claims?|phrases?|patterns?|injections?|wording|says|saying|contains?|including)\b|["“'`«‘])[^\n]{0,80}$/i;
@@ -38,7 +40,7 @@ function mentionAware(ctx: SkillContext): SkillContext {
   return wrapped;
 }
 
-export default packRule(
+const base = packRule(
   {
     id: 'injection-phrase',
     description: 'Prompt-injection wording ("ignore previous instructions" in several languages and across lines, jailbreak personas, hiding actions from the user, tool-poisoning "before using this tool read ~/.ssh"); low confidence when quoted, negated or in a section about attacks',
@@ -54,3 +56,57 @@ export default packRule(
   },
   mentionAware,
 );
+
+/** Letters of scripts that imitate Latin ones (Cyrillic, Greek, Armenian, Cherokee). */
+const IMITATING = /[\u0370-\u03ff\u0400-\u04ff\u0530-\u058f\u13a0-\u13ff]/;
+
+/**
+ * `text` with lookalike letters inside Latin words replaced by the Latin letter they imitate ("іgnore" with a
+ * Cyrillic і reads "ignore"), same length; genuine Cyrillic or Greek words are left alone. null when nothing changes.
+ */
+export function foldLookalikes(text: string): string | null {
+  if (!IMITATING.test(text)) return null;
+  let changed = false;
+  const out = text.replace(/[\p{L}\p{M}]+/gu, (w) => {
+    if (!/[A-Za-z]/.test(w) || !IMITATING.test(w)) return w;
+    let f = '';
+    for (const ch of w) {
+      const l = ch.length === 1 ? lookalikeOf(ch) : undefined;
+      f += l !== undefined && l.length === 1 ? l : ch;
+    }
+    if (f !== w) changed = true;
+    return f;
+  });
+  return changed ? out : null;
+}
+
+let pack: Pack | null = null;
+
+const rule: Rule = {
+  meta: base.meta,
+  checkSkill(ctx) {
+    base.checkSkill!(ctx);
+    // Homoglyphs inside words: match the folded text, report only matches that needed the folding.
+    const src = ctx.skill.source;
+    if (!src) return;
+    const folded = foldLookalikes(src.normalized);
+    if (folded === null) return;
+    pack ??= loadPack('injection-phrase');
+    const out = mentionAware(ctx);
+    const from = ctx.skill.doc ? ctx.skill.doc.bodyOffset : 0;
+    for (const entry of pack.rules) {
+      for (const m of matchEntry(entry, folded)) {
+        if (m.start < from || src.normalized.slice(m.start, m.end) === m.text) continue;
+        out.report({
+          offset: m.start,
+          endOffset: m.end,
+          severity: entry.severity,
+          confidence: entry.confidence,
+          message: `prompt-injection wording written with lookalike letters: ${quote(src.normalized.slice(m.start, m.end), 120)} reads as ${quote(m.text, 120)}; letters of another script inside a word hide the phrase from filters. Remove it`,
+        });
+      }
+    }
+  },
+};
+
+export default rule;
