@@ -26,6 +26,12 @@ import scanLimits from './scan-limits.js';
 import reference from './reference.js';
 import suppression from './suppression.js';
 import remoteExec from './remote-exec.js';
+import reverseShell from './reverse-shell.js';
+import persistence from './persistence.js';
+import privilegeChange from './privilege-change.js';
+import cryptoMiner from './crypto-miner.js';
+import malwareLure from './malware-lure.js';
+import typosquat from './typosquat.js';
 import secret from './secret.js';
 import symlink from './symlink.js';
 import tagBreakout from './tag-breakout.js';
@@ -70,6 +76,13 @@ export const ALL_RULES: readonly Rule[] = [
   toolCommand,
   secret,
   exfiltration,
+  // Issue 15: attack classes seen in skill malware.
+  reverseShell,
+  persistence,
+  privilegeChange,
+  cryptoMiner,
+  malwareLure,
+  typosquat,
   injectionPhrase,
   encodedPayload,
   reference,

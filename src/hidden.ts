@@ -7,7 +7,7 @@ import { codePointLabel, visible } from './text.js';
 import { INVISIBLE_SOURCE } from './unicode.js';
 import type { Confidence, Severity } from './types.js';
 
-export type HiddenKind = 'tags' | 'selectors' | 'bidi-override' | 'bidi-reorder' | 'bidi-control' | 'zero-width-run' | 'zero-width-fence' | 'zero-width';
+export type HiddenKind = 'tags' | 'flag-tags' | 'selectors' | 'letter-selectors' | 'bidi-override' | 'bidi-reorder' | 'bidi-control' | 'zero-width-run' | 'zero-width-fence' | 'zero-width';
 
 export interface HiddenFinding {
   /** What was found: findings of one kind are grouped when a file has many (rules/hidden-unicode.ts). */
@@ -94,6 +94,9 @@ export function decodeTags(cps: number[]): string {
   return cps.map((c) => (c >= 0xe0020 && c <= 0xe007e ? String.fromCharCode(c - 0xe0000) : '')).join('');
 }
 
+/** The subdivision flags in the emoji set platforms draw (England, Scotland, Wales). */
+const RGI_SUBDIVISIONS = new Set(['gbeng', 'gbsct', 'gbwls']);
+
 /** Is this the tag sequence of a subdivision flag: U+1F3F4, tag letters/digits, U+E007F? */
 function isFlagSequence(s: string, runStart: number, cps: number[]): boolean {
   if (cps[cps.length - 1] !== 0xe007f || cps.length < 3 || cps.length > 8) return false;
@@ -177,6 +180,34 @@ export function findHidden(s: string): HiddenFinding[] {
     lineZw = null;
   };
 
+  // Flag-shaped tag runs that are not drawn flags, and lone selectors after ASCII letters, per line.
+  let lineFlags: { start: number; end: number; text: string; n: number } | null = null;
+  let lineVs: { start: number; end: number; cps: number[] } | null = null;
+  const flushCarriers = () => {
+    if (lineFlags) {
+      const { start, end, text, n } = lineFlags;
+      out.push(
+        lazy(
+          { kind: 'flag-tags', start, end, severity: n >= 2 ? 'error' : 'warning', confidence: n >= 2 ? 'high' : 'medium' },
+          () => `${n === 1 ? 'a flag-shaped tag sequence' : `${n} flag-shaped tag sequences`} that no platform draws as a flag ${n >= 2 ? `spell the hidden text ${JSON.stringify(visible(text.slice(0, 200)))}` : `(tag letters ${JSON.stringify(visible(text))})`}: invisible to readers, read by models (ASCII smuggling split into short runs). Remove them`,
+        ),
+      );
+      lineFlags = null;
+    }
+    if (lineVs) {
+      const { start, end, cps } = lineVs;
+      const many = cps.length >= VS_RUN_ERROR;
+      const decoded = many ? decodeVariationSelectors(cps) : null;
+      const [a, b] = [lineStart, lineEnd];
+      out.push(
+        lazy(
+          { kind: 'letter-selectors', start, end, severity: many ? 'error' : 'warning', confidence: many ? 'high' : 'medium' },
+          () => `${cps.length === 1 ? 'a variation selector' : `${cps.length} variation selectors`} after plain letters${decoded ? `, one per letter, decoding to ${JSON.stringify(visible(decoded.slice(0, 200)))}` : ''}: ${excerpt(s, a, b, start, end)}; selectors change nothing on ASCII letters, so they carry hidden bytes. Remove them`,
+        ),
+      );
+      lineVs = null;
+    }
+  };
   // Closers already paired with an opener that was reported or judged benign.
   const paired = new Set<number>();
   let m: RegExpExecArray | null;
@@ -187,6 +218,7 @@ export function findHidden(s: string): HiddenFinding[] {
     const len = m[0].length;
     if (i >= lineEnd) {
       flushLine();
+      flushCarriers();
       [lineStart, lineEnd] = lineBounds(s, i);
       rtl = null;
     }
@@ -199,7 +231,18 @@ export function findHidden(s: string): HiddenFinding[] {
         j += 2;
       }
       CANDIDATE.lastIndex = j;
-      if (isFlagSequence(s, i, cps)) continue;
+      if (isFlagSequence(s, i, cps)) {
+        // Only three subdivision flags are drawn anywhere (England, Scotland, Wales); other flag-shaped tag runs
+        // are collected per line, since several in a row spell hidden text one short run at a time.
+        const letters = decodeTags(cps.slice(0, -1));
+        if (RGI_SUBDIVISIONS.has(letters)) continue;
+        const flagStart = cpBefore(s, i).at;
+        if (!lineFlags) lineFlags = { start: flagStart, end: j, text: '', n: 0 };
+        lineFlags.end = j;
+        lineFlags.text += letters;
+        lineFlags.n++;
+        continue;
+      }
       const hidden = decodeTags(cps);
       out.push(lazy({ kind: 'tags', start: i, end: j, severity: 'error', confidence: 'high' }, () => `${cps.length} Unicode tag character${cps.length === 1 ? '' : 's'} (U+E0000–U+E007F) ${hidden ? `hide the text ${JSON.stringify(visible(hidden.length > 200 ? `${hidden.slice(0, 199)}…` : hidden))}` : 'carry no visible text'}: invisible to readers, read by models (ASCII smuggling). Remove them`));
       continue;
@@ -214,7 +257,18 @@ export function findHidden(s: string): HiddenFinding[] {
         j += c > 0xffff ? 2 : 1;
       }
       CANDIDATE.lastIndex = j;
-      if (cps.length === 1) continue;
+      if (cps.length === 1) {
+        // One selector after a plain ASCII letter or digit has no typographic use (text/emoji presentation is for
+        // symbols, standardized variants for CJK and math); one after each letter carries a byte per letter.
+        const prev = cpBefore(s, i).cp;
+        const keycap = cpAt(s, j) === 0x20e3;
+        if (prev >= 0 && prev < 0x80 && /[A-Za-z0-9]/.test(String.fromCharCode(prev)) && !keycap) {
+          if (!lineVs) lineVs = { start: i, end: j, cps: [] };
+          lineVs.end = j;
+          lineVs.cps.push(cps[0]!);
+        }
+        continue;
+      }
       const from = Math.max(lineStart, i - 20);
       const decoded = cps.length >= VS_RUN_ERROR ? decodeVariationSelectors(cps) : null;
       out.push(lazy({ kind: 'selectors', start: i, end: j, severity: cps.length >= VS_RUN_ERROR ? 'error' : 'warning', confidence: cps.length >= VS_RUN_ERROR ? 'high' : 'medium' }, () => `${cps.length} variation selectors in a row after ${JSON.stringify(visible(s.slice(from, i)))}; ${decoded ? `they decode to ${JSON.stringify(visible(decoded.slice(0, 200)))}, ` : ''}a run of selectors carries hidden bytes (one per selector) and has no typographic use. Remove them`));
@@ -267,5 +321,6 @@ export function findHidden(s: string): HiddenFinding[] {
     lineZw.fence &&= fence;
   }
   flushLine();
+  flushCarriers();
   return out.sort((a, b) => a.start - b.start);
 }

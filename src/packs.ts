@@ -231,7 +231,10 @@ const EXAMPLE_CONTEXT = /\b(?:example|e\.g\.|for instance|sample|placeholder|dum
  * judged from the value and, when given, the line it is on ("Example: AIza…").
  */
 export function looksLikePlaceholder(s: string, line = ''): boolean {
-  if (PLACEHOLDER.test(s) || EXAMPLE_CONTEXT.test(line)) return true;
+  if (PLACEHOLDER.test(s)) return true;
+  // "Example:" or "format" on the line marks an illustration, unless the value itself is as random as a real
+  // token: real keys get pasted into docs next to exactly those words.
+  if (EXAMPLE_CONTEXT.test(line) && !looksGenerated(s)) return true;
   // Counting sequences (A1B2C3…, 123456, abcdef) are typed by hand, not generated.
   const digits = s.replace(/[^0-9]/g, '');
   const letters = s.replace(/[^A-Za-z]/g, '').toUpperCase();
@@ -239,6 +242,26 @@ export function looksLikePlaceholder(s: string, line = ''): boolean {
   // Low variety: a real token of 20+ characters uses many distinct characters.
   const body = s.replace(/^[A-Za-z]+[_-]/, '');
   return new Set(body).size < Math.min(10, Math.ceil(body.length / 3));
+}
+
+/** Shannon entropy in bits per character. */
+export function entropy(s: string): number {
+  const counts = new Map<string, number>();
+  for (const ch of s) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+  let h = 0;
+  for (const n of counts.values()) {
+    const p = n / s.length;
+    h -= p * Math.log2(p);
+  }
+  return h;
+}
+
+/** A value that reads as machine-generated: long, mixed letters and digits, high entropy, no counting runs. */
+function looksGenerated(s: string): boolean {
+  const body = s.replace(/^[A-Za-z]+[_-](?:[A-Za-z0-9]+[_-])?/, '').replace(/\s+/g, '');
+  if (body.length < 20) return false;
+  const classes = [/[a-z]/, /[A-Z]/, /[0-9]/].filter((r) => r.test(body)).length;
+  return classes >= 2 && entropy(body) >= 4;
 }
 
 export interface RawMatch {
@@ -842,14 +865,17 @@ export function entriesMatching(pack: Pack, text: string): string[] {
   return pack.rules.filter((e) => matchEntry(e, text).length > 0).map((e) => e.id);
 }
 
-/** A rule whose checks are the pack rules/packs/<meta.id>.yaml (loaded at first use). */
-export function packRule(meta: RuleMeta): Rule {
+/**
+ * A rule whose checks are the pack rules/packs/<meta.id>.yaml (loaded at first use). With `wrap`, the rule reports
+ * through the context it returns (e.g. catalogueAware, src/catalogue.ts).
+ */
+export function packRule(meta: RuleMeta, wrap?: (ctx: SkillContext) => SkillContext): Rule {
   let pack: Pack | null = null;
   return {
     meta,
     checkSkill(ctx) {
       pack ??= loadPack(meta.id);
-      runPack(ctx, pack);
+      runPack(wrap ? wrap(ctx) : ctx, pack);
     },
   };
 }

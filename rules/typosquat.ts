@@ -1,0 +1,88 @@
+// typosquat: a skill name one typing slip (two adjacent letters swapped, a letter doubled, a letter dropped, one
+// vowel for another in a long word) away
+// from a well-known skill name or from a word skill names are built from (src/wellknown.ts), so a user or an
+// agent picks it instead of the real one. Other letter substitutions are not counted: too many real words are one
+// letter apart ("reach"/"react").
+
+import { defineRule } from '../src/rule.js';
+import { quote } from '../src/text.js';
+import { WELL_KNOWN_SKILLS, WELL_KNOWN_WORDS } from '../src/wellknown.js';
+
+const SKILLS = new Set(WELL_KNOWN_SKILLS);
+const WORDS = new Set(WELL_KNOWN_WORDS);
+const VOWEL = /[aeiou]/;
+
+/** How `typed` slips from `known`, or null: adjacent transposition, a doubled letter, or one letter dropped. */
+export function slip(typed: string, known: string): string | null {
+  if (typed === known) return null;
+  if (typed.length === known.length) {
+    let i = 0;
+    while (i < typed.length && typed[i] === known[i]) i++;
+    if (i < typed.length - 1 && typed[i] === known[i + 1] && typed[i + 1] === known[i] && typed.slice(i + 2) === known.slice(i + 2)) return `"${known[i]}${known[i + 1]}" swapped`;
+    // One vowel for another in a long word ("validater"): a spelling slip, not a different word.
+    if (known.length >= 7 && i < typed.length && VOWEL.test(typed[i]!) && VOWEL.test(known[i]!) && typed.slice(i + 1) === known.slice(i + 1)) return `"${known[i]}" written "${typed[i]}"`;
+    return null;
+  }
+  if (typed.length === known.length + 1) {
+    for (let i = 0; i < typed.length; i++) {
+      if (typed.slice(0, i) + typed.slice(i + 1) === known) {
+        // Only a doubled letter counts as an insertion slip ("webbapp"); plurals and suffixes are words.
+        if ((typed[i] === typed[i - 1] || typed[i] === typed[i + 1]) && i !== typed.length - 1) return `"${typed[i]}" doubled`;
+        return null;
+      }
+    }
+    return null;
+  }
+  if (typed.length === known.length - 1 && known.length >= 6) {
+    for (let i = 1; i < known.length - 1; i++) {
+      if (known.slice(0, i) + known.slice(i + 1) === typed) return `"${known[i]}" dropped`;
+    }
+  }
+  return null;
+}
+
+/** The well-known name or word that `name` imitates, with how. */
+export function typosquatOf(name: string): { known: string; how: string } | null {
+  const n = name.toLowerCase();
+  if (SKILLS.has(n)) return null;
+  for (const k of SKILLS) {
+    if (k.length < 5) continue;
+    const how = slip(n, k);
+    if (how) return { known: k, how };
+  }
+  for (const tok of n.split(/[-_.\s]+/)) {
+    if (tok.length < 5 || WORDS.has(tok)) continue;
+    for (const k of WORDS) {
+      const how = slip(tok, k);
+      if (how) return { known: k, how };
+    }
+  }
+  return null;
+}
+
+export default defineRule({
+  meta: {
+    id: 'typosquat',
+    description: 'Skill name one typing slip (swapped, doubled or dropped letter) away from a well-known skill name or package/product word (webbapp-testing, reqeusts-helper)',
+    severity: 'warning',
+    confidence: 'medium',
+    category: 'security',
+    fixable: false,
+    since: '0.2.0',
+    examples: {
+      bad: [{ files: { 'skills/reqeusts-helper/SKILL.md': '---\nname: reqeusts-helper\ndescription: Drop-in helper.\n---\nBody.\n' } }],
+      good: [{ files: { 'skills/requests-helper/SKILL.md': '---\nname: requests-helper\ndescription: Helper for requests.\n---\nBody.\n' } }],
+    },
+  },
+  checkSkill(ctx) {
+    const name = typeof ctx.data?.name === 'string' ? ctx.data.name : ctx.skill.name;
+    if (!name) return;
+    const hit = typosquatOf(name);
+    if (!hit) return;
+    const loc = typeof ctx.data?.name === 'string' ? ctx.locate(['name']) : null;
+    ctx.report({
+      ...(loc ? { offset: loc.start, endOffset: loc.end } : { line: 1, column: 1 }),
+      message: `name ${quote(name)} is one typing slip from the well-known ${quote(hit.known)} (${hit.how}); a typosquatted name gets a skill picked instead of the real one. Use a name of your own, or spell the real one right`,
+    });
+  },
+});

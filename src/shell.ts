@@ -1,0 +1,497 @@
+// A small shell-pipeline model: enough of POSIX shell syntax to see which command feeds which. Words (quotes,
+// backslash escapes, `\`-newline continuations), pipes, lists (; && || & newline), redirections, command
+// substitution ($(…), `…`) and process substitution (<(…), >(…)), nested up to MAX_DEPTH. Pure, never throws,
+// one pass over the text (each character is consumed once, nested constructs continue from where they stop).
+// Nothing is expanded or run: `c\url` reads as curl, `$SHELL` stays the literal word "$SHELL".
+//
+// analyzeShell() then finds remote code execution: a download fed into an interpreter through a pipe (filters
+// such as tee or base64 -d in between), process or command substitution, stdin redirection, or saved to a file
+// that a later command runs without a checksum or signature check; `npx`/`deno run` of a URL; installs from a
+// custom package index or registry.
+
+export interface Word {
+  /** The word with quotes and escapes removed; substitutions kept as their source text. */
+  value: string;
+  start: number;
+  end: number;
+  /** Scripts of the command substitutions inside the word. */
+  subs: Script[];
+  /** The script of a process substitution word (<(…) or >(…)). */
+  proc: Script | null;
+}
+
+export interface Redirect {
+  op: string;
+  target: Word | null;
+}
+
+export interface Command {
+  words: Word[];
+  redirects: Redirect[];
+  start: number;
+  end: number;
+}
+
+export interface Pipeline {
+  commands: Command[];
+  start: number;
+  end: number;
+}
+
+export interface Script {
+  pipelines: Pipeline[];
+}
+
+/** Nesting of substitutions and subshells followed; deeper ones read as plain characters. */
+export const MAX_DEPTH = 8;
+
+const OPERATOR = new Set(['|', '&', ';', '<', '>', '(', ')', '\n']);
+const BLANK = new Set([' ', '\t', '\r']);
+
+class Parser {
+  i: number;
+  /** Loop iterations, for the linearity property (test/shell.test.ts). */
+  steps = 0;
+  constructor(
+    readonly s: string,
+    start: number,
+    readonly end: number,
+  ) {
+    this.i = start;
+  }
+
+  script(stop: string | null, depth: number): Script {
+    const s = this.s;
+    const pipelines: Pipeline[] = [];
+    let commands: Command[] = [];
+    let cmd: Command | null = null;
+    const endCommand = () => {
+      if (cmd && (cmd.words.length > 0 || cmd.redirects.length > 0)) commands.push(cmd);
+      cmd = null;
+    };
+    const endPipeline = () => {
+      endCommand();
+      if (commands.length > 0) pipelines.push({ commands, start: commands[0]!.start, end: commands[commands.length - 1]!.end });
+      commands = [];
+    };
+    const current = (at: number): Command => (cmd ??= { words: [], redirects: [], start: at, end: at });
+    while (this.i < this.end) {
+      this.steps++;
+      const c = s[this.i]!;
+      const n = s[this.i + 1];
+      if (stop !== null && c === stop) {
+        this.i++;
+        break;
+      }
+      if (c === '\\' && n === '\n') {
+        this.i += 2;
+        continue;
+      }
+      if (BLANK.has(c)) {
+        this.i++;
+        continue;
+      }
+      if (c === '\n' || c === ';') {
+        endPipeline();
+        this.i++;
+        continue;
+      }
+      if (c === '#') {
+        while (this.i < this.end && s[this.i] !== '\n') this.i++;
+        continue;
+      }
+      if (c === '|') {
+        if (n === '|') {
+          endPipeline();
+          this.i += 2;
+        } else {
+          endCommand();
+          this.i += n === '&' ? 2 : 1;
+        }
+        continue;
+      }
+      if (c === '&' && n !== '>') {
+        endPipeline();
+        this.i += n === '&' ? 2 : 1;
+        continue;
+      }
+      if (c === '(' || c === ')') {
+        // A subshell or group: its pipelines are read as if they stood on their own.
+        if (c === '(' && depth < MAX_DEPTH) {
+          endPipeline();
+          this.i++;
+          const inner = this.script(')', depth + 1);
+          for (const x of inner.pipelines) pipelines.push(x);
+        } else this.i++;
+        continue;
+      }
+      // Redirection: [n]> >> >& &> &>> < <& <> << <<- <<< (but <( and >( are process substitution words).
+      const redir = /^(?:[0-9]*(?:>>|>&|>\||<<<|<<-|<<|<&|<>|>|<)|&>>?)/.exec(s.slice(this.i, Math.min(this.end, this.i + 5)));
+      if (redir && !((c === '<' || c === '>') && n === '(')) {
+        const at = this.i;
+        this.i += redir[0].length;
+        while (this.i < this.end && BLANK.has(s[this.i]!)) this.i++;
+        const target = this.atWordStart() ? this.word(depth) : null;
+        const command = current(at);
+        command.redirects.push({ op: redir[0].replace(/^[0-9]+/, ''), target });
+        command.end = target ? target.end : this.i;
+        continue;
+      }
+      const w = this.word(depth);
+      const command = current(w.start);
+      command.words.push(w);
+      command.end = w.end;
+    }
+    endPipeline();
+    return { pipelines };
+  }
+
+  atWordStart(): boolean {
+    const c = this.s[this.i];
+    return c !== undefined && this.i < this.end && !BLANK.has(c) && c !== '\n' && c !== ';' && c !== '|' && c !== '&' && c !== ')';
+  }
+
+  /** One word from here; always consumes at least one character. */
+  word(depth: number): Word {
+    const s = this.s;
+    const start = this.i;
+    const subs: Script[] = [];
+    let proc: Script | null = null;
+    let value = '';
+    const c0 = s[this.i];
+    if ((c0 === '<' || c0 === '>') && s[this.i + 1] === '(' && depth < MAX_DEPTH) {
+      this.i += 2;
+      proc = this.script(')', depth + 1);
+      return { value: s.slice(start, this.i), start, end: this.i, subs, proc };
+    }
+    const sub = (stop: string, skip: number) => {
+      const from = this.i;
+      this.i += skip;
+      if (depth < MAX_DEPTH) subs.push(this.script(stop, depth + 1));
+      value += s.slice(from, this.i);
+    };
+    while (this.i < this.end) {
+      this.steps++;
+      const c = s[this.i]!;
+      const n = s[this.i + 1];
+      if (BLANK.has(c)) break;
+      if (OPERATOR.has(c) && this.i > start) {
+        // A "(" inside a word (a PowerShell call, a glob) is part of it; operators end it.
+        if (c !== '(') break;
+      } else if (OPERATOR.has(c) && c !== '(' && c !== ')') {
+        value += c;
+        this.i++;
+        break;
+      }
+      if (c === '\\') {
+        if (n === '\n') this.i += 2;
+        else {
+          if (n !== undefined && this.i + 1 < this.end) value += n;
+          this.i += 2;
+        }
+        continue;
+      }
+      if (c === "'") {
+        const close = s.indexOf("'", this.i + 1);
+        const e = close === -1 || close >= this.end ? this.end : close;
+        value += s.slice(this.i + 1, e);
+        this.i = Math.min(this.end, e + 1);
+        continue;
+      }
+      if (c === '"') {
+        this.i++;
+        while (this.i < this.end && s[this.i] !== '"') {
+          this.steps++;
+          const d = s[this.i]!;
+          const dn = s[this.i + 1];
+          if (d === '\\' && dn !== undefined) {
+            if (dn !== '\n') value += '"$`\\'.includes(dn) ? dn : d + dn;
+            this.i += 2;
+          } else if (d === '$' && dn === '(') sub(')', 2);
+          else if (d === '`') sub('`', 1);
+          else {
+            value += d;
+            this.i++;
+          }
+        }
+        this.i = Math.min(this.end, this.i + 1);
+        continue;
+      }
+      if (c === '$' && n === '(') {
+        sub(')', 2);
+        continue;
+      }
+      if (c === '`') {
+        sub('`', 1);
+        continue;
+      }
+      if (c === '$' && n === '{') {
+        const close = s.indexOf('}', this.i);
+        const e = close === -1 || close >= this.end ? this.end : close + 1;
+        value += s.slice(this.i, e);
+        this.i = e;
+        continue;
+      }
+      if (c === ')' || c === '(') {
+        if (c === ')') break;
+        value += c;
+        this.i++;
+        continue;
+      }
+      value += c;
+      this.i++;
+    }
+    if (this.i === start) this.i++;
+    return { value, start, end: this.i, subs, proc };
+  }
+}
+
+/** Parse `text[start, end)` as a shell script. Never throws; linear in the length. */
+export function parseShell(text: string, start = 0, end = text.length): Script {
+  return parseShellCounted(text, start, end).script;
+}
+
+/** parseShell, with the number of loop steps it took (test seam for the linearity property). */
+export function parseShellCounted(text: string, start = 0, end = text.length): { script: Script; steps: number } {
+  const p = new Parser(text, start, Math.min(end, text.length));
+  const out: Pipeline[] = [];
+  // A stray ")" or "`" at the top level ends script(); read on after it.
+  while (p.i < p.end) {
+    p.steps++;
+    const before = p.i;
+    for (const x of p.script(null, 0).pipelines) out.push(x);
+    if (p.i === before) p.i++;
+  }
+  return { script: { pipelines: out }, steps: p.steps };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Analysis
+
+export type ShellFindingKind = 'pipe' | 'process-substitution' | 'command-substitution' | 'download-then-run' | 'remote-package' | 'custom-index';
+
+export interface ShellFinding {
+  kind: ShellFindingKind;
+  start: number;
+  end: number;
+  /** What the text does, in a few words, for the message. */
+  detail: string;
+}
+
+const DOWNLOADERS = new Set(['curl', 'wget', 'fetch', 'aria2c', 'xh', 'http', 'https', 'iwr', 'irm', 'invoke-webrequest', 'invoke-restmethod', 'lwp-request', 'get']);
+const INTERPRETER = /^(?:(?:ba|z|k|da|fi|tc|c|a|mk|yash)?sh|python[0-9.]*|pypy[0-9]*|perl|ruby|node|nodejs|php|pwsh|powershell|powershell\.exe|lua|osascript|\$\{?shell\}?|\$\{?bash\}?)$/;
+const EXEC_STDIN = new Set(['iex', 'invoke-expression']);
+/** Wrappers that run the command after their options: the command is what follows. */
+const WRAPPER_ARGS: Record<string, Set<string>> = {
+  sudo: new Set(['-u', '-g', '-h', '-p', '-C', '-D', '-r', '-t', '-U', '-T']),
+  doas: new Set(['-u', '-C']),
+  env: new Set(['-u', '-C', '-S', '--unset', '--chdir']),
+  nohup: new Set(),
+  exec: new Set(['-a']),
+  command: new Set(),
+  builtin: new Set(),
+  time: new Set(),
+  nice: new Set(['-n']),
+  ionice: new Set(['-c', '-n']),
+  stdbuf: new Set(['-i', '-o', '-e']),
+  timeout: new Set(['-s', '-k', '--signal', '--kill-after']),
+  setsid: new Set(),
+};
+const URLISH = /^(?:https?|ftp):\/\/[^\s]+|^(?:[a-z0-9-]+\.)+[a-z]{2,}(?::[0-9]+)?\/[^\s]*$/i;
+const VERIFY = new Set(['sha256sum', 'sha512sum', 'sha1sum', 'shasum', 'md5sum', 'b2sum', 'gpg', 'gpgv', 'cosign', 'minisign', 'signify', 'openssl', 'get-filehash', 'certutil']);
+const KNOWN_INDEX = /^(?:https?:\/\/)?(?:[a-z0-9-]+\.)*(?:pypi\.org|pythonhosted\.org|pytorch\.org|npmjs\.org|npmjs\.com|yarnpkg\.com|nvidia\.com|localhost|127\.0\.0\.1)(?::[0-9]+)?(?:\/|$)/i;
+
+function base(v: string): string {
+  const b = v.replace(/\/+$/, '');
+  const k = b.lastIndexOf('/');
+  return (k === -1 ? b : b.slice(k + 1)).toLowerCase();
+}
+
+/** The words of the command that runs: assignments and wrappers (sudo -u root, env A=1, /usr/bin/env) skipped. */
+export function effectiveWords(words: readonly Word[]): Word[] {
+  let i = 0;
+  for (let guard = 0; guard < 8 && i < words.length; guard++) {
+    while (i < words.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[i]!.value)) i++;
+    const head = words[i] ? base(words[i]!.value) : '';
+    const takes = WRAPPER_ARGS[head];
+    if (!takes) break;
+    i++;
+    while (i < words.length) {
+      const v = words[i]!.value;
+      if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(v)) i++;
+      else if (v.startsWith('-') && v.length > 1) {
+        i += takes.has(v) ? 2 : 1;
+      } else if (head === 'timeout' && /^[0-9.]+[smhd]?$/.test(v)) i++;
+      else break;
+    }
+  }
+  return words.slice(i);
+}
+
+function headOf(words: readonly Word[]): string {
+  return words[0] ? base(words[0].value) : '';
+}
+
+function hasUrl(words: readonly Word[]): boolean {
+  return words.some((w) => URLISH.test(w.value.replace(/^['"]|['"]$/g, '').replace(/^[a-z-]+=/i, '')));
+}
+
+/** A download command (curl, wget, iwr, …) with a URL argument. */
+function isDownload(words: readonly Word[]): boolean {
+  return DOWNLOADERS.has(headOf(words)) && hasUrl(words.slice(1));
+}
+
+function scriptDownloads(sc: Script): boolean {
+  return sc.pipelines.some((p) => p.commands.some((c) => commandDownloads(c)));
+}
+
+/** The command's output is (or carries) downloaded content: a download, or `echo "$(curl …)"`. */
+function commandDownloads(c: Command): boolean {
+  const ws = effectiveWords(c.words);
+  if (isDownload(ws)) return true;
+  return ws.some((w) => w.subs.some(scriptDownloads));
+}
+
+/** An interpreter that executes its standard input (bash, bash -s, python -, node, iex). */
+function runsStdin(words: readonly Word[], prose = false): boolean {
+  const head = headOf(words);
+  if (EXEC_STDIN.has(head)) return true;
+  if (!INTERPRETER.test(head)) return false;
+  for (const w of words.slice(1)) {
+    const v = w.value;
+    if (v === '-' || v === '-s' || v === '--') return true;
+    if (/^-[a-z]*[cem]$/i.test(v) || v === '-m' || v === '--command') return false;
+    // In prose, "| bash to install it" goes on as a sentence: only a path-like word is a script file.
+    if (!v.startsWith('-')) return prose && !/[./$]/.test(v);
+  }
+  return true;
+}
+
+function span(c: { start: number; end: number }[]): { start: number; end: number } {
+  return { start: c[0]!.start, end: c[c.length - 1]!.end };
+}
+
+/** Files a download command writes, by the name a later command would use. */
+function downloadedFiles(c: Command, ws: readonly Word[]): string[] {
+  const head = headOf(ws);
+  const out: string[] = [];
+  const args = ws.slice(1).map((w) => w.value);
+  const urls = args.filter((a) => URLISH.test(a));
+  for (let k = 0; k < args.length; k++) {
+    const a = args[k]!;
+    if (head === 'curl') {
+      if ((a === '-o' || a === '--output') && args[k + 1]) out.push(args[k + 1]!);
+      else if (/^-[a-zA-Z]*o.+/.test(a) && !a.startsWith('--')) out.push(a.slice(a.indexOf('o') + 1));
+      else if (/^-[a-zA-Z]*O$/.test(a) || a === '--remote-name') urls.forEach((u) => out.push(base(u.split(/[?#]/)[0]!)));
+    } else if (head === 'wget') {
+      if ((a === '-O' || a === '--output-document') && args[k + 1]) out.push(args[k + 1]!);
+      else if (/^-[a-zA-Z]*O.+/.test(a)) out.push(a.slice(a.indexOf('O') + 1));
+      else if (a.startsWith('--output-document=')) out.push(a.slice(18));
+    } else if ((head === 'iwr' || head === 'invoke-webrequest' || head === 'irm' || head === 'invoke-restmethod') && /^-outfile$/i.test(a) && args[k + 1]) out.push(args[k + 1]!);
+  }
+  if (head === 'wget' && out.length === 0 && !args.some((a) => /^-[a-zA-Z]*O/.test(a) || a.startsWith('--output-document'))) urls.forEach((u) => out.push(base(u.split(/[?#]/)[0]!)));
+  for (const r of c.redirects) if ((r.op === '>' || r.op === '>>' || r.op === '>|') && r.target) out.push(r.target.value);
+  return out.filter((f) => f !== '' && f !== '-' && f !== '/dev/null');
+}
+
+function sameFile(a: string, b: string): boolean {
+  const x = a.replace(/^\.\//, '');
+  const y = b.replace(/^\.\//, '');
+  return x === y || (base(x) === base(y) && base(x).length > 0 && (!x.includes('/') || !y.includes('/') || x.endsWith(y) || y.endsWith(x)));
+}
+
+export interface AnalyzeOptions {
+  /** Prose: a command may start at any word (the text before it is a sentence), not only at the first. */
+  prose?: boolean;
+}
+
+/** Remote code execution in a shell text, with offsets into `text`. Never throws. */
+export function analyzeShell(text: string, start = 0, end = text.length, opts: AnalyzeOptions = {}): ShellFinding[] {
+  const out: ShellFinding[] = [];
+  const script = parseShell(text, start, end);
+  const downloaded = new Map<string, number>();
+  const verified = new Set<string>();
+  const visit = (sc: Script, depth: number) => {
+    if (depth > MAX_DEPTH) return;
+    for (const p of sc.pipelines) {
+      const cmds = p.commands.map((c) => {
+        let ws = effectiveWords(c.words);
+        if (opts.prose) {
+          const k = ws.findIndex((w) => DOWNLOADERS.has(base(w.value)) || /^(?:npx|deno|bunx)$/.test(w.value));
+          if (k > 0) ws = effectiveWords(ws.slice(k));
+        }
+        return { c, ws };
+      });
+      // Pipe: a download (or text carrying one) feeding, through any filters, an interpreter reading stdin.
+      const d = cmds.findIndex(({ ws }) => isDownload(ws) || ws.some((w) => w.subs.some(scriptDownloads)));
+      if (d !== -1) {
+        const j = cmds.findIndex((x, k) => k > d && runsStdin(x.ws, opts.prose));
+        if (j !== -1) out.push({ kind: 'pipe', ...span([cmds[d]!.c, cmds[j]!.c]), detail: 'pipes a download into an interpreter' });
+      }
+      for (const { c, ws } of cmds) {
+        const head = headOf(ws);
+        const interp = INTERPRETER.test(head) || head === 'source' || head === '.' || head === 'eval' || EXEC_STDIN.has(head);
+        if (interp) {
+          // Process substitution (bash <(curl …)), stdin from one (bash < <(curl …)), or code from $(curl …).
+          if (ws.some((w) => w.proc && scriptDownloads(w.proc)) || c.redirects.some((r) => r.op === '<' && r.target?.proc && scriptDownloads(r.target.proc))) {
+            out.push({ kind: 'process-substitution', start: c.start, end: c.end, detail: 'runs a download through process substitution' });
+          } else if ((head === 'eval' || EXEC_STDIN.has(head) || ws.some((w) => /^-[a-z]*[ce]$/i.test(w.value))) && ws.some((w) => w.subs.some(scriptDownloads))) {
+            out.push({ kind: 'command-substitution', start: c.start, end: c.end, detail: 'evaluates a download as code' });
+          }
+        }
+        // Download saved to a file, later run.
+        if (isDownload(ws)) for (const f of downloadedFiles(c, ws)) downloaded.set(f, c.start);
+        if (VERIFY.has(head)) for (const w of ws.slice(1)) for (const f of downloaded.keys()) if (sameFile(w.value, f) || w.value === '-c' || w.value === '--check' || w.value === '--verify') verified.add(f);
+        if (downloaded.size > 0 && ws.length > 0) {
+          const runs = (f: string) => {
+            if (verified.has(f) || verified.size > 0) return false;
+            const w0 = ws[0]!.value;
+            if ((w0.startsWith('./') || w0.startsWith('/') || w0.includes('/')) && sameFile(w0, f)) return true;
+            if (INTERPRETER.test(head) || head === 'source' || head === '.') {
+              const arg = ws.slice(1).find((w) => !w.value.startsWith('-'));
+              return arg !== undefined && sameFile(arg.value, f);
+            }
+            return false;
+          };
+          for (const [f, at] of downloaded) {
+            if (runs(f) || c.redirects.some((r) => r.op === '<' && r.target && sameFile(r.target.value, f) && INTERPRETER.test(head))) {
+              out.push({ kind: 'download-then-run', start: at, end: c.end, detail: `downloads ${f} and runs it without checking a checksum or signature` });
+              downloaded.delete(f);
+              break;
+            }
+          }
+        }
+        // npx/bunx/deno run/dlx of a URL.
+        if (/^(?:npx|bunx|pnpx)$/.test(head) || ((head === 'deno' || head === 'bun') && ws[1] && /^(?:run|x|install)$/.test(ws[1].value)) || (head === 'pnpm' && ws[1]?.value === 'dlx')) {
+          // The package spec is the first word that is not an option (or the script after `deno run` options).
+          const rest = ws.slice(head === 'deno' || head === 'bun' || head === 'pnpm' ? 2 : 1);
+          const u = rest.find((w) => !w.value.startsWith('-'));
+          if (u && /^(?:https?:\/\/|git\+https?:\/\/)/i.test(u.value)) out.push({ kind: 'remote-package', start: c.start, end: c.end, detail: 'runs code straight from a URL' });
+        }
+        // Installs from a custom package index or registry.
+        const installer = head === 'pip' || /^pip[0-9.]+$/.test(head) || head === 'uv' || head === 'poetry' || head === 'npm' || head === 'pnpm' || head === 'yarn' || head === 'bun' || (/^python[0-9.]*$/.test(head) && ws[1]?.value === '-m' && /^pip/.test(ws[2]?.value ?? ''));
+        if (installer) {
+          for (let k = 1; k < ws.length; k++) {
+            const v = ws[k]!.value;
+            const m = /^(--index-url|--extra-index-url|-i|--registry|--index|--default-index)(?:=(.*))?$/.exec(v);
+            const url = m ? (m[2] ?? ws[k + 1]?.value ?? '') : /^(?:global\.)?(?:index-url|extra-index-url|registry)$/.test(v) && ws.some((w) => w.value === 'set') ? (ws[k + 1]?.value ?? '') : '';
+            if (url && /^https?:\/\//i.test(url) && !KNOWN_INDEX.test(url)) {
+              out.push({ kind: 'custom-index', start: c.start, end: c.end, detail: `installs packages from a custom index (${url})` });
+              break;
+            }
+          }
+        }
+        for (const w of c.words) {
+          for (const s of w.subs) visit(s, depth + 1);
+          if (w.proc) visit(w.proc, depth + 1);
+        }
+      }
+    }
+  };
+  visit(script, 0);
+  // One finding per stretch of text.
+  out.sort((a, b) => a.start - b.start || b.end - a.end);
+  const kept: ShellFinding[] = [];
+  for (const f of out) if (!kept.some((k) => f.start < k.end && k.start < f.end)) kept.push(f);
+  return kept;
+}

