@@ -37,8 +37,11 @@ export default defineRule({
       ctx.report({
         line: 1,
         column: 1,
-        severity: ctx.profile.stripsBom ? 'info' : ctx.profile.frontmatterParser === 'strict-kv' ? 'error' : 'warning',
-        message: ctx.profile.stripsBom
+        severity: ctx.profile.stripsBom ? 'info' : ctx.profile.frontmatterParser === 'strict-kv' || ctx.profile.rejectsBom ? 'error' : 'warning',
+        ...(ctx.profile.rejectsBom ? { rejects: true } : {}),
+        message: ctx.profile.rejectsBom
+          ? `file starts with a byte-order mark; ${ctx.profile.id} does not see the frontmatter after it and skips the skill. Remove it (--fix)`
+          : ctx.profile.stripsBom
           ? `file starts with a byte-order mark; ${ctx.profile.id} strips it, other runtimes may not see the frontmatter. Remove it (--fix)`
           : ctx.profile.frontmatterParser === 'strict-kv'
             ? `file starts with a byte-order mark, so the first line is not exactly "---"; ${ctx.profile.id}'s strict parser fails to construct the skill. Remove it (--fix)`

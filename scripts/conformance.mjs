@@ -27,8 +27,10 @@ import { fileURLToPath } from 'node:url';
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CACHE = process.env.SKILLCHECK_CONFORMANCE_CACHE ?? path.join(os.homedir(), '.cache/skillcheck/conformance');
 const REAL = path.resolve(repo, '../shared/corpus/real');
+// Another build of skillcheck to compare (e.g. the main branch, for before/after figures).
+const SKILLCHECK_BIN = process.env.SKILLCHECK_BIN ?? path.join(repo, 'bin/skillcheck.js');
 const GOAL = { real: 99.5, edge: 97 };
-const RUN_TIMEOUT_MS = Number(process.env.SKILLCHECK_CONFORMANCE_TIMEOUT_MS ?? 180_000);
+const RUN_TIMEOUT_MS = Number(process.env.SKILLCHECK_CONFORMANCE_TIMEOUT_MS ?? 120_000);
 
 /** Pinned runtimes: what to install, and the binary that proves the install complete. */
 export const RUNTIMES = {
@@ -256,7 +258,7 @@ function baseEnv(home, extra = {}) {
 }
 
 function run(cmd, args, o) {
-  const r = spawnSync(cmd, args, { encoding: 'utf8', timeout: RUN_TIMEOUT_MS, maxBuffer: 512 * 1024 * 1024, ...o });
+  const r = spawnSync(cmd, args, { encoding: 'utf8', timeout: RUN_TIMEOUT_MS, killSignal: 'SIGKILL', maxBuffer: 512 * 1024 * 1024, ...o });
   if (r.error) fail(`${path.basename(cmd)} ${args.join(' ')}: ${r.error.message}`);
   return r;
 }
@@ -348,10 +350,11 @@ const LOADERS = {
       env: baseEnv(home, { OPENCODE_DISABLE_EXTERNAL_SKILLS: '1' }),
       stdio: ['ignore', fd, 'pipe'],
       timeout: RUN_TIMEOUT_MS,
+      killSignal: 'SIGKILL',
       encoding: 'utf8',
     });
     fs.closeSync(fd);
-    if (r.status !== 0) fail(`opencode failed: ${r.stderr?.slice(0, 2000)}`);
+    if (r.status !== 0) fail(`opencode failed (status ${r.status}, signal ${r.signal}): ${r.stderr?.slice(0, 2000)}`);
     return JSON.parse(fs.readFileSync(out, 'utf8'))
       .filter((s) => s.location !== '<built-in>')
       .map((s) => ({ name: s.name, description: s.description, path: s.location }));
@@ -403,13 +406,14 @@ async function loadCodex(proj, home) {
 // ---------------------------------------------------------------------------------------------------------------
 // skillcheck's view of the same layout.
 
-function skillcheckView(root, target, env) {
-  const r = run(process.execPath, [path.join(repo, 'bin/skillcheck.js'), 'explain', '--format', 'json', '--target', target, root], {
-    cwd: root,
+function skillcheckView(proj, root, target, env) {
+  // From the project folder, as a user runs it: paths then hold the runtime's root (.claude/skills, ...).
+  const r = run(process.execPath, [SKILLCHECK_BIN, 'explain', '--format', 'json', '--target', target, path.relative(proj, root)], {
+    cwd: proj,
     env: { ...env, NO_COLOR: '1' },
   });
   if (!r.stdout.startsWith('{')) fail(`skillcheck failed on ${root} (target ${target}): ${r.stderr.slice(0, 2000)}`);
-  return JSON.parse(r.stdout).skills.filter((s) => s.target === target).map((s) => ({ ...s, file: path.resolve(root, s.file) }));
+  return JSON.parse(r.stdout).skills.filter((s) => s.target === target).map((s) => ({ ...s, file: path.resolve(proj, s.file) }));
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -506,7 +510,7 @@ async function checkBatch(runtime, corpusName, units, write) {
     const records =
       runtime === 'codex' ? await loadCodex(proj, home) : await LOADERS[runtime](proj, home, units);
     const env = runtime === 'openclaw' ? { ...baseEnv(home), PATH: `${path.join(CACHE, RUNTIMES.openclaw.dir, 'node_modules/.bin')}:${process.env.PATH}` } : baseEnv(home);
-    const views = skillcheckView(root, targetFor[runtime], env);
+    const views = skillcheckView(proj, root, targetFor[runtime], env);
     return compare(runtime, corpusName, units, root, records, views);
   } finally {
     fs.rmSync(proj, { recursive: true, force: true });
@@ -525,7 +529,7 @@ function merge(results) {
 }
 
 const pct = (a, n) => (n === 0 ? 100 : (100 * a) / n);
-const short = (v) => (v === null ? 'null' : JSON.stringify(v.length > 90 ? `${v.slice(0, 87)}...` : v));
+const short = (v) => (v == null ? String(v) : typeof v !== 'string' ? JSON.stringify(v) : JSON.stringify(v.length > 90 ? `${v.slice(0, 87)}...` : v));
 
 const t0 = Date.now();
 for (const r of only) install(r);
@@ -546,6 +550,9 @@ for (const runtime of only) {
   }
   if (corpora.includes('edge')) results.push(await checkBatch(runtime, 'edge', edge, (root, outside) => writeEdge(root, outside, edge)));
   console.log(`${runtime}: ${((Date.now() - t) / 1000).toFixed(1)} s`);
+  for (const r of results.filter((x) => x.runtime === runtime)) {
+    console.log(`   ${r.corpus}: ${['loads', 'name', 'description'].map((k) => `${k} ${pct(r.agree[k], r.n).toFixed(2)}%`).join(', ')} of ${r.n}`);
+  }
 }
 
 let below = false;

@@ -242,7 +242,7 @@ export function lenientRetry(src: SourceText, generic: ParsedDocument): ParsedDo
     end: fm.offset + e.end,
     severity: 'warning',
     rejects: false,
-    message: `YAML fails here (a ": " inside a plain value); creo loads it only through its lenient retry, which quotes values that contain colons, and every strict YAML parser rejects it. Quote the value: ${e.key}: ${e.quoted.length > 70 ? `${e.quoted.slice(0, 69)}…` : e.quoted} (--fix)`,
+    message: `YAML fails here (a ": " inside a plain value); this runtime loads it only through its lenient retry, which quotes values that contain colons, and every strict YAML parser rejects it. Quote the value: ${e.key}: ${e.quoted.length > 70 ? `${e.quoted.slice(0, 69)}…` : e.quoted} (--fix)`,
     fix: { description: 'quote the value', edits: shown.length > 0 ? [toFix(e)] : edits.map(toFix) },
   }));
   return {
