@@ -481,7 +481,9 @@ function compare(runtime, corpusName, units, root, rtRecords, scViews) {
     const scName = scLoads ? (sc.name?.value ?? null) : null;
     const scDesc = scLoads ? (sc.description?.value ?? null) : null;
     n++;
-    const ok = { loads: rtLoads === scLoads, name: rtName === scName, description: rtDesc === scDesc };
+    // No description: OpenCode registers undefined or "", skillcheck says null (none). The same fact.
+    const sameDesc = rtDesc === scDesc || (rtLoads && scLoads && (rtDesc ?? '') === (scDesc ?? ''));
+    const ok = { loads: rtLoads === scLoads, name: rtName === scName, description: sameDesc };
     for (const k of Object.keys(agree)) if (ok[k]) agree[k]++;
     if (!ok.loads || !ok.name || !ok.description) {
       diffs.push({
