@@ -49,6 +49,10 @@ describe('measured profiles', () => {
       '.claude/skills/yaml/SKILL.md': '---\nname: yaml\ndescription: [unclosed\nmore: x: y\n---\n\nBody line.\n',
       '.claude/skills/num/SKILL.md': '---\nname: 123\ndescription: 42\n---\n\nBody.\n',
       '.claude/skills/angle/SKILL.md': '---\nname: angle\ndescription: "Use <Name>.ts files"\n---\n\nBody.\n',
+      // Never closed, no later "---": no frontmatter at all, the first line of the file describes it.
+      '.claude/skills/open/SKILL.md': '---\nname: open\ndescription: Never closed.\n\nText.\n',
+      // Never closed by a "---" line, but a later "------" holds "---": the block ends there (Claude Code's K0).
+      '.claude/skills/later/SKILL.md': '---\nname: later\ndescription: Ends at the rule.\n# Body\n\n------\nAfter the rule.\n',
     });
     const { report } = await runJson(['explain', '.'], dir);
     const by = Object.fromEntries(
@@ -61,6 +65,8 @@ describe('measured profiles', () => {
     expect(by.yaml).toEqual({ loads: true, name: 'yaml', description: 'Body line.' });
     expect(by.num).toEqual({ loads: true, name: '123', description: '42' });
     expect(by.angle).toEqual({ loads: true, name: 'angle', description: 'Use &lt;Name&gt;.ts files' });
+    expect(by.open).toEqual({ loads: true, name: 'open', description: '---' });
+    expect(by.later).toEqual({ loads: true, name: 'later', description: 'Ends at the rule.' });
   });
 
   it('agentskills follows skills-ref: an unknown key makes the skill invalid', async () => {

@@ -69,7 +69,9 @@ export type FrontmatterParser =
   /** YAML, retried once with values containing colons quoted (Creo's lenient wrap). */
   | 'yaml-lenient'
   /** `---` / `key: value` lines / `---`, nothing else (Cuca). */
-  | 'strict-kv';
+  | 'strict-kv'
+  /** Claude Code: the block ends at the first `---` anywhere after the opener, then the lenient retry. */
+  | 'yaml-lenient-first-dashes';
 
 /** How a runtime's catalog shows a skill to the model, and how it wraps the loaded content. */
 export interface CatalogStyle {
@@ -300,7 +302,7 @@ const CLAUDE_CODE: TargetProfile = {
   autoPathCues: ['.claude'],
   // A YAML error is retried with colon-holding values quoted; a frontmatter that still fails (or is missing,
   // or never closed) is dropped and the skill loads with the folder name and the first line of the body.
-  frontmatterParser: 'yaml-lenient',
+  frontmatterParser: 'yaml-lenient-first-dashes',
   frontmatterFailure: 'fallback',
   frontmatterRequired: false,
   nameRequired: false,
