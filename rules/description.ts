@@ -42,8 +42,8 @@ export default defineRule({
     since: '0.1.0',
     examples: {
       bad: [
-        { files: { '.claude/skills/nodesc/SKILL.md': '---\nname: nodesc\n---\nBody.\n' } },
-        { files: { '.claude/skills/long/SKILL.md': `---\nname: long\ndescription: ${'word '.repeat(210)}\n---\nBody.\n` } },
+        { files: { '.github/skills/nodesc/SKILL.md': '---\nname: nodesc\n---\nBody.\n' } },
+        { files: { '.github/skills/long/SKILL.md': `---\nname: long\ndescription: ${'word '.repeat(210)}\n---\nBody.\n` } },
       ],
       good: [
         { files: { '.claude/skills/fine/SKILL.md': '---\nname: fine\ndescription: Use when the user asks for a fine thing.\n---\nBody.\n' } },
@@ -57,7 +57,7 @@ export default defineRule({
     if (!data) return;
     const loc = ctx.locate(['description']);
     const at = loc ? { offset: loc.start, endOffset: loc.end } : { line: 1, column: 1 };
-    const d = data.description;
+    const d = ctx.profile.coercesScalars && (typeof data.description === 'number' || typeof data.description === 'boolean') ? String(data.description) : data.description;
     // A runtime with fallbacks (Jern, Creo) describes the skill anyway: the fallback rule says from where.
     const hasFallback = ctx.profile.descriptionSources.length > 1;
     if ((d === undefined || d === null) && hasFallback) return;
@@ -73,6 +73,8 @@ export default defineRule({
       }
       return;
     }
+    // Claude Code reads a list or map description as no description, and falls back to the body.
+    if (typeof d !== 'string' && hasFallback && ctx.profile.frontmatterFailure === 'fallback') return;
     if (typeof d !== 'string') {
       ctx.report({ ...at, message: `"description" is ${typeName(d)}; expected a string. Quote it`, rejects: true });
       return;
@@ -93,7 +95,7 @@ export default defineRule({
     const max = ctx.profile.descriptionMaxLength;
     const len = [...d].length;
     if (max !== null && len > max) {
-      ctx.report({ ...at, message: `"description" is ${len} characters; ${ctx.profile.id} allows at most ${max}. Shorten it and move detail into the body` });
+      ctx.report({ ...at, rejects: ctx.profile.strictValidator, message: `"description" is ${len} characters; ${ctx.profile.id} allows at most ${max}. Shorten it and move detail into the body` });
     }
   },
 });

@@ -39,6 +39,23 @@ export default defineRule({
     for (const { winner: win, ordered } of collisions(ctx.skills)) {
       const winner = win.s;
       const profile = getProfile(winner.input.target);
+      if (profile.collisionWinner === 'all' || profile.collisionWinner === 'race') {
+        // Codex and Claude Code list every copy under the one name; OpenCode keeps whichever registers last, a race.
+        for (const { s } of ordered) {
+          if (s === winner) continue;
+          ctx.report({
+            file: s.input.file,
+            target: s.input.target,
+            ...(s.input.nameAt ?? {}),
+            severity: 'warning',
+            message:
+              profile.collisionWinner === 'all'
+                ? `name ${quote(s.input.name!)} is also used by ${winner.input.file}; ${s.input.target} lists both under the same name, and the model cannot tell them apart. Rename one of them`
+                : `name ${quote(s.input.name!)} is also used by ${winner.input.file}; ${s.input.target} keeps one of them, and which one depends on the order its file scan finishes in (a race). Rename one of them`,
+          });
+        }
+        continue;
+      }
       for (const { s, rank } of ordered) {
         if (s === winner) continue;
         const at = s.input.nameAt;

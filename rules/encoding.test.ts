@@ -10,10 +10,24 @@ tester.run(rule, {
   valid: [{ code: '---\nname: s\ndescription: Plain UTF-8, é and 日本.\n---\nBody.\n' }],
   invalid: [
     {
-      name: 'a BOM before the frontmatter hides "---" from strict parsers',
+      name: 'a BOM before the frontmatter: the standard validator (skills-ref) and Codex skip the skill',
       code: '\ufeff---\nname: s\ndescription: x.\n---\nBody.\n',
-      errors: [{ line: 1, column: 1, severity: 'warning', message: /the first line is not exactly "---" for strict parsers/ }],
+      errors: [{ line: 1, column: 1, severity: 'error', rejects: true, message: 'file starts with a byte-order mark; agentskills does not see the frontmatter after it and skips the skill. Remove it (--fix)' }],
       output: '---\nname: s\ndescription: x.\n---\nBody.\n',
+    },
+    {
+      name: 'OpenCode neither strips nor rejects it: a warning for strict parsers',
+      code: '\ufeff---\nname: s\ndescription: x.\n---\nBody.\n',
+      targets: ['opencode'],
+      path: '.opencode/skills/s/SKILL.md',
+      errors: [{ severity: 'warning', rejects: false, message: /the first line is not exactly "---" for strict parsers/ }],
+    },
+    {
+      name: 'Claude Code strips it: info',
+      code: '\ufeff---\nname: s\ndescription: x.\n---\nBody.\n',
+      targets: ['claude-code'],
+      path: '.claude/skills/s/SKILL.md',
+      errors: [{ severity: 'info', message: /claude-code strips it/ }],
     },
     {
       name: 'a BOM in a file with no frontmatter is only info',

@@ -39,9 +39,12 @@ export default defineRule({
       ctx.report({
         line: 1,
         column: 1,
-        severity: ctx.profile.stripsBom || !fence ? 'info' : ctx.profile.frontmatterParser === 'strict-kv' ? 'error' : 'warning',
+        severity: ctx.profile.stripsBom || !fence ? 'info' : ctx.profile.frontmatterParser === 'strict-kv' || ctx.profile.rejectsBom ? 'error' : 'warning',
+        ...(fence && ctx.profile.rejectsBom ? { rejects: true } : {}),
         message: !fence
           ? 'file starts with a byte-order mark; it opens no "---" frontmatter the mark could hide, but editors and diff tools show it as a stray character. Remove it (--fix)'
+          : ctx.profile.rejectsBom
+            ? `file starts with a byte-order mark; ${ctx.profile.id} does not see the frontmatter after it and skips the skill. Remove it (--fix)`
           : ctx.profile.stripsBom
           ? `file starts with a byte-order mark; ${ctx.profile.id} strips it, other runtimes may not see the frontmatter. Remove it (--fix)`
           : ctx.profile.frontmatterParser === 'strict-kv'

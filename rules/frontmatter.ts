@@ -54,8 +54,11 @@ export default defineRule({
       });
       return;
     }
+    // A runtime that drops a broken frontmatter still loads the skill, with its fallbacks (Claude Code).
+    const drops = ctx.profile.frontmatterFailure === 'fallback';
+    const dropped = drops ? `; ${ctx.profile.id} ignores the whole frontmatter and loads the skill with its fallback name and description` : '';
     if (doc.unterminated) {
-      ctx.report({ line: 1, column: 1, message: 'frontmatter opened with "---" is never closed; add a "---" line after the last key', rejects: true });
+      ctx.report({ line: 1, column: 1, message: `frontmatter opened with "---" is never closed; add a "---" line after the last key${dropped}`, rejects: !drops });
       return;
     }
     for (const p of fm.problems) {
@@ -69,14 +72,25 @@ export default defineRule({
       ctx.report({
         offset: p.start,
         endOffset: p.end,
-        message,
-        rejects: p.rejects ?? true,
+        message: p.rejects === false ? message : `${message}${dropped}`,
+        rejects: drops ? false : (p.rejects ?? true),
         ...(p.severity ? { severity: p.severity } : {}),
         ...(p.fix ? { fix: p.fix } : {}),
       });
     }
     if (fm.nonMappingRoot) {
-      ctx.report({ offset: fm.offset, message: `frontmatter is ${fm.nonMappingRoot}; expected a mapping of keys such as "name: …" and "description: …"`, rejects: true });
+      ctx.report({ offset: fm.offset, message: `frontmatter is ${fm.nonMappingRoot}; expected a mapping of keys such as "name: …" and "description: …"${dropped}`, rejects: !drops });
+    }
+    // Codex deserializes the frontmatter into a typed struct: a `metadata` that is not a mapping fails it.
+    const meta = ctx.data?.metadata;
+    if (ctx.profile.metadataMustBeMap && meta !== undefined && meta !== null && (typeof meta !== 'object' || Array.isArray(meta))) {
+      const loc = ctx.locate(['metadata']);
+      ctx.report({
+        offset: loc?.start,
+        endOffset: loc?.end,
+        rejects: true,
+        message: `"metadata" is ${Array.isArray(meta) ? 'a list' : `a ${typeof meta}`}; ${ctx.profile.id} reads it only as a mapping and skips the skill otherwise. Write "metadata:" with indented "key: value" lines`,
+      });
     }
   },
 });

@@ -10,15 +10,26 @@ const LIST_KEYS: Record<'ironclaw' | 'openclaw', readonly string[]> = {
   openclaw: ['bins', 'anyBins', 'env', 'config', 'os'],
 };
 
+/**
+ * OpenClaw's own metadata block: `metadata.openclaw`, or the legacy `metadata.clawdbot` when that is absent
+ * (openclaw@2026.9.6 reads both, measured by npm run conformance).
+ */
+function openclawMeta(data: Record<string, unknown> | null): { value: Record<string, unknown>; key: string } | null {
+  const meta = data?.metadata;
+  if (!meta || typeof meta !== 'object' || Array.isArray(meta)) return null;
+  for (const key of ['openclaw', 'clawdbot']) {
+    const v = (meta as Record<string, unknown>)[key];
+    if (v && typeof v === 'object' && !Array.isArray(v)) return { value: v as Record<string, unknown>, key };
+  }
+  return null;
+}
+
 function requiresBlock(ctx: SkillContext, kind: 'ironclaw' | 'openclaw'): { value: unknown; path: string[] } | null {
   const data = ctx.data;
   if (!data) return null;
-  const meta = data.metadata;
-  const legacy =
-    meta && typeof meta === 'object' && !Array.isArray(meta) && (meta as Record<string, unknown>).openclaw && typeof (meta as Record<string, unknown>).openclaw === 'object'
-      ? ((meta as Record<string, Record<string, unknown>>).openclaw as Record<string, unknown>).requires
-      : undefined;
   if (kind === 'openclaw') {
+    const oc = openclawMeta(data);
+    const req = oc?.value.requires;
     // OpenClaw reads only metadata.openclaw.requires; a top-level `requires` is IronClaw's key.
     if (isGatingBlock(data.requires)) {
       const loc = ctx.locate(['requires']);
@@ -26,11 +37,16 @@ function requiresBlock(ctx: SkillContext, kind: 'ironclaw' | 'openclaw'): { valu
         offset: loc?.start,
         endOffset: loc?.end,
         severity: 'warning',
-        message: `top-level "requires" is IronClaw's gating key; openclaw reads only "metadata.openclaw.requires", so this gates nothing there. Move it under metadata.openclaw${legacy !== undefined ? ' (both are set: openclaw uses the metadata one)' : ''}`,
+        message: `top-level "requires" is IronClaw's gating key; openclaw reads only "metadata.openclaw.requires", so this gates nothing there. Move it under metadata.openclaw${req !== undefined ? ' (both are set: openclaw uses the metadata one)' : ''}`,
       });
     }
-    return legacy !== undefined ? { value: legacy, path: ['metadata', 'openclaw', 'requires'] } : null;
+    return req !== undefined && oc ? { value: req, path: ['metadata', oc.key, 'requires'] } : null;
   }
+  const meta = data.metadata;
+  const legacy =
+    meta && typeof meta === 'object' && !Array.isArray(meta) && (meta as Record<string, unknown>).openclaw && typeof (meta as Record<string, unknown>).openclaw === 'object'
+      ? ((meta as Record<string, Record<string, unknown>>).openclaw as Record<string, unknown>).requires
+      : undefined;
   if (data.requires !== undefined) {
     if (legacy !== undefined) {
       const loc = ctx.locate(['metadata', 'openclaw', 'requires']);
@@ -96,32 +112,24 @@ function configKindHints(ctx: SkillContext, kind: 'ironclaw' | 'openclaw', base:
 /** OpenClaw `os` (in metadata.openclaw or its requires): the skill loads only on the listed platforms. */
 function checkOs(ctx: SkillContext, kind: 'ironclaw' | 'openclaw', block: { value: unknown; path: string[] } | null): void {
   if (kind !== 'openclaw' || !ctx.data) return;
-  const meta = ctx.data.metadata as Record<string, unknown> | undefined;
-  const oc = meta && typeof meta === 'object' ? (meta.openclaw as Record<string, unknown> | undefined) : undefined;
-  let osPath: string[] | null = null;
-  let os: unknown;
-  if (oc && typeof oc === 'object' && oc.os !== undefined) {
-    osPath = ['metadata', 'openclaw', 'os'];
-    os = oc.os;
-  } else if (block && block.value && typeof block.value === 'object' && (block.value as Record<string, unknown>).os !== undefined) {
-    osPath = [...block.path, 'os'];
-    os = (block.value as Record<string, unknown>).os;
-  }
-  if (!osPath || os === null) return;
+  const meta = openclawMeta(ctx.data);
+  // OpenClaw reads `os` only from its own metadata block (metadata.openclaw.os), not from `requires`.
+  if (!meta || meta.value.os === undefined || meta.value.os === null) return;
+  const osPath = ['metadata', meta.key, 'os'];
+  const os = meta.value.os;
   const list = typeof os === 'string' ? [os] : os;
   const loc = ctx.locate(osPath);
   if (!Array.isArray(list) || list.some((e) => typeof e !== 'string')) {
-    if (osPath[osPath.length - 2] === 'requires') return; // the list-shape check reports it
     ctx.report({ offset: loc?.start, endOffset: loc?.end, rejects: true, message: `"${osPath.join('.')}" is ${typeName(os)}; expected a list of platforms, e.g. os: ["darwin", "linux"]` });
     return;
   }
   (list as string[]).forEach((p, i) => {
     if ((OPENCLAW_PLATFORMS as readonly string[]).includes(p)) return;
-    const l = typeof os === 'string' ? loc : ctx.locate([...osPath!, i]);
+    const l = typeof os === 'string' ? loc : ctx.locate([...osPath, i]);
     const guess = didYouMean(p, OPENCLAW_PLATFORMS);
     ctx.report({ offset: l?.start, endOffset: l?.end, severity: 'warning', message: `os ${quote(p)} is not a platform openclaw knows (${OPENCLAW_PLATFORMS.join(', ')})${guess ? `; did you mean ${quote(guess)}?` : ''}` });
   });
-  if (ctx.gating && list.length > 0 && !(list as string[]).includes(ctx.host.platform)) {
+  if (ctx.gating && list.length > 0 && !(list as string[]).includes(ctx.host.platform) && meta.value.always !== true) {
     ctx.report({
       offset: loc?.start,
       endOffset: loc?.end,
@@ -181,6 +189,11 @@ export default defineRule({
         continue;
       }
       if (v === null) continue;
+      // OpenClaw splits a string at commas ("sh, git" is two bins).
+      if (kind === 'openclaw' && typeof v === 'string') {
+        lists[key] = v.split(',').map((s) => s.trim()).filter((s) => s !== '');
+        continue;
+      }
       if (!Array.isArray(v) || v.some((e) => typeof e !== 'string')) {
         ctx.report({
           offset: kLoc?.start,
@@ -202,11 +215,13 @@ export default defineRule({
     }
     configKindHints(ctx, kind, block.path, lists.config ?? []);
     if (!ctx.gating) return;
+    // OpenClaw: `always: true` loads the skill without checking its requirements.
+    if (kind === 'openclaw' && openclawMeta(ctx.data)?.value.always === true) return;
     const md = { severity: 'warning' as const, machineDependent: true, rejects: true };
     const runtime = kind === 'ironclaw' ? 'IronClaw' : 'OpenClaw';
     (lists.bins ?? []).forEach((b, i) => {
       if (b.includes('/') || ctx.host.which(b)) return;
-      const l = ctx.locate([...block.path, 'bins', i]);
+      const l = ctx.locate([...block.path, 'bins', i]) ?? ctx.locate([...block.path, 'bins']);
       ctx.report({ ...md, offset: l?.start, endOffset: l?.end, message: `on this machine, ${quote(b)} is not on PATH; ${runtime} skips the skill where a required bin is missing (machine-dependent: --no-gating)` });
     });
     if (lists.anyBins && lists.anyBins.length > 0 && !lists.anyBins.some((b) => ctx.host.which(b))) {
@@ -215,7 +230,8 @@ export default defineRule({
     }
     (lists.env ?? []).forEach((e, i) => {
       const val = ctx.host.env(e);
-      const unmet = kind === 'ironclaw' ? val === undefined : !val;
+      // OpenClaw: a value of only whitespace counts as unset.
+      const unmet = kind === 'ironclaw' ? val === undefined : !val || val.trim() === '';
       if (!unmet) return;
       const l = ctx.locate([...block.path, 'env', i]);
       ctx.report({ ...md, offset: l?.start, endOffset: l?.end, message: `on this machine, environment variable ${quote(e)} is ${val === undefined ? 'unset' : 'empty'}; ${runtime} skips the skill (${kind === 'ironclaw' ? 'it must be set, even empty' : 'it must be non-empty'}) (machine-dependent: --no-gating)` });

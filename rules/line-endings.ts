@@ -34,10 +34,14 @@ export default defineRule({
       : ctx.profile.frontmatterParser === 'strict-kv'
         ? `${ctx.profile.id}'s strict parser reads a "---\\r" line, not "---", and fails to construct the skill`
         : 'strict parsers see a "---\\r" line, not "---"';
+    const refuses = ctx.profile.rejectsLoneCr && src.loneCrCount > 0;
     ctx.report({
       line: src.firstCrLine,
       column: 1,
-      message: `${kinds} line ending${src.crlfCount + src.loneCrCount === 1 ? '' : 's'}, first on this line; expected LF. ${behaviour}. Convert to LF (--fix)`,
+      ...(refuses ? { severity: 'error' as const, rejects: true } : {}),
+      message: refuses
+        ? `${kinds} line endings, first on this line; ${ctx.profile.id} splits lines only at LF, finds no frontmatter and skips the skill. Convert to LF (--fix)`
+        : `${kinds} line ending${src.crlfCount + src.loneCrCount === 1 ? '' : 's'}, first on this line; expected LF. ${behaviour}. Convert to LF (--fix)`,
       fix: { description: 'convert line endings to LF', edits },
     });
   },

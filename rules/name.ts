@@ -25,12 +25,14 @@ function checkAgentskillsShape(ctx: SkillContext, name: string, at: { offset: nu
     const lower = skeleton(name).toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/-{2,}/g, '-').replace(/^-|-$/g, '').slice(0, rule.maxLength);
     ctx.report({
       ...at,
+      rejects: ctx.profile.strictValidator,
       message: `name ${quote(name)} ${problems.join(', ')}; expected ${rule.expected}${lower ? ` (for example ${quote(lower)})` : ''}${describeLookalikes(name)}`,
     });
   }
   if (rule.mustMatchFolder && ctx.skill.layout === 'folder' && name !== ctx.skill.folderName) {
     ctx.report({
       ...at,
+      rejects: ctx.profile.strictValidator,
       message: `name ${quote(name)} does not match its folder ${quote(ctx.skill.folderName)}; the standard requires them to be equal. Rename the folder or the name${describeLookalikes(name)}`,
     });
   }
@@ -49,7 +51,7 @@ export default defineRule({
       bad: [
         { files: { 'skills/x/SKILL.md': '---\ndescription: No name.\n---\nBody.\n' }, args: ['--target', 'ironclaw'] },
         { files: { 'skills/x/SKILL.md': '---\nname: -bad name\n---\nBody.\n' }, args: ['--target', 'ironclaw'] },
-        { files: { '.claude/skills/my-skill/SKILL.md': '---\nname: My_Skill\ndescription: Wrong case.\n---\nBody.\n' } },
+        { files: { '.github/skills/my-skill/SKILL.md': '---\nname: My_Skill\ndescription: Wrong case.\n---\nBody.\n' } },
         { files: { '.claude/skills/deploy/SKILL.md': '---\nname: dеploy\ndescription: Cyrillic e.\n---\nBody.\n' } },
       ],
       good: [
@@ -68,7 +70,7 @@ export default defineRule({
       ctx.report({ ...at, message: `no "name" in the frontmatter; ${ctx.profile.id} requires one. Add "name: ${ctx.skill.layout === 'file' ? (ctx.skill.file.split('/').pop() ?? '').replace(/\.md$/i, '') : ctx.skill.folderName}"`, rejects: true });
       return;
     }
-    const name = data.name;
+    const name = ctx.profile.coercesScalars && (typeof data.name === 'number' || typeof data.name === 'boolean') ? String(data.name) : data.name;
     if (typeof name !== 'string') {
       ctx.report({ ...at, message: `"name" is ${typeName(name)}; expected a string. Quote it: name: "${String(name)}"`, rejects: true });
       return;

@@ -11,7 +11,7 @@ const deep = (n: number) => `${Array.from({ length: n }, (_, i) => String.fromCh
 export default defineRule({
   meta: {
     id: 'scan-limits',
-    description: 'A skill the runtime never finds (deeper below its root than the runtime scans) or may drop (more skills than it loads); IronClaw: depth 3, 100 skills',
+    description: 'A skill the runtime never finds (a file name it does not open, a dot-folder it skips, deeper below its root than it scans) or may drop (more skills than it loads)',
     severity: 'error',
     confidence: 'high',
     category: 'validator',
@@ -23,10 +23,35 @@ export default defineRule({
     },
   },
   checkSkill(ctx) {
+    if (ctx.skill.layout === 'file') return;
+    const base = ctx.skill.file.slice(ctx.skill.file.lastIndexOf('/') + 1);
+    const names = ctx.profile.skillFileNames;
+    if (names !== null && !names.includes(base)) {
+      ctx.report({
+        line: 1,
+        column: 1,
+        rejects: true,
+        message: `${ctx.profile.id} opens only ${names.join(' or ')} (file names are case-sensitive on Linux), so it never finds ${base}. Rename the file to SKILL.md`,
+      });
+      return;
+    }
     const max = ctx.profile.scanDepth;
-    if (max === null || ctx.skill.layout === 'file') return;
     const at = depthBelowRoot(ctx.profile.roots, ctx.skill.file);
-    if (!at || at.depth <= max) return;
+    if (at && ctx.profile.skipsDotFolders) {
+      const file = `/${ctx.skill.file}`;
+      const below = file.slice(file.lastIndexOf(`/${at.root}/`) + at.root.length + 2).split('/').slice(0, -1);
+      const dot = below.find((f) => f.startsWith('.'));
+      if (dot !== undefined) {
+        ctx.report({
+          line: 1,
+          column: 1,
+          rejects: true,
+          message: `${ctx.profile.id} skips folders whose names start with "." below ${at.root}/, so it never finds this skill (in ${dot}/). Rename the folder`,
+        });
+        return;
+      }
+    }
+    if (max === null || !at || at.depth <= max) return;
     ctx.report({
       line: 1,
       column: 1,

@@ -32,7 +32,8 @@ export default defineRule({
       ctx.report({
         offset: k.start,
         endOffset: k.end,
-        severity: guess ? 'warning' : undefined,
+        // skills-ref (validator.js) reports every key outside the standard's set: the skill is invalid.
+        ...(ctx.profile.strictValidator ? { severity: 'error' as const, rejects: true } : { severity: guess ? ('warning' as const) : undefined }),
         message: guess
           ? `unknown key ${quote(k.key)}; did you mean ${quote(guess)}? ${fate}`
           : `unknown key ${quote(k.key)}; ${fate}. Known keys: ${known.join(', ')}`,

@@ -2,7 +2,7 @@
 // JSON Schema, all from rule metadata. `npm run docs` rewrites them; test/docs.test.ts fails when one is stale.
 
 import type { RuleMeta } from './rule.js';
-import { TARGET_IDS } from './targets/profiles.js';
+import { getProfile, TARGET_IDS } from './targets/profiles.js';
 import { TRUST_LEVELS } from './trust.js';
 
 export const HEADER_START = '<!-- generated:header:start (npm run docs) -->';
@@ -58,11 +58,33 @@ export function readmeTable(metas: readonly RuleMeta[]): string {
   return `${README_START}\n${rows.join('\n')}\n${README_END}`;
 }
 
+export const TARGETS_START = '<!-- targets:start (generated from src/targets/profiles.ts by npm run docs) -->';
+export const TARGETS_END = '<!-- targets:end -->';
+
+/** The README Targets table, one row per profile, naming the runtime version each was checked against. */
+export function targetsTable(): string {
+  const rows = [
+    '| target | runtime | checked against | layout | name / description | facts modelled |',
+    '|---|---|---|---|---|---|',
+    ...TARGET_IDS.map((id) => {
+      const p = getProfile(id);
+      const checked = p.checkedAgainst ? `\`${p.checkedAgainst}\` (\`npm run conformance\`)` : 'documentation (runtimes.md)';
+      return `| \`${id}\` | ${cell(p.title)} | ${cell(checked)} | ${cell(p.docs.layout)} | ${cell(p.docs.naming)} | ${cell(p.docs.facts)} |`;
+    }),
+  ];
+  return `${TARGETS_START}\n${rows.join('\n')}\n${TARGETS_END}`;
+}
+
+function replaceBlock(text: string, start: string, end: string, block: string, what: string): string {
+  const s = text.indexOf(start);
+  const e = text.indexOf(end);
+  if (s === -1 || e < s) throw new Error(`README.md has no ${what} markers`);
+  return text.slice(0, s) + block + text.slice(e + end.length);
+}
+
 export function rewriteReadme(readme: string, metas: readonly RuleMeta[]): string {
-  const s = readme.indexOf(README_START);
-  const e = readme.indexOf(README_END);
-  if (s === -1 || e < s) throw new Error('README.md has no rules:start/rules:end markers');
-  return readme.slice(0, s) + readmeTable(metas) + readme.slice(e + README_END.length);
+  const withRules = replaceBlock(readme, README_START, README_END, readmeTable(metas), 'rules:start/rules:end');
+  return replaceBlock(withRules, TARGETS_START, TARGETS_END, targetsTable(), 'targets:start/targets:end');
 }
 
 const SEVERITY = { enum: ['off', 'info', 'warning', 'error'] };

@@ -4,7 +4,7 @@ export type Severity = 'error' | 'warning' | 'info';
 export type Confidence = 'high' | 'medium' | 'low';
 /** Trust levels, lowest first. See src/trust.ts for ordering. */
 export type Trust = 'installed' | 'trusted';
-export type TargetId = 'agentskills' | 'ironclaw' | 'openclaw' | 'cerveau' | 'jern' | 'creo' | 'cuca';
+export type TargetId = 'agentskills' | 'claude-code' | 'codex' | 'opencode' | 'ironclaw' | 'openclaw' | 'cerveau' | 'jern' | 'creo' | 'cuca';
 
 /** A replacement on the original decoded text of a file (UTF-16 offsets, BOM included). */
 export interface TextEdit {

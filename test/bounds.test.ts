@@ -31,9 +31,9 @@ describe('a 5 GB sparse SKILL.md', () => {
   });
 
   it('under agentskills (no runtime limit) is scanned up to the streaming bound, and the unscanned rest is an error', async () => {
-    const dir = sparse('.claude/skills/huge/SKILL.md');
+    const dir = sparse('.github/skills/huge/SKILL.md');
     const { code, report } = await runJson(['.'], dir);
-    expect(report.diagnostics.map(short)).toEqual(['.claude/skills/huge/SKILL.md:1:1 error file-too-large']);
+    expect(report.diagnostics.map(short)).toEqual(['.github/skills/huge/SKILL.md:1:1 error file-too-large']);
     expect(report.diagnostics[0]!.message).toContain('5,368,709,120 bytes');
     expect(report.diagnostics[0]!.message).toContain(`the last ${(FIVE_GB - MAX_STREAM_BYTES).toLocaleString('en-US')} bytes were not checked`);
     expect(code).toBe(1);
@@ -44,17 +44,25 @@ describe('the read bound and --max-bytes', () => {
   const body = (n: number) => `---\nname: big\ndescription: Test fixture.\n---\n${'x'.repeat(n)}\n`;
   const header = body(0).length - 1;
 
-  it('a file just over 65,536 bytes gets only the security rules under agentskills, and every rule with a raised --max-bytes', async () => {
-    const dir = tree({ '.claude/skills/big/SKILL.md': body(65537 - header - 1) });
-    expect(fs.statSync(path.join(dir, '.claude/skills/big/SKILL.md')).size).toBe(65537);
+  // The default read bound is the largest target byte limit: OpenClaw's 256,000 bytes.
+  it('a file just over 256,000 bytes gets only the security rules under agentskills, and every rule with a raised --max-bytes', async () => {
+    const dir = tree({ '.github/skills/big/SKILL.md': body(256001 - header - 1) });
+    expect(fs.statSync(path.join(dir, '.github/skills/big/SKILL.md')).size).toBe(256001);
     const low = await runJson(['.'], dir);
-    expect(low.report.diagnostics.map(short)).toEqual(['.claude/skills/big/SKILL.md:1:1 warning file-too-large']);
-    const high = await runJson(['--max-bytes', '70000', '.'], dir);
+    expect(low.report.diagnostics.map(short)).toEqual(['.github/skills/big/SKILL.md:1:1 warning file-too-large']);
+    const high = await runJson(['--max-bytes', '300000', '.'], dir);
     expect(high.report.diagnostics.map(short)).toEqual([]);
     expect(high.report.summary.files).toBe(1);
     // Under ironclaw the runtime's own limit applies whatever the read bound.
-    const ic = await runJson(['--max-bytes', '70000', '--target', 'ironclaw', '.'], dir);
-    expect(ic.report.diagnostics.map(short)).toEqual(['.claude/skills/big/SKILL.md:1:1 error file-too-large']);
+    const ic = await runJson(['--max-bytes', '300000', '--target', 'ironclaw', '.'], dir);
+    expect(ic.report.diagnostics.map(short)).toEqual(['.github/skills/big/SKILL.md:1:1 error file-too-large']);
+  });
+
+  it('a file over 64 KiB is read in full: the clients read it, and it gets its name and description', async () => {
+    const dir = tree({ '.github/skills/big/SKILL.md': body(70000) });
+    const { report } = await runJson(['.'], dir);
+    expect(report.diagnostics.map(short)).toEqual([]);
+    expect(report.skills[0]).toMatchObject({ name: 'big', loads: true });
   });
 
   it('--max-bytes below a target limit does not lower the bound', async () => {

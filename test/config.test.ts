@@ -76,7 +76,7 @@ describe('invalid config: exit 2 with file:line:col and what was expected', () =
     ['bad severity', 'skillcheck.config.json', '{\n  "rules": {\n    "name": "fatal"\n  }\n}\n', /^skillcheck: invalid config:\n  skillcheck\.config\.json:3:13: "rules\.name" is "fatal"; expected one of "off", "info", "warning", "error"\n$/],
     ['unknown rule', '.skillcheckrc.yaml', 'rules:\n  unknown-feild: off\n', /\.skillcheckrc\.yaml:2:3: unknown key "unknown-feild" in "rules"; did you mean "unknown-field"\?/],
     ['wrong type', '.skillcheckrc.yaml', 'ignore: vendor/\n', /\.skillcheckrc\.yaml:1:9: "ignore" is a string; expected array/],
-    ['bad target', '.skillcheckrc.json', '{"targets": ["ironclaw", "claude"]}', /^skillcheck: invalid config:\n  \.skillcheckrc\.json:1:26: "targets\.1" is "claude"; expected one of "agentskills", "ironclaw"[^\n]*\n$/],
+    ['bad target', '.skillcheckrc.json', '{"targets": ["ironclaw", "claude"]}', /^skillcheck: invalid config:\n  \.skillcheckrc\.json:1:26: "targets\.1" is "claude"; expected one of "agentskills", "claude-code", "codex"[^\n]*\n$/],
     ['JSON syntax', 'skillcheck.config.json', '{\n  "rules": {,}\n}\n', /skillcheck\.config\.json:2:\d+: invalid JSON/],
     ['YAML syntax', '.skillcheckrc.yaml', 'rules:\n  name: [error\n', /\.skillcheckrc\.yaml:\d+:\d+: invalid YAML/],
     ['trust level', '.skillcheckrc.yaml', 'trust:\n  - path: vendor/**\n    level: root\n', /\.skillcheckrc\.yaml:3:12: "trust\.0\.level" is "root"; expected one of "installed", "trusted"/],

@@ -74,12 +74,13 @@ describe('github escaping', () => {
       '.claude/skills/evil/SKILL.md': '---\nname: "x%0A::error file=a::b\\n::stop-commands::t"\ndescription: "%0A::error::d\\n::stop-commands::tok\\r::warning::z"\n---\nBody.\n',
       '.claude/skills/a,b:c%0A::error x/SKILL.md': '---\nname: other\ndescription: Path with separators.\n---\nBody.\n',
     });
-    const r = await runCli(['.', '--format', 'github'], dir);
+    // agentskills: its name rules flag both skills (under auto, .claude/skills is claude-code, which takes any name).
+    const r = await runCli(['.', '--target', 'agentskills', '--format', 'github'], dir);
     expect(r.code).toBe(1);
     const lines = r.stdout.trimEnd().split('\n');
     const commands = lines.filter((l) => l.startsWith('::'));
     // One command per unsuppressed finding, nothing else starts with "::", and every command parses.
-    const json = JSON.parse((await runCli(['.', '--format', 'json'], dir)).stdout) as { diagnostics: { suppressed?: unknown; file: string }[] };
+    const json = JSON.parse((await runCli(['.', '--target', 'agentskills', '--format', 'json'], dir)).stdout) as { diagnostics: { suppressed?: unknown; file: string }[] };
     expect(commands).toHaveLength(json.diagnostics.filter((d) => !d.suppressed).length);
     expect(lines.length).toBe(commands.length + 1);
     for (const c of commands) {

@@ -108,7 +108,7 @@ describe('permission denied (EACCES)', () => {
 
 describe('files and folders that vanish or change during the run', () => {
   it('each gives a diagnostic for its own path and the run goes on', async () => {
-    const big = `---\nname: grows\ndescription: d\n---\n${'x'.repeat(70_000)}\n`;
+    const big = `---\nname: grows\ndescription: d\n---\n${'x'.repeat(300_000)}\n`; // over the read bound (256,000)
     const dir = tree({
       'skills/a-gone/SKILL.md': OK('a-gone'),
       'skills/b-fifo/SKILL.md': OK('b-fifo'),

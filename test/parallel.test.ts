@@ -25,7 +25,9 @@ describe('parallel checking', () => {
   it('gives the same report as one thread on the whole fixture corpus (every layout, suppressions, duplicates)', async () => {
     const [a, b] = await both({ cwd: CORPUS, paths: ['cases', 'ok', 'demo'] });
     expect(a.skills.length).toBeGreaterThan(100);
-    expect(a.diagnostics.filter((d) => d.suppressed).map((d) => d.ruleId).sort()).toEqual(['duplicate-name', 'line-endings', 'remote-exec']);
+    // The suppressions case's duplicate-name needs `--severity name=off` (its two skills cannot both match their
+    // folders, and agentskills rejects a mismatch like skills-ref): without it, line-endings and remote-exec are.
+    expect(a.diagnostics.filter((d) => d.suppressed).map((d) => d.ruleId).sort()).toEqual(['line-endings', 'remote-exec']);
     expect(a.diagnostics.some((d) => d.ruleId === 'duplicate-name')).toBe(true);
     expect(comparable(b)).toBe(comparable(a));
     expect(lastRun.chunksByWorkers).toBeGreaterThan(3);

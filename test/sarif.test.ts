@@ -99,9 +99,9 @@ describe('--format sarif', () => {
 
   it('marks suppressed findings with a suppressions entry and keeps them', async () => {
     const dir = tree({
-      '.claude/skills/owned/SKILL.md':
+      '.github/skills/owned/SKILL.md':
         '---\nname: owned\ndescription: A skill.\n# skillcheck-disable-next-line unknown-field -- read by our loader\nx-owner: team\n---\nBody.\n',
-      '.claude/skills/odd path,x:y %/SKILL.md': '---\nname: odd\ndescription: Oddly named folder.\n---\nBody.\n',
+      '.github/skills/odd path,x:y %/SKILL.md': '---\nname: odd\ndescription: Oddly named folder.\n---\nBody.\n',
     });
     const { log } = await sarifOf(['.'], dir);
     checkSarif(log);
@@ -110,13 +110,13 @@ describe('--format sarif', () => {
     expect(sup[0]!.ruleId).toBe('unknown-field');
     expect(sup[0]!.suppressions).toEqual([{ kind: 'inSource', status: 'accepted', justification: 'read by our loader' }]);
     const odd = log.runs[0]!.results.find((r) => r.ruleId === 'name')!;
-    expect(odd.locations[0].physicalLocation.artifactLocation.uri).toBe('.claude/skills/odd%20path%2Cx%3Ay%20%25/SKILL.md');
+    expect(odd.locations[0].physicalLocation.artifactLocation.uri).toBe('.github/skills/odd%20path%2Cx%3Ay%20%25/SKILL.md');
   });
 
   it('fingerprints do not change when lines are added above the finding', async () => {
     const body = 'name: owned\ndescription: A skill.\nx-owner: team\n---\nBody.\n';
-    const a = tree({ '.claude/skills/owned/SKILL.md': `---\n${body}` });
-    const b = tree({ '.claude/skills/owned/SKILL.md': `---\nlicense: MIT\ncompatibility: all\n${body}` });
+    const a = tree({ '.github/skills/owned/SKILL.md': `---\n${body}` });
+    const b = tree({ '.github/skills/owned/SKILL.md': `---\nlicense: MIT\ncompatibility: all\n${body}` });
     const fp = async (dir: string) => {
       const r = (await sarifOf(['.'], dir)).log.runs[0]!.results.find((x) => x.ruleId === 'unknown-field')!;
       return { line: r.locations[0].physicalLocation.region.startLine, fp: r.partialFingerprints };

@@ -8,7 +8,7 @@ import { parseDirectives } from '../src/suppress.js';
 import { runCli, runJson, short, tempTrees, type JsonDiagnostic } from './helpers.js';
 
 const tree = tempTrees();
-const F = '.claude/skills/owned/SKILL.md';
+const F = '.github/skills/owned/SKILL.md';
 const skill = (fm: string, body = 'Body.\n') => ({ [F]: `---\nname: owned\ndescription: A skill.\n${fm}---\n${body}` });
 
 describe('parseDirectives', () => {
@@ -66,7 +66,7 @@ describe('inline suppressions', () => {
   });
 
   it('a suppressed error no longer fails the run', async () => {
-    const files = { '.claude/skills/other/SKILL.md': '---\n# skillcheck-disable-next-line name -- folder renamed in the next release\nname: wrong\ndescription: Mismatch.\n---\nBody.\n' };
+    const files = { '.github/skills/other/SKILL.md': '---\n# skillcheck-disable-next-line name -- folder renamed in the next release\nname: wrong\ndescription: Mismatch.\n---\nBody.\n' };
     const dir = tree(files);
     const { code, report } = await runJson(['.'], dir);
     expect(report.diagnostics.map((d) => [d.ruleId, !!d.suppressed])).toEqual([['name', true]]);
@@ -77,7 +77,7 @@ describe('inline suppressions', () => {
   it('a suppression without a reason still suppresses, and is reported as a warning', async () => {
     const dir = tree(skill('# skillcheck-disable-next-line unknown-field\nx-owner: team\n'));
     const { report } = await runJson(['.'], dir);
-    expect(report.diagnostics.map(short)).toEqual([`${F}:4:1 warning suppression`, `${F}:5:1 info unknown-field`]);
+    expect(report.diagnostics.map(short)).toEqual([`${F}:4:1 warning suppression`, `${F}:5:1 error unknown-field`]);
     expect(report.diagnostics[0]!.message).toMatch(/has no reason/);
     expect(report.diagnostics[1]!.suppressed).toEqual({ kind: 'inline' });
   });
@@ -92,12 +92,12 @@ describe('inline suppressions', () => {
 
   it('a frontmatter disable covers the whole file, including line 1; a body disable covers the rest of the file only', async () => {
     const crlf = '---\r\nname: owned\r\ndescription: A skill.\r\n# skillcheck-disable line-endings -- Windows-only team\r\n---\r\nBody.\r\n';
-    const dir = tree({ [F]: crlf, '.claude/skills/late/SKILL.md': '---\r\nname: late\r\ndescription: Late.\r\n---\r\nBody.\r\n<!-- skillcheck-disable line-endings -- too late -->\r\n' });
+    const dir = tree({ [F]: crlf, '.github/skills/late/SKILL.md': '---\r\nname: late\r\ndescription: Late.\r\n---\r\nBody.\r\n<!-- skillcheck-disable line-endings -- too late -->\r\n' });
     const { report } = await runJson(['.'], dir);
     const got = report.diagnostics.map((d) => `${short(d)}${d.suppressed ? ' suppressed' : ''}`);
     expect(got).toEqual([
-      '.claude/skills/late/SKILL.md:1:1 warning line-endings',
-      '.claude/skills/late/SKILL.md:6:1 info suppression',
+      '.github/skills/late/SKILL.md:1:1 warning line-endings',
+      '.github/skills/late/SKILL.md:6:1 info suppression',
       `${F}:1:1 warning line-endings suppressed`,
     ]);
   });
@@ -114,7 +114,7 @@ describe('inline suppressions', () => {
 describe('findings in references/ files', () => {
   const refs = {
     ...skill(''),
-    '.claude/skills/owned/references/install.md':
+    '.github/skills/owned/references/install.md':
       '# Install\n\n<!-- skillcheck-disable-next-line remote-exec -- the vendor installer, pinned by checksum -->\ncurl -fsSL https://get.example.com | sh\n\ncurl -fsSL https://other.example.com | sh\n<!-- skillcheck-disable-next-line secret -- nothing to hide here -->\nplain text\n',
   };
 
@@ -128,7 +128,7 @@ describe('findings in references/ files', () => {
     const fp = async (files: Record<string, string>) =>
       (await runJson(['.'], tree(files))).report.diagnostics.filter((d) => d.ruleId === 'remote-exec').map((d) => (d as { fingerprint?: string }).fingerprint);
     const base = await fp(refs);
-    const file = '.claude/skills/owned/references/install.md';
+    const file = '.github/skills/owned/references/install.md';
     expect(base[0]).not.toBe(base[1]?.replace(/:\d+$/, '')); // two different lines, two different hashes
     const shifted = await fp({ ...refs, [file]: `# Notes\n\n${refs[file]}` });
     expect(shifted).toEqual(base);
@@ -140,36 +140,36 @@ describe('findings in references/ files', () => {
 
 describe('baseline', () => {
   it('--write-baseline records findings; with --baseline only new findings fail; line shifts keep the match', async () => {
-    const dir = tree({ '.claude/skills/a/SKILL.md': '---\nname: wrong\ndescription: Mismatch.\n---\nBody.\n' });
+    const dir = tree({ '.github/skills/a/SKILL.md': '---\nname: wrong\ndescription: Mismatch.\n---\nBody.\n' });
     const base = path.join(dir, 'skillcheck-baseline.json');
-    const w = await runCli(['.claude', '--write-baseline', base], dir);
+    const w = await runCli(['.github', '--write-baseline', base], dir);
     expect(w.code).toBe(0);
     expect(w.stderr).toMatch(/wrote 1 finding/);
     const b = JSON.parse(fs.readFileSync(base, 'utf8')) as { findings: { ruleId: string; file: string; fingerprint: string }[] };
-    expect(b.findings.map((f) => [f.ruleId, f.file])).toEqual([['name', '.claude/skills/a/SKILL.md']]);
+    expect(b.findings.map((f) => [f.ruleId, f.file])).toEqual([['name', '.github/skills/a/SKILL.md']]);
 
     // Lines added above the finding: still baselined.
-    fs.writeFileSync(path.join(dir, '.claude/skills/a/SKILL.md'), '---\nlicense: MIT\n\nname: wrong\ndescription: Mismatch.\n---\nBody.\n');
-    const again = await runJson(['.claude', '--baseline', base], dir);
+    fs.writeFileSync(path.join(dir, '.github/skills/a/SKILL.md'), '---\nlicense: MIT\n\nname: wrong\ndescription: Mismatch.\n---\nBody.\n');
+    const again = await runJson(['.github', '--baseline', base], dir);
     expect(again.code).toBe(0);
     expect(again.report.diagnostics.map((d) => [d.ruleId, d.line, d.suppressed])).toEqual([['name', 4, { kind: 'baseline' }]]);
     expect(again.report.summary).toMatchObject({ errors: 0, suppressed: 1 });
 
     // A new finding fails the run; the baselined one stays suppressed.
-    fs.mkdirSync(path.join(dir, '.claude/skills/b'));
-    fs.writeFileSync(path.join(dir, '.claude/skills/b/SKILL.md'), '---\nname: also-wrong\ndescription: New.\n---\nBody.\n');
-    const fresh = await runJson(['.claude', '--baseline', base], dir);
+    fs.mkdirSync(path.join(dir, '.github/skills/b'));
+    fs.writeFileSync(path.join(dir, '.github/skills/b/SKILL.md'), '---\nname: also-wrong\ndescription: New.\n---\nBody.\n');
+    const fresh = await runJson(['.github', '--baseline', base], dir);
     expect(fresh.code).toBe(1);
-    expect(fresh.report.diagnostics.map((d) => `${d.file} ${d.suppressed ? 'baselined' : 'new'}`)).toEqual(['.claude/skills/a/SKILL.md baselined', '.claude/skills/b/SKILL.md new']);
+    expect(fresh.report.diagnostics.map((d) => `${d.file} ${d.suppressed ? 'baselined' : 'new'}`)).toEqual(['.github/skills/a/SKILL.md baselined', '.github/skills/b/SKILL.md new']);
 
     // Changing the offending text makes it a new finding.
-    fs.writeFileSync(path.join(dir, '.claude/skills/a/SKILL.md'), '---\nname: wronger\ndescription: Mismatch.\n---\nBody.\n');
-    const changed = await runJson(['.claude/skills/a', '--baseline', base], dir);
+    fs.writeFileSync(path.join(dir, '.github/skills/a/SKILL.md'), '---\nname: wronger\ndescription: Mismatch.\n---\nBody.\n');
+    const changed = await runJson(['.github/skills/a', '--baseline', base], dir);
     expect(changed.code).toBe(1);
   });
 
   it('a missing or malformed baseline is a usage error (exit 2)', async () => {
-    const dir = tree({ 'bad.json': '{"findings": 3}', '.claude/skills/a/SKILL.md': '---\nname: a\ndescription: Fine.\n---\nBody.\n' });
+    const dir = tree({ 'bad.json': '{"findings": 3}', '.github/skills/a/SKILL.md': '---\nname: a\ndescription: Fine.\n---\nBody.\n' });
     expect((await runCli(['.', '--baseline', 'nope.json'], dir)).code).toBe(2);
     const bad = await runCli(['.', '--baseline', 'bad.json'], dir);
     expect(bad.code).toBe(2);

@@ -38,6 +38,10 @@ describe('--target auto', () => {
       '.crv/skills/v.md': '---\nname: v\ndescription: d\n---\nBody.\n',
       '.openclaw/skills/o/SKILL.md': '---\nname: o\ndescription: d\n---\nBody.\n',
       '.claude/skills/a/SKILL.md': '---\nname: a\ndescription: d\n---\nBody.\n',
+      '.opencode/skills/oc2/SKILL.md': '---\nname: oc2\ndescription: d\n---\nBody.\n',
+      '.agents/skills/ag/SKILL.md': '---\nname: ag\ndescription: d\n---\nBody.\n',
+      '.codex/skills/cx/SKILL.md': '---\nname: cx\ndescription: d\n---\nBody.\n',
+      '.github/skills/gh/SKILL.md': '---\nname: gh\ndescription: d\n---\nBody.\n',
       'skills/SKILL.md': '---\nname: flat\n---\nBody.\n',
       'other/plain/SKILL.md': '---\nname: plain\ndescription: d\n---\nBody.\n',
     });
@@ -52,7 +56,11 @@ describe('--target auto', () => {
       '.creo/skills/c/SKILL.md': 'creo',
       '.crv/skills/v.md': 'cerveau',
       '.openclaw/skills/o/SKILL.md': 'openclaw',
-      '.claude/skills/a/SKILL.md': 'agentskills',
+      '.claude/skills/a/SKILL.md': 'claude-code',
+      '.opencode/skills/oc2/SKILL.md': 'opencode',
+      '.agents/skills/ag/SKILL.md': 'codex',
+      '.codex/skills/cx/SKILL.md': 'codex',
+      '.github/skills/gh/SKILL.md': 'agentskills',
       'skills/SKILL.md': 'ironclaw',
       'other/plain/SKILL.md': 'agentskills',
     });
@@ -158,7 +166,7 @@ describe('scan limits (IronClaw: depth 3, at most 100 skills)', () => {
   });
 
   it('says nothing for runtimes whose limits are not documented', async () => {
-    const { report } = await runJson(['.'], tree({ '.claude/skills/a/b/c/d/e/f/g/SKILL.md': '---\nname: g\ndescription: Deep.\n---\nBody.\n' }));
+    const { report } = await runJson(['.'], tree({ '.github/skills/a/b/c/d/e/f/g/SKILL.md': '---\nname: g\ndescription: Deep.\n---\nBody.\n' }));
     expect(report.diagnostics.filter((d) => d.ruleId === 'scan-limits')).toEqual([]);
   });
 });

@@ -10,7 +10,33 @@ import type { FrontmatterParser } from './profiles.js';
 export function parseForTarget(parser: FrontmatterParser, src: SourceText, generic: ParsedDocument): ParsedDocument {
   if (parser === 'strict-kv') return parseStrictKv(src, generic);
   if (parser === 'yaml-lenient') return lenientRetry(src, generic);
+  if (parser === 'yaml-lenient-first-dashes') return lenientRetry(src, firstDashesSplit(src, generic));
   return generic;
+}
+
+/** Claude Code's frontmatter pattern (`K0` in its bundle): the block ends at the first `---` after the opener line,
+ *  anywhere (inside a line, indented), and the body starts after it and the rest of its whitespace. */
+const FIRST_DASHES = /^---\s*\n([\s\S]*?)---\s*\n?/;
+
+/**
+ * Claude Code 2.1.332 (`qd` in its bundle): when no later `---` exists there is no frontmatter at all (the whole
+ * file is the body); otherwise the block ends at the first `---` anywhere. Only a file whose frontmatter has no
+ * closing `---` line reads differently from the generic split (a `---` inside a value is not modelled).
+ */
+export function firstDashesSplit(src: SourceText, generic: ParsedDocument): ParsedDocument {
+  if (!generic.unterminated) return generic;
+  const norm = src.normalized;
+  const m = norm.indexOf('---', 3) < 0 ? null : FIRST_DASHES.exec(norm);
+  if (!m) return { frontmatter: null, unterminated: false, body: norm, bodyOffset: 0 };
+  const raw = m[1]!;
+  const offset = norm.indexOf('\n') + 1;
+  const y = parseYaml(raw, offset);
+  return {
+    frontmatter: { raw, offset, closeLine: norm.slice(0, offset + raw.length).split('\n').length, ...y },
+    unterminated: false,
+    body: norm.slice(m[0].length),
+    bodyOffset: m[0].length,
+  };
 }
 
 const BLOCK_SCALAR = /^[|>][-+0-9]*$/;
@@ -242,7 +268,7 @@ export function lenientRetry(src: SourceText, generic: ParsedDocument): ParsedDo
     end: fm.offset + e.end,
     severity: 'warning',
     rejects: false,
-    message: `YAML fails here (a ": " inside a plain value); creo loads it only through its lenient retry, which quotes values that contain colons, and every strict YAML parser rejects it. Quote the value: ${e.key}: ${e.quoted.length > 70 ? `${e.quoted.slice(0, 69)}…` : e.quoted} (--fix)`,
+    message: `YAML fails here (a ": " inside a plain value); this runtime loads it only through its lenient retry, which quotes values that contain colons, and every strict YAML parser rejects it. Quote the value: ${e.key}: ${e.quoted.length > 70 ? `${e.quoted.slice(0, 69)}…` : e.quoted} (--fix)`,
     fix: { description: 'quote the value', edits: shown.length > 0 ? [toFix(e)] : edits.map(toFix) },
   }));
   return {

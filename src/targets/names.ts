@@ -79,9 +79,25 @@ export function cardDescription(text: string | null): string | null {
   return d === '' ? null : d;
 }
 
-function stringField(doc: ParsedDocument | null, key: string): string | null {
-  const v = doc?.frontmatter?.data?.[key];
+function stringField(doc: ParsedDocument | null, key: string, coerce = false): string | null {
+  let v = doc?.frontmatter?.data?.[key];
+  if (coerce && (typeof v === 'number' || typeof v === 'boolean')) v = String(v);
   return typeof v === 'string' && v.trim() !== '' ? v : null;
+}
+
+/** The description as the runtime keeps it (`descriptionWhitespace`). */
+export function shapeDescription(profile: TargetProfile, v: string): string {
+  switch (profile.descriptionWhitespace) {
+    case 'trim':
+      return v.trim();
+    case 'trim-lines':
+      // Every line break, with the blank lines and indentation around it, becomes one space.
+      return v.trim().replace(/[ \t]*(?:\r?\n[ \t]*)+/g, ' ');
+    case 'collapse':
+      return v.trim().replace(/\s+/g, ' ');
+    default:
+      return v;
+  }
 }
 
 /** Resolve the name and description as `profile`'s runtime does. `folderName` is the folder holding the skill file. */
@@ -94,7 +110,8 @@ export function resolveSkill(profile: TargetProfile, doc: ParsedDocument | null,
   for (const src of profile.nameSources) {
     if (src === 'frontmatter') {
       // A frontmatter name is the name, even when invalid: the name rule says whether the runtime accepts it.
-      const v = doc?.frontmatter?.data?.name;
+      let v = doc?.frontmatter?.data?.name;
+      if (profile.coercesScalars && (typeof v === 'number' || typeof v === 'boolean')) v = String(v);
       if (typeof v === 'string' && (v.trim() !== '' || profile.nameSources.length === 1)) {
         name = { value: v, source: 'frontmatter', ...(fmOffset('name') !== undefined ? { offset: fmOffset('name') } : {}) };
       }
@@ -112,8 +129,8 @@ export function resolveSkill(profile: TargetProfile, doc: ParsedDocument | null,
   let description: Resolution['description'] = null;
   for (const src of profile.descriptionSources) {
     if (src === 'frontmatter') {
-      const v = stringField(doc, 'description');
-      if (v !== null) description = { value: v, source: 'frontmatter', ...(fmOffset('description') !== undefined ? { offset: fmOffset('description') } : {}) };
+      const v = stringField(doc, 'description', profile.coercesScalars);
+      if (v !== null) description = { value: shapeDescription(profile, v), source: 'frontmatter', ...(fmOffset('description') !== undefined ? { offset: fmOffset('description') } : {}) };
     } else if (src === 'first-line' && doc) {
       const l = bodyLines(doc).find((x) => x.text.trim() !== '');
       if (l) {
@@ -136,6 +153,7 @@ export function resolveSkill(profile: TargetProfile, doc: ParsedDocument | null,
     }
     if (description) break;
   }
+  if (description && profile.escapesAngleBrackets) description = { ...description, value: description.value.replace(/</g, '&lt;').replace(/>/g, '&gt;') };
   return { name, description };
 }
 

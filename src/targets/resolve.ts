@@ -35,11 +35,12 @@ function exclusiveLocation(segs: readonly string[]): TargetId | null {
 
 /**
  * `auto`: decide per skill, most specific evidence first.
- * 1. a path segment only one runtime reads: `.jern` → jern, `.crv` → cerveau, `.creo` → creo, `.openclaw` → openclaw,
+ * 1. a path segment only one runtime reads (each profile's autoPathCues): `.claude` → claude-code, `.opencode` → opencode,
+ *    `.agents`/`.codex` → codex, `.jern` → jern, `.crv` → cerveau, `.creo` → creo, `.openclaw` → openclaw,
  *    `.ironclaw` or `installed_skills` → ironclaw; a flat `*.md` skill file (not SKILL.md) → cerveau;
  * 2. frontmatter cues: `activation` or a top-level `requires` holding gating keys → ironclaw; `triggers`, or `tools`
  *    entries with a `command` → cerveau; `metadata.openclaw` → openclaw;
- * 3. shared locations: `.claude/skills`, `.opencode/skills`, `.agents/skills`, `.github/skills` → agentskills;
+ * 3. shared locations: `.github/skills` (and agentskills' other roots, which step 1 claims first) → agentskills;
  *    the flat `skills/SKILL.md` layout → ironclaw;
  * 4. otherwise agentskills, the open standard.
  */
@@ -67,6 +68,7 @@ export function autoTarget(skill: Pick<DiscoveredSkill, 'layout'>, posixPath: st
 export function targetAccepts(target: TargetId, skill: Pick<DiscoveredSkill, 'layout'>, posixPath: string): boolean {
   const p = PROFILES[target];
   if (skill.layout === 'file') return p.skillFiles === 'flat-md';
+
   if (skill.layout === 'flat') {
     const dir = posixPath.slice(0, posixPath.lastIndexOf('/'));
     return !p.looseFileRoots.some((r) => dir === r || dir.endsWith(`/${r}`));
