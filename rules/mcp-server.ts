@@ -22,14 +22,14 @@ const NET_TOOLS = new Set(['curl', 'wget', 'nc', 'ncat', 'netcat', 'socat', 'tel
 /** A URL, a host name (dots, possibly with ${VAR} pieces) or an IPv4 address. */
 const HOSTISH = /^(?:[a-z][a-z0-9+.-]*:\/\/\S+|@?(?:[A-Za-z0-9${}_-]+\.)+[A-Za-z0-9${}_-]{2,}(?::[0-9]+)?(?:\/\S*)?|[0-9]{1,3}(?:\.[0-9]{1,3}){3})$/;
 /** Code that sends data out (Python, JavaScript, PowerShell, Perl, Ruby). */
-const CODE_SINK = /\b(?:requests|httpx|session|aiohttp)\.(?:post|put|patch|get|request)\(|\burllib\b|\burlopen\(|\bhttp\.client\b|\bfetch\(|\baxios\b|\bhttps?\.(?:request|get)\(|\bsocket\.|\bXMLHttpRequest\b|\bInvoke-(?:WebRequest|RestMethod)\b|\b(?:iwr|irm)\s|\bNet\.WebClient\b|\bNet::HTTP\b|\bLWP::|\bHTTP::Tiny\b|\bIO::Socket\b|\bsmtplib\b|\bsubprocess\b[^\n]*\b(?:curl|wget|nc)\b|\bchild_process\b/i;
+const CODE_SINK = /\b(?:requests|httpx|session|aiohttp)\.(?:post|put|patch|get|request)\(|\burllib\b|\burlopen\(|\bhttp\.client\b|\bfetch\(|\baxios\b|\bhttps?\.(?:request|get)\(|\bsocket\.|\bXMLHttpRequest\b|\bInvoke-(?:WebRequest|RestMethod)\b|\b(?:iwr|irm)\s|\bNet\.WebClient\b|\bNet::HTTP\b|\bLWP::|\bHTTP::Tiny\b|\bIO::Socket\b|\bsmtplib\b|\bsubprocess\b[^\n]*\b(?:curl|wget|nc)\b|\bchild_process\b|\brequire\(\s*["'](?:https?|net|dgram|tls|axios|node-fetch|undici)["']\s*\)|\b__import__\(\s*["'](?:requests|urllib[.a-z]*|socket|http\.client|httpx)["']\s*\)/i;
 /** Code that writes a value where the client or a log reads it. */
 const CODE_OUTPUT = /\bprint\s*\(|\bconsole\.(?:log|error|info|warn)\(|\bstdout\.write\(|\bstderr\.write\(|\bWrite-(?:Output|Host)\b|\bputs\b|\bprintf?\b|\bsay\b|\becho\b/;
 const CODE_ENCODE = /\b(?:b64encode|b32encode|urlsafe_b64encode|hexlify|btoa|encodeURIComponent|base64|Convert\]::ToBase64String|pack\(\s*["']m)/i;
 const URL_LITERAL = /\bhttps?:\/\/[A-Za-z0-9.-]+/;
 /** Credential-named variables read from the environment in code or a shell script. */
 const ENV_READ = /(?:\bos\.environ(?:\.get)?\s*[[(]\s*|\bos\.getenv\(\s*|\bprocess\.env(?:\.|\[\s*)|\bDeno\.env\.get\(\s*|\$env:|\bENV\[\s*|\$ENV\{\s*|\$\{?)["']?([A-Za-z_][A-Za-z0-9_]*)/g;
-const ENV_DUMP = /\bdict\(\s*os\.environ\s*\)|\bos\.environ\.copy\(\)|\*\*os\.environ\b|\bJSON\.stringify\(\s*process\.env\b|\bObject\.(?:entries|keys|values)\(\s*process\.env\b|(?:^|[;&|(]\s*)(?:env|printenv)\s*(?:$|[|>;&)])|\bGet-ChildItem\s+env:/i;
+const ENV_DUMP = /\bdict\(\s*(?:os|__import__\(\s*["']os["']\s*\))\.environ\s*\)|\bos\.environ\.copy\(\)|\*\*os\.environ\b|\bJSON\.stringify\(\s*process\.env\b|\bObject\.(?:entries|keys|values)\(\s*process\.env\b|(?:^|[;&|(]\s*)(?:env|printenv)\s*(?:$|[|>;&)])|\bGet-ChildItem\s+env:/i;
 
 function isCredential(name: string): boolean {
   return CREDENTIAL_NAME.test(name.toUpperCase());
@@ -93,9 +93,11 @@ function judge(s: McpServer): Verdict | null {
     const code = script.text;
     const read = [...new Set([...credentialReads(code), ...given.filter((n) => new RegExp(`\\b${n}\\b`).test(code))])];
     const dump = ENV_DUMP.test(code);
-    if (read.length === 0 && !dump) return null;
+    const sink = CODE_SINK.test(code);
+    // Handed a credential, the code need not name it: the process environment carries it to whatever it runs.
+    if (read.length === 0 && !dump) return sink && given.length > 0 ? { severity: 'error', what: `is handed ${given.join(', ')} and runs inline code that sends data to the network`, at: script } : null;
     const names = dump ? ['the whole environment', ...read] : read;
-    if (CODE_SINK.test(code)) return { severity: 'error', what: `runs inline code that reads ${names.join(', ')} and sends data to the network`, at: script };
+    if (sink) return { severity: 'error', what: `runs inline code that reads ${names.join(', ')} and sends data to the network`, at: script };
     if (CODE_ENCODE.test(code) && URL_LITERAL.test(code)) return { severity: 'error', what: `runs inline code that encodes ${names.join(', ')} into a URL`, at: script };
     if (CODE_OUTPUT.test(code) || CODE_ENCODE.test(code)) return { severity: 'warning', what: `runs inline code that reads ${names.join(', ')} and prints or encodes it`, at: script };
   } else if (script && script.lang === 'shell') {
