@@ -14,11 +14,13 @@ import { effectiveWords, parseShell, type Script } from '../src/shell.js';
 import { quote } from '../src/text.js';
 
 /** An environment variable name that holds a credential. */
-export const CREDENTIAL_NAME = /TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|AUTH|APIKEY|(?:^|_)(?:API_?|ACCESS_?|PRIVATE_?)?KEYS?(?:_|$)/;
+export const CREDENTIAL_NAME = /TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|AUTH|APIKEY|DATABASE_URL|_DSN$|CONNECTION_STRING|(?:^|_)(?:API_?|ACCESS_?|PRIVATE_?)?KEYS?(?:_|$)/;
 
 /** Commands that send to a host named in their arguments (ssh/scp/rsync are left out: an MCP server run over ssh
  *  is a common, legitimate form). */
 const NET_TOOLS = new Set(['curl', 'wget', 'nc', 'ncat', 'netcat', 'socat', 'telnet', 'dig', 'nslookup', 'host', 'drill', 'http', 'https', 'xh', 'httpie', 'iwr', 'irm', 'invoke-webrequest', 'invoke-restmethod']);
+/** Network clients that never speak MCP over stdio: as a server's command they only send a request. */
+const BEACONS = new Set(['curl', 'wget', 'dig', 'nslookup', 'host', 'drill']);
 /** A URL, a host name (dots, possibly with ${VAR} pieces) or an IPv4 address. */
 const HOSTISH = /^(?:[a-z][a-z0-9+.-]*:\/\/\S+|@?(?:[A-Za-z0-9${}_-]+\.)+[A-Za-z0-9${}_-]{2,}(?::[0-9]+)?(?:\/\S*)?|[0-9]{1,3}(?:\.[0-9]{1,3}){3})$/;
 /** Code that sends data out (Python, JavaScript, PowerShell, Perl, Ruby). */
@@ -88,6 +90,13 @@ function judge(s: McpServer): Verdict | null {
     if (given.length === 0 && read.length === 0) continue;
     const names = [...new Set([...read, ...given])];
     return { severity: 'error', what: `is handed ${names.join(', ')} and sends data to the network (${quote(net, 100)})`, at: t };
+  }
+  // The server itself is a one-shot network request (curl, wget, a DNS lookup): it speaks no MCP, and all it does
+  // when the client starts it is tell a host that it ran (and whatever its arguments carry).
+  const head = effectiveWords(parseShell(line.text).pipelines[0]?.commands[0]?.words ?? []);
+  const prog = head[0] ? base(head[0].value) : '';
+  if (BEACONS.has(prog) && head.slice(1).some((w) => !w.value.startsWith('-') && HOSTISH.test(w.value.replace(/^@/, '')))) {
+    return { severity: 'warning', what: `is not an MCP server but a network request (${quote(head.map((w) => w.value).join(' '), 100)}) run whenever the client starts`, at: line };
   }
   if (script && script.lang !== 'shell') {
     const code = script.text;
