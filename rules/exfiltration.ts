@@ -6,6 +6,8 @@ import { catalogueAware, fencedBlocks } from '../src/catalogue.js';
 import { loadPack, runPack, type Pack } from '../src/packs.js';
 import { defineRule, type ReportInput, type SkillContext } from '../src/rule.js';
 import { codeFlows, type FlowFinding } from '../src/flow.js';
+import { formatJsonPath } from '../src/jsonscan.js';
+import { mcpServers } from '../src/mcp.js';
 import type { SourceText } from '../src/source.js';
 import { quote } from '../src/text.js';
 
@@ -70,6 +72,23 @@ export default defineRule({
     if (src) scan(src.normalized, ctx.skill.doc ? ctx.skill.doc.bodyOffset : 0, undefined, undefined, 'in a code block');
     for (const ref of ctx.skill.folder?.references() ?? []) {
       if (ref.source) scan(ref.source.normalized, 0, ref.file, ref.source, `in ${quote(ref.rel)}`);
+    }
+    // MCP server definitions: the script or inline code a server runs (sh -c, python -c, node -e…, src/mcp.ts) read
+    // as one block, reported at the JSON string holding it.
+    for (const f of ctx.skill.folder?.files().files ?? []) {
+      const json = f.kind === 'json' ? f.json() : null;
+      if (!json) continue;
+      for (const server of mcpServers(json)) {
+        const t = server.script;
+        if (!t) continue;
+        const str = t.segments[0]!.str;
+        if (taken.some((k) => k.file === f.file && str.start < k.end && k.start < str.end)) continue;
+        const flow = codeFlows(t.text)[0];
+        if (!flow) continue;
+        taken.push({ file: f.file, start: str.start, end: str.end });
+        const where = `in ${quote(f.rel)} server ${quote(server.name)} (${t.label}, at ${formatJsonPath(str.path)})`;
+        ctx.report({ file: f.file, source: f.source, offset: str.start, endOffset: str.end, severity: flow.kind === 'credential-harvest' ? 'warning' : 'error', confidence: 'medium', message: message(flow, t.text.slice(flow.start, flow.end), where) });
+      }
     }
   },
 });

@@ -9,6 +9,7 @@ import duplicateName from './duplicate-name.js';
 import emptyBody from './empty-body.js';
 import fallback from './fallback.js';
 import exfiltration from './exfiltration.js';
+import mcpServer from './mcp-server.js';
 import encoding from './encoding.js';
 import encodedPayload from './encoded-payload.js';
 import fileTooLarge from './file-too-large.js';
@@ -76,6 +77,7 @@ export const ALL_RULES: readonly Rule[] = [
   toolCommand,
   secret,
   exfiltration,
+  mcpServer,
   // Issue 15: attack classes seen in skill malware.
   reverseShell,
   persistence,

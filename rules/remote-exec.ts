@@ -9,6 +9,8 @@ import { catalogueAware, fencedBlocks } from '../src/catalogue.js';
 import { loadPack, runPack, type Pack, toolCommands } from '../src/packs.js';
 import { defineRule, type ReportInput, type SkillContext } from '../src/rule.js';
 import { analyzeShell, type ShellFinding } from '../src/shell.js';
+import { formatJsonPath } from '../src/jsonscan.js';
+import { mcpServers, mcpTexts, segmentAt } from '../src/mcp.js';
 import type { SourceText } from '../src/source.js';
 import { quote } from '../src/text.js';
 import { highestTrust } from '../src/trust.js';
@@ -156,6 +158,25 @@ export default defineRule({
     for (const ref of ctx.skill.folder?.references() ?? []) {
       if (!ref.source) continue;
       scanMarkdown({ src: ref.source.normalized, file: ref.file, source: ref.source, where: `in ${quote(ref.rel)}` }, 0);
+    }
+    // MCP server definitions: the rebuilt command line and its `sh -c` script (src/mcp.ts), reported at the JSON
+    // string that carries the finding. A server the client starts is installed code: high-confidence ones are errors.
+    for (const f of ctx.skill.folder?.files().files ?? []) {
+      const json = f.kind === 'json' ? f.json() : null;
+      if (!json) continue;
+      for (const server of mcpServers(json)) {
+        for (const t of mcpTexts(server)) {
+          if (t.lang !== 'shell' || !TRIGGER.test(t.text)) continue;
+          for (const sf of analyzeShell(t.text)) {
+            const str = segmentAt(t, sf.start);
+            if (taken.some((k) => k.file === f.file && str.start < k.end && k.start < str.end)) continue;
+            taken.push({ file: f.file, start: str.start, end: str.end });
+            const where = `in ${quote(f.rel)} server ${quote(server.name)} (${t.label}, at ${formatJsonPath(str.path)})`;
+            const severity = sf.kind === 'custom-index' ? 'warning' : 'error';
+            ctx.report({ file: f.file, source: f.source, offset: str.start, endOffset: str.end, severity, confidence: sf.kind === 'custom-index' ? 'medium' : 'high', message: message(sf, t.text.slice(sf.start, sf.end), where) });
+          }
+        }
+      }
     }
   },
 });

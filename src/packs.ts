@@ -15,7 +15,8 @@ import { readSmallBytes } from './read.js';
 import { requiredLiterals, satisfies, type Requirement } from './regex/prefilter.js';
 import { parseRustRegex } from './regex/syntax.js';
 import { describeChain, flattenPayloads, payloadsOf } from './decode.js';
-import { formatJsonPath, stringAt } from './jsonscan.js';
+import { formatJsonPath, stringAt, type JsonScan } from './jsonscan.js';
+import { mcpServers, mcpTexts, segmentAt, type McpLang } from './mcp.js';
 import type { Rule, RuleMeta, SkillContext } from './rule.js';
 import type { PackageFile } from './skillfiles.js';
 import { quote, visible } from './text.js';
@@ -817,7 +818,7 @@ function runPackOnFiles(ctx: SkillContext, pack: Pack, allKeywords: readonly str
   if (!folder) return;
   for (const f of folder.files().files) {
     const entries = pack.rules.map((e) => [e, fileScope(e, f)] as const).filter((x): x is readonly [PackEntry, Scope] => x[1] !== null);
-    if (entries.length === 0) continue;
+    if (entries.length === 0 && f.kind !== 'json') continue;
     const text = f.source.normalized;
     const p = prepareSource(f.source);
     indexKeywords(p, allKeywords);
@@ -855,6 +856,40 @@ function runPackOnFiles(ctx: SkillContext, pack: Pack, allKeywords: readonly str
         if (!first) continue;
         taken.push([str.start, str.end]);
         ctx.report({ file: f.file, source: f.source, offset: str.start, endOffset: str.end, severity, confidence: entry.confidence, message: render(entry, first.text, `${where(str.start)} (after JSON unescaping)`) });
+      }
+    }
+    if (json) runPackOnMcpServers(ctx, pack, f, json, taken, allKeywords);
+  }
+}
+
+/** The pack scope of a rebuilt MCP text's language (perl and ruby have none of their own: `other`). */
+const MCP_SCOPE: Record<McpLang, Scope> = { shell: 'shell', python: 'python', javascript: 'javascript', powershell: 'powershell', perl: 'other', ruby: 'other' };
+
+/**
+ * MCP servers of a JSON file (src/mcp.ts): the entries scoped to the language of each rebuilt text (the command
+ * line as shell, a `sh -c` script as shell, `node -e` code as JavaScript…) run over it, reported at the JSON string
+ * that carries the match, unless this pack already reported in that string.
+ */
+function runPackOnMcpServers(ctx: SkillContext, pack: Pack, f: PackageFile, json: JsonScan, taken: [number, number][], allKeywords: readonly string[]): void {
+  for (const server of mcpServers(json)) {
+    for (const t of mcpTexts(server)) {
+      const scope = MCP_SCOPE[t.lang];
+      let p: Prepared | null = null;
+      for (const entry of pack.rules) {
+        if (!entry.scope.includes(scope)) continue;
+        if (entry.context && scope !== 'other' && !entry.context.includes(scope as Context)) continue;
+        if (!p) {
+          p = prepare(t.text);
+          indexKeywords(p, allKeywords);
+        }
+        for (const m of matchPrepared(entry, p)) {
+          const str = segmentAt(t, m.start);
+          if (taken.some(([a, b]) => str.start < b && a < str.end)) continue;
+          taken.push([str.start, str.end]);
+          const where = `in ${quote(f.rel)} server ${quote(server.name)} (${t.label}, at ${formatJsonPath(str.path)})`;
+          ctx.report({ file: f.file, source: f.source, offset: str.start, endOffset: str.end, severity: entry.scopeSeverity?.[scope] ?? entry.severity, confidence: entry.confidence, message: render(entry, m.text, where) });
+          break;
+        }
       }
     }
   }

@@ -380,7 +380,7 @@ function downloadedFiles(c: Command, ws: readonly Word[]): string[] {
   for (let k = 0; k < args.length; k++) {
     const a = args[k]!;
     if (head === 'curl') {
-      if ((a === '-o' || a === '--output') && args[k + 1]) out.push(args[k + 1]!);
+      if ((a === '-o' || a === '--output' || /^-[a-zA-Z]*o$/.test(a)) && args[k + 1]) out.push(args[k + 1]!);
       else if (/^-[a-zA-Z]*o.+/.test(a) && !a.startsWith('--')) out.push(a.slice(a.indexOf('o') + 1));
       else if (/^-[a-zA-Z]*O$/.test(a) || a === '--remote-name') urls.forEach((u) => out.push(base(u.split(/[?#]/)[0]!)));
     } else if (head === 'wget') {
