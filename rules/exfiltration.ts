@@ -48,8 +48,7 @@ export default defineRule({
       ctx.report(r);
     };
     runPack(wrapped, pack);
-    const scan = (text: string, from: number, file: string | undefined, source: SourceText | undefined, where: string) => {
-      for (const [bs, be] of fencedBlocks(text, from)) {
+    const scanBlock = (text: string, bs: number, be: number, file: string | undefined, source: SourceText | undefined, where: string) => {
         for (const f of codeFlows(text, bs, be)) {
           // One finding per block is enough when a line pattern already reported inside it.
           if (taken.some((k) => k.file === file && k.start >= bs && k.start < be)) continue;
@@ -66,12 +65,20 @@ export default defineRule({
           }
           ctx.report(r);
         }
-      }
+    };
+    const scan = (text: string, from: number, file: string | undefined, source: SourceText | undefined, where: string) => {
+      for (const [bs, be] of fencedBlocks(text, from)) scanBlock(text, bs, be, file, source, where);
     };
     const src = ctx.skill.source;
     if (src) scan(src.normalized, ctx.skill.doc ? ctx.skill.doc.bodyOffset : 0, undefined, undefined, 'in a code block');
     for (const ref of ctx.skill.folder?.references() ?? []) {
       if (ref.source) scan(ref.source.normalized, 0, ref.file, ref.source, `in ${quote(ref.rel)}`);
+    }
+    // Script files of the package (scripts/*.py, *.js, *.sh, *.ps1): each read as one block, like a fenced block.
+    for (const f of ctx.skill.folder?.files().files ?? []) {
+      if (f.kind === 'python' || f.kind === 'javascript' || f.kind === 'shell' || f.kind === 'powershell') {
+        scanBlock(f.source.normalized, 0, f.source.normalized.length, f.file, f.source, `in ${quote(f.rel)}`);
+      }
     }
     // MCP server definitions: the script or inline code a server runs (sh -c, python -c, node -e…, src/mcp.ts) read
     // as one block, reported at the JSON string holding it.
