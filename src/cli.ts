@@ -214,6 +214,7 @@ export function buildProgram(io: Io, setCode: (c: number) => void): Command {
     .option('-c, --config <file>', 'config file (trust mapping, read-only preset); default: searched upward')
     .option('--no-config', 'ignore config files')
     .option('--allow-empty', 'answer even when no skill is found (every tool is allowed); without it, policy exits 2')
+    .option('--max-bytes <n>', 'read at most N bytes per file (never below a target limit); the config file\'s maxBytes otherwise')
     .action(async (paths: string[], flags: import('./policy/cli.js').PolicyFlags) => {
       const { runPolicy } = await import('./policy/cli.js');
       setCode(await runPolicy(paths, flags, io));

@@ -331,3 +331,17 @@ describe('cd through a linked installed_skills ($PWD)', () => {
     expect(run(path.join(t, 'plain'), ['.'], path.join(t, 'plain')).status).toBe(0);
   });
 });
+
+describe('policy --max-bytes', () => {
+  it('reads a skill file past the default bound when asked, so --active can name it; a bad value is a usage error', async () => {
+    const big = `---\nname: big\ndescription: A large skill.\n---\n${'x'.repeat(300_000)}\n`;
+    const dir = tree({ 'skills/big/SKILL.md': big });
+    const args = ['policy', '--tools', 'Read,Bash', '--active', 'big', '--target', 'agentskills', '--format', 'json'];
+    // Past the default bound the name is not read, so no skill is named "big".
+    expect((await runCli(args, dir)).code).toBe(2);
+    const r = await runCli([...args, '--max-bytes', '400000'], dir);
+    expect(r.code).toBe(0);
+    expect((JSON.parse(r.stdout) as { skills: { name: string }[] }).skills.map((s) => s.name)).toEqual(['big']);
+    expect((await runCli([...args, '--max-bytes', 'lots'], dir)).code).toBe(2);
+  });
+});

@@ -2,7 +2,7 @@
 // as text, a JSON policy document, or a Claude Code settings fragment.
 
 import * as path from 'node:path';
-import { EXIT_OK, EXIT_USAGE, UsageError, parseTargets, type Io } from '../cli-common.js';
+import { EXIT_OK, EXIT_USAGE, UsageError, intOption, parseTargets, type Io } from '../cli-common.js';
 import { jsonErrorMessage, readSmallFile, SmallFileError } from '../read.js';
 import { didYouMean, visible } from '../text.js';
 import type { Diagnostic } from '../types.js';
@@ -19,6 +19,8 @@ export interface PolicyFlags {
   config?: string | false;
   /** Answer even when no skill is found (an empty active set by intent): every tool is allowed. */
   allowEmpty?: boolean;
+  /** --max-bytes: the read bound, as for check (never below a target's byte limit). */
+  maxBytes?: string;
 }
 
 /** Rules whose project findings mark a part of the tree skillcheck could not see (see blindSpots). */
@@ -121,7 +123,10 @@ export async function runPolicy(paths: string[], flags: PolicyFlags, io: Io): Pr
   if (targets !== 'auto' && targets.length !== 1) throw new UsageError('policy takes one --target (the runtime that names the skills), or auto');
   const { lint } = await import('../lint.js');
   const rules = ALL_RULES.filter((r) => VISIBILITY_RULES.includes(r.meta.id));
-  const result = await lint({ paths, cwd: io.cwd, targets, rules, ...(trust ? { trust } : {}) });
+  // The read bound from --max-bytes or the config, as check reads. The config's `ignore` is not applied on purpose:
+  // a skill policy does not see cannot lower the ceiling, so every skill found counts (README "Security promises").
+  const readBound = flags.maxBytes !== undefined ? intOption('--max-bytes', flags.maxBytes) : config?.data.maxBytes;
+  const result = await lint({ paths, cwd: io.cwd, targets, rules, ...(trust ? { trust } : {}), ...(readBound !== undefined ? { readBound } : {}) });
   if (result.missing.length > 0) {
     for (const m of result.missing) io.stderr(`skillcheck: path not found: ${visible(m)}\n`);
     return EXIT_USAGE;
