@@ -26,7 +26,8 @@ export interface VerifyOptions {
   /**
    * Where the file would live (POSIX; relative to `cwd`, or absolute). Default `skills/example/SKILL.md`. It decides
    * the layout as discovery does for a file named on the command line: `SKILL.md` (or `skill.md`, `Skill.md`) in a
-   * folder, directly in a `skills/` folder (flat), or any other file name (a flat skill file).
+   * folder, directly in a `skills/` folder (flat), or any other file name (a flat skill file). An `.mcp.json` outside
+   * a skill folder is a unit of its own that only lint() checks; inside one, pass it in `folder`.
    */
   path?: string;
   /** The working directory display paths are relative to (default `/`). */
