@@ -480,6 +480,14 @@ function readMcpFailure(d: DiscoveredSkill, bound: number): SkillInput['read'] {
   return r;
 }
 
+/** Whether an absolute path is left out by the ignore sets (each relative to its base, default cwd); null: none. */
+export function ignoreMatcher(ignore: LintOptions['ignore'], cwd: string): ((absPath: string) => boolean) | null {
+  const sets = (ignore === undefined ? [] : Array.isArray(ignore) ? (ignore as readonly IgnoreSet[]) : [ignore as IgnoreSet]).filter((x) => x.patterns.length > 0);
+  if (sets.length === 0) return null;
+  const compiled = sets.map((set) => ({ base: path.resolve(cwd, set.base ?? '.'), match: compileGlobs(set.patterns) }));
+  return (absPath) => compiled.some(({ base, match }) => match(toPosixRelative(base, absPath)));
+}
+
 export async function lint(options: LintOptions = {}): Promise<LintResult> {
   const cwd = path.resolve(options.cwd ?? process.cwd());
   const display = (abs: string) => toPosixRelative(cwd, abs);
@@ -515,12 +523,8 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
       candidates.push({ d: { absPath: ev.absPath, absDir, layout: path.basename(absDir) === 'skills' ? 'flat' : 'folder', root: absDir, ...(ev.realDir ? { realDir: ev.realDir } : {}) }, symlink: ev });
     }
   }
-  for (const set of options.ignore === undefined ? [] : Array.isArray(options.ignore) ? (options.ignore as readonly IgnoreSet[]) : [options.ignore as IgnoreSet]) {
-    if (set.patterns.length === 0) continue;
-    const base = path.resolve(cwd, set.base ?? '.');
-    const ignored = compileGlobs(set.patterns);
-    candidates = candidates.filter(({ d }) => !ignored(toPosixRelative(base, d.absPath)));
-  }
+  const ignored = ignoreMatcher(options.ignore, cwd);
+  if (ignored) candidates = candidates.filter(({ d }) => !ignored(d.absPath));
   // Sort by display path, computed once per candidate (path.relative in the comparator cost 4% of a 10k-skill run).
   const sortKey = new Map(candidates.map((c) => [c, display(c.d.absPath)]));
   candidates.sort((a, b) => (sortKey.get(a)! < sortKey.get(b)! ? -1 : sortKey.get(a)! > sortKey.get(b)! ? 1 : 0));

@@ -303,13 +303,10 @@ async function runStdin(paths: string[], flags: CheckFlags, io: Io, source: Sour
 async function checkStdin(input: StdinInput, options: LintOptions): Promise<LintResult> {
   const { verify } = await import('./verify.js');
   const { realPath } = await import('./discover.js');
-  const { compileGlobs } = await import('./glob.js');
+  const { ignoreMatcher } = await import('./lint.js');
   const { systemHost } = await import('./host.js');
   const cwd = options.cwd ?? process.cwd();
-  const abs = path.resolve(cwd, input.file);
-  const sets = options.ignore === undefined ? [] : Array.isArray(options.ignore) ? (options.ignore as readonly IgnoreSet[]) : [options.ignore as IgnoreSet];
-  const ignored = sets.some((set) => set.patterns.length > 0 && compileGlobs(set.patterns)(path.relative(path.resolve(cwd, set.base ?? '.'), abs).split(path.sep).join('/')));
-  if (ignored) return { skills: [], diagnostics: [], files: 0, missing: [], inputs: [] };
+  if (ignoreMatcher(options.ignore, cwd)?.(path.resolve(cwd, input.file))) return { skills: [], diagnostics: [], files: 0, missing: [], inputs: [] };
   const host = systemHost(cwd);
   const realCwd = realPath(cwd);
   const v = verify(input.bytes, {
