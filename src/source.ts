@@ -81,10 +81,14 @@ export function findInvalidUtf8(buf: Uint8Array, max = MAX_LISTED): { offsets: n
 
 const decoder = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
 
-export function decodeSource(bytes: Uint8Array): SourceText {
+/**
+ * Decode a file's bytes. `bom: false` for bytes that do not start the file (a later chunk of a streamed file): a
+ * leading U+FEFF there is text, not a byte-order mark, and is kept.
+ */
+export function decodeSource(bytes: Uint8Array, opts: { bom?: boolean } = {}): SourceText {
   const text = decoder.decode(bytes);
   const invalid = isUtf8(bytes) ? { offsets: [], count: 0 } : findInvalidUtf8(bytes);
-  const bom = text.charCodeAt(0) === 0xfeff;
+  const bom = opts.bom !== false && text.charCodeAt(0) === 0xfeff;
   const body = bom ? text.slice(1) : text;
   let crlfCount = 0;
   let loneCrCount = 0;

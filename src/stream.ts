@@ -154,8 +154,6 @@ export function streamChunks(
         const nl = buf.lastIndexOf(0x0a, s - 1 - base);
         s = nl !== -1 && base + nl + 1 >= Math.max(0, a - 2 * O) ? base + nl + 1 : cutBefore(buf, base, s);
       }
-      // A U+FEFF starting a later chunk would be taken for a BOM and dropped: start one character earlier.
-      if (s > base && buf[s - base] === 0xef && buf[s - base + 1] === 0xbb && buf[s - base + 2] === 0xbf) s = cutBefore(buf, base, s - 1);
       // End: the line end at or after b + O, if it is within O more bytes; else a character boundary.
       let e = Math.min(end, b + O);
       if (e < end) {
@@ -164,10 +162,12 @@ export function streamChunks(
       }
       cursor.advance(s);
       const bytes = buf.subarray(s - base, e - base);
-      const source = decodeSource(bytes);
+      // Only the file's first bytes can hold a byte-order mark: a U+FEFF that starts a later chunk is text.
+      const mark = { bom: s === 0 };
+      const source = decodeSource(bytes, mark);
       // Owned offsets in the normalized text: the normalized lengths of the parts before and within.
-      const before = s === a ? 0 : decodeSource(buf.subarray(s - base, a - base)).normalized.length;
-      const own = decodeSource(buf.subarray(s - base, b - base)).normalized.length;
+      const before = s === a ? 0 : decodeSource(buf.subarray(s - base, a - base), mark).normalized.length;
+      const own = decodeSource(buf.subarray(s - base, b - base), mark).normalized.length;
       visit({
         index,
         source,

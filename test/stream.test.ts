@@ -110,8 +110,20 @@ describe('streamChunks', () => {
         expect(r.kind).toBe('ok');
         expect(owned).toBe(full.normalized);
       }),
-      { numRuns: 150 },
+      { numRuns: Number(process.env.STREAM_RUNS ?? 150) },
     );
+  });
+
+  it('a run of U+FEFF at a chunk start is text, not a byte-order mark (found by the property above)', () => {
+    const text = '        é\ufeff\ufeffzzzzzzz\n';
+    const full = decodeSource(Buffer.from(text, 'utf8'));
+    const chunks: { at: number; text: string }[] = [];
+    const r = streamChunks(write(Buffer.from(text, 'utf8')), { chunkBytes: 23, overlap: 8, maxBytes: 1 << 30 }, (c) => {
+      chunks.push({ at: full.lineStarts[c.line - 1]! + c.column - 1, text: c.source.normalized });
+    });
+    expect(r.kind).toBe('ok');
+    expect(chunks.length).toBeGreaterThan(1);
+    for (const c of chunks) expect(full.normalized.slice(c.at, c.at + c.text.length)).toBe(c.text);
   });
 
   it('stops at maxBytes and says how much it scanned', () => {
