@@ -11,7 +11,7 @@ import { quote } from '../src/text.js';
 
 /** Link reference definitions: [label]: target (anchored at a line start, so each line is tried once). */
 const DEFINITION = /^[ ]{0,3}\[(?!\^)[^\]\n]+\]:[ \t]*(<[^>\n]*>|\S+)/gm;
-/** Bare references/ paths in prose (a footnote `[^1]: …` is not a definition, above; paths in inline code are skipped). */
+/** Bare references/ paths in prose and inline code (a footnote `[^1]: …` is not a definition, above). */
 const REFERENCES_PATH = /(?<![\w./-])((?:\.\/)?references\/[\w.-]+(?:\/[\w.-]+)*)/g;
 
 interface Ref {
@@ -70,12 +70,11 @@ function collect(text: string, base: number): Ref[] {
     for (let k = hi; k >= 0 && k >= hi - 1; k--) if (off < links[k]![1]) return true;
     return false;
   };
-  const pathTicks = tickCounter();
   REFERENCES_PATH.lastIndex = 0;
   for (let m = REFERENCES_PATH.exec(text); m; m = REFERENCES_PATH.exec(text)) {
     if (inRanges(code, m.index)) continue;
-    // Inside an inline code span ("`references/x.md`"): an example or a command, as the rule's page says.
-    if ((pathTicks(m.index) & 1) === 1) continue;
+    // Inside an inline code span ("See `references/x.md`") it is as often the skill's own file as an example: a
+    // bare mention like one in prose (info), never dropped, so a skill naming a missing file keeps its finding.
     const p = m[1]!.replace(/[.]+$/, '');
     // A template continues the path ("references/module-<n>.md", "references/{topic}.md"): not a file name.
     const next = text.charAt(m.index + m[1]!.length);
@@ -177,7 +176,7 @@ function check(ctx: SkillContext, r: Ref, out: Finding[]) {
     message: caseMatch
       ? `${what} ${quote(r.target, 200)} does not exist; ${quote(caseMatch)} differs only in letter case, which breaks on case-sensitive file systems. Fix the spelling`
       : bare
-        ? `${quote(r.target, 200)} is named in prose but is not in the skill folder; if the skill means its own file, the agent will fail to open it. Add the file, fix the path, or link it`
+        ? `${quote(r.target, 200)} is named (not linked) but is not in the skill folder; if the skill means its own file, the agent will fail to open it. Add the file, fix the path, or link it`
         : `${what} ${quote(r.target, 200)} does not exist in the skill folder; the agent will fail to open it. Add the file or fix the path`,
   });
 }
