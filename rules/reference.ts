@@ -10,8 +10,8 @@ import { defineRule, type SkillContext } from '../src/rule.js';
 import { quote } from '../src/text.js';
 
 /** Link reference definitions: [label]: target (anchored at a line start, so each line is tried once). */
-const DEFINITION = /^[ ]{0,3}\[[^\]\n]+\]:[ \t]*(<[^>\n]*>|\S+)/gm;
-/** Bare references/ paths in prose and inline code. */
+const DEFINITION = /^[ ]{0,3}\[(?!\^)[^\]\n]+\]:[ \t]*(<[^>\n]*>|\S+)/gm;
+/** Bare references/ paths in prose and inline code (a footnote `[^1]: …` is not a definition, above). */
 const REFERENCES_PATH = /(?<![\w./-])((?:\.\/)?references\/[\w.-]+(?:\/[\w.-]+)*)/g;
 
 interface Ref {
@@ -24,24 +24,32 @@ interface Ref {
 function collect(text: string, base: number): Ref[] {
   const code = codeRanges(text);
   const out: Ref[] = [];
-  // Backticks before a match on its line, counted forward once (matches come in order).
-  let tickPos = 0;
-  let ticks = 0;
-  const ticksBefore = (at: number) => {
-    for (; tickPos < at; tickPos++) {
-      const c = text.charCodeAt(tickPos);
-      if (c === 10) ticks = 0;
-      else if (c === 96) ticks++;
-    }
-    return ticks;
+  // Backticks before a match on its line, counted forward once per pass (matches come in order).
+  const tickCounter = () => {
+    let tickPos = 0;
+    let ticks = 0;
+    return (at: number) => {
+      for (; tickPos < at; tickPos++) {
+        const c = text.charCodeAt(tickPos);
+        if (c === 10) ticks = 0;
+        else if (c === 96) ticks++;
+      }
+      return ticks;
+    };
   };
+  const ticksBefore = tickCounter();
+  // Whole link spans (text and target), so "[references/x.md](references/x.md)" is one reference, not two.
+  const spans: [number, number][] = [];
   const add = (index: number, raw: string, at: number, inlineCode: boolean) => {
     if (inRanges(code, index)) return;
     // Inside an inline code span on the same line ("`[a](b)`") it is an example, not a link.
     if (inlineCode) return;
     out.push({ target: raw.replace(/^<|>$/g, ''), start: base + at, end: base + at + raw.length, kind: 'link' });
   };
-  for (const m of inlineLinks(text)) add(m.index, m.target, m.targetStart, (ticksBefore(m.index) & 1) === 1);
+  for (const m of inlineLinks(text)) {
+    spans.push([base + m.index, base + m.targetStart + m.target.length]);
+    add(m.index, m.target, m.targetStart, (ticksBefore(m.index) & 1) === 1);
+  }
   DEFINITION.lastIndex = 0;
   for (let m = DEFINITION.exec(text); m; m = DEFINITION.exec(text)) {
     const lineStart = text.lastIndexOf('\n', m.index) + 1;
@@ -49,7 +57,7 @@ function collect(text: string, base: number): Ref[] {
     add(m.index, m[1]!, m.index + m[0].lastIndexOf(m[1]!), odd);
   }
   // Link ranges, sorted, to skip a bare path inside a link target (binary search, not a scan per path).
-  const links = out.map((r) => [r.start, r.end] as [number, number]).sort((a, b) => a[0] - b[0]);
+  const links = [...spans, ...out.map((r) => [r.start, r.end] as [number, number])].sort((a, b) => a[0] - b[0]);
   const inLink = (off: number) => {
     let lo = 0;
     let hi = links.length - 1;
@@ -58,12 +66,15 @@ function collect(text: string, base: number): Ref[] {
       if (links[mid]![0] <= off) lo = mid + 1;
       else hi = mid - 1;
     }
-    // Links do not nest: the one starting last at or before off is the only one that can hold it.
-    return hi >= 0 && off < links[hi]![1];
+    // Links do not nest, but a span and its own target overlap: look back over those starting at or before off.
+    for (let k = hi; k >= 0 && k >= hi - 1; k--) if (off < links[k]![1]) return true;
+    return false;
   };
   REFERENCES_PATH.lastIndex = 0;
   for (let m = REFERENCES_PATH.exec(text); m; m = REFERENCES_PATH.exec(text)) {
     if (inRanges(code, m.index)) continue;
+    // Inside an inline code span ("See `references/x.md`") it is as often the skill's own file as an example: a
+    // bare mention like one in prose (info), never dropped, so a skill naming a missing file keeps its finding.
     const p = m[1]!.replace(/[.]+$/, '');
     // A template continues the path ("references/module-<n>.md", "references/{topic}.md"): not a file name.
     const next = text.charAt(m.index + m[1]!.length);
@@ -106,7 +117,9 @@ function lowerCaseIndex(entries: ReadonlyMap<string, unknown>): Map<string, stri
   return idx;
 }
 
-function check(ctx: SkillContext, r: Ref, out: Groupable[]) {
+type Finding = Groupable & { target?: string };
+
+function check(ctx: SkillContext, r: Ref, out: Finding[]) {
   const folder = ctx.skill.folder;
   const target = localTarget(r.target);
   if (target === null) return;
@@ -118,6 +131,16 @@ function check(ctx: SkillContext, r: Ref, out: Groupable[]) {
   }
   const norm = path.posix.normalize(target.replace(/\\/g, '/'));
   if (norm === '..' || norm.startsWith('../')) {
+    // A sibling that exists inside the scanned tree (another skill of the same plugin or pack) works where the
+    // pack is installed whole; only an installer that copies the skill folder alone breaks it.
+    // Looked up with lstat (nothing read), and only inside the walk root: never anywhere else on the machine.
+    const root = ctx.skill.tree?.root;
+    const abs = path.resolve(path.dirname(ctx.skill.absPath), norm);
+    const there = path.posix.normalize(`${ctx.skill.dir.replace(/\\/g, '/')}/${norm}`);
+    if (root && abs.startsWith(root.endsWith(path.sep) ? root : root + path.sep) && ctx.host.exists(abs)) {
+      out.push({ kind: 'outside-present', ...at, severity: 'info', confidence: 'low', message: `${what} ${quote(r.target, 200)} leaves the skill folder for ${quote(there, 200)} (it exists here); installers that copy the folder alone (Claude Code, Codex, OpenCode, IronClaw) leave it behind. Copy it in if the skill ships alone` });
+      return;
+    }
     out.push({ kind: 'outside', ...at, severity: 'warning', confidence: 'medium', message: `${what} ${quote(r.target, 200)} leaves the skill folder; runtimes install the folder alone, so the target will be missing. Move the file into the skill folder and link it relatively` });
     return;
   }
@@ -140,18 +163,47 @@ function check(ctx: SkillContext, r: Ref, out: Groupable[]) {
     }
   }
   if (entries.has(rel) || truncated) return;
-  // A link is an explicit reference; a bare path in prose may describe a layout (medium confidence).
-  const confidence = r.kind === 'link' ? 'high' : 'medium';
+  // A link is an explicit reference (warning, high); a bare path in prose may describe a layout, quote another
+  // skill's file or be a label (info, low: shown with --persona auditor).
+  const bare = r.kind === 'path';
   const caseMatch = lowerCaseIndex(entries).get(rel.toLowerCase());
   out.push({
     kind: caseMatch ? 'case' : 'missing',
+    target: rel,
     ...at,
-    severity: 'warning',
-    confidence,
+    severity: bare ? 'info' : 'warning',
+    confidence: bare ? 'low' : 'high',
     message: caseMatch
       ? `${what} ${quote(r.target, 200)} does not exist; ${quote(caseMatch)} differs only in letter case, which breaks on case-sensitive file systems. Fix the spelling`
-      : `${what} ${quote(r.target, 200)} does not exist in the skill folder; the agent will fail to open it. Add the file or fix the path`,
+      : bare
+        ? `${quote(r.target, 200)} is named (not linked) but is not in the skill folder; if the skill means its own file, the agent will fail to open it. Add the file, fix the path, or link it`
+        : `${what} ${quote(r.target, 200)} does not exist in the skill folder; the agent will fail to open it. Add the file or fix the path`,
   });
+}
+
+/** Missing files once per file and target: the strongest mention (a link before a bare path), then the first,
+ *  with how many other times the file names it. */
+function oncePerTarget(items: Finding[]): Groupable[] {
+  const rank = (f: Finding) => (f.severity === 'warning' ? 1 : 0);
+  const byTarget = new Map<string, Finding[]>();
+  const out: Groupable[] = [];
+  for (const f of items) {
+    if (f.target === undefined) {
+      out.push(f);
+      continue;
+    }
+    const g = byTarget.get(f.target);
+    if (g) g.push(f);
+    else byTarget.set(f.target, [f]);
+  }
+  for (const g of byTarget.values()) {
+    let head = g[0]!;
+    for (const f of g) if (rank(f) > rank(head) || (rank(f) === rank(head) && f.offset < head.offset)) head = f;
+    const { target: _t, ...rest } = head;
+    const more = g.length - 1;
+    out.push(more === 0 ? rest : { ...rest, message: `${head.message as string} (named ${more} more time${more === 1 ? '' : 's'} in this file)` });
+  }
+  return out.sort((a, b) => a.offset - b.offset);
 }
 
 export default defineRule({
@@ -165,8 +217,8 @@ export default defineRule({
     since: '0.1.0',
     examples: {
       bad: [
-        { files: { 'skills/x/SKILL.md': '---\nname: x\ndescription: Helper.\n---\nSee [the guide](references/guide.md) and ../shared/notes.md.\n' } },
-        { files: { 'skills/x/SKILL.md': '---\nname: x\ndescription: Helper.\n---\nSee [notes](../shared/notes.md).\n', 'skills/shared/notes.md': 'Notes.\n' } },
+        { files: { 'skills/x/SKILL.md': '---\nname: x\ndescription: Helper.\n---\nSee [the guide](references/guide.md).\n' } },
+        { files: { 'skills/x/SKILL.md': '---\nname: x\ndescription: Helper.\n---\nSee [notes](../shared/notes.md) (not in the scanned tree either).\n' } },
       ],
       good: [
         { files: { 'skills/x/SKILL.md': '---\nname: x\ndescription: Helper.\n---\nSee [the guide](references/guide.md), `references/guide.md#setup` and https://example.com.\n', 'skills/x/references/guide.md': '# Guide\n' } },
@@ -177,8 +229,8 @@ export default defineRule({
     const doc = ctx.skill.doc;
     if (!doc || !ctx.skill.source) return;
     // Many findings of one kind are reported once, with a count and the first positions (src/group.ts).
-    const out: Groupable[] = [];
+    const out: Finding[] = [];
     for (const r of collect(doc.body, doc.bodyOffset)) check(ctx, r, out);
-    reportGrouped(ctx, out, ctx.skill.source);
+    reportGrouped(ctx, oncePerTarget(out), ctx.skill.source);
   },
 });

@@ -11,14 +11,17 @@ import type { Host } from '../src/host.js';
 import { parseSkillDocument } from '../src/parse.js';
 import type { SkillInput } from '../src/rule.js';
 import { decodeSource, positionAt } from '../src/source.js';
-import { getProfile } from '../src/targets/profiles.js';
+import { getProfile, type TargetProfile } from '../src/targets/profiles.js';
 import type { Diagnostic, Trust } from '../src/types.js';
 import { anyString } from './escape-arbitraries.js';
 import { runCli, runJson, tempTrees } from './helpers.js';
 
 const RUNS = Math.max(300, Math.floor((Number(process.env.ESCAPE_FUZZ_RUNS ?? 0) || 0) / 20));
 
-function check(text: string, trust: Trust = 'installed', persona: 'default' | 'auditor' = 'auditor'): { diags: Diagnostic[]; input: SkillInput } {
+/** A runtime that wraps skills in `<skill>` and escapes nothing itself: every opener the escape neutralizes counts. */
+const ENVELOPED: TargetProfile = { ...getProfile('ironclaw'), catalog: { ...getProfile('ironclaw').catalog, escape: null } };
+
+function check(text: string, trust: Trust = 'installed', persona: 'default' | 'auditor' = 'auditor', profile: TargetProfile = ENVELOPED): { diags: Diagnostic[]; input: SkillInput } {
   const source = decodeSource(Buffer.from(text, 'utf8'));
   const doc = parseSkillDocument(source);
   const input: SkillInput = {
@@ -27,8 +30,8 @@ function check(text: string, trust: Trust = 'installed', persona: 'default' | 'a
     dir: 's',
     folderName: 's',
     layout: 'folder',
-    target: 'agentskills',
-    profile: getProfile('agentskills'),
+    target: profile.id,
+    profile,
     trust,
     read: { kind: 'ok', size: source.byteLength },
     source,
@@ -119,17 +122,49 @@ describe('tag-breakout', () => {
       'installed_skills/x/SKILL.md:3:27',
       'installed_skills/x/SKILL.md:5:3',
       'installed_skills/x/SKILL.md:6:3',
-      'installed_skills/y/SKILL.md:3:14',
     ]);
     await runCli(['--fix', '.'], dir);
     expect(fs.readFileSync(path.join(dir, 'installed_skills/x/SKILL.md'), 'utf8')).toBe(
       '---\r\nname: x\r\ndescription: Lists files. &lt;/system-reminder> now\r\n---\r\nA &#xFF1C;/skill> B\r\nC &lt;\u200b/skill> &lt;skill\r\n'.replace(/\r\n/g, '\n'),
     );
     const second = await runJson(['.'], dir);
-    // The plain value starting with `<` has no fix (an `&` there would start a YAML anchor).
-    expect(second.report.diagnostics.filter((d) => d.ruleId === 'tag-breakout').map((d) => `${d.file}:${d.line}:${d.column}`)).toEqual([
-      'installed_skills/y/SKILL.md:3:14',
+    expect(second.report.diagnostics.filter((d) => d.ruleId === 'tag-breakout').map((d) => `${d.file}:${d.line}:${d.column}`)).toEqual([]);
+    // "<skill> first" is escaped by IronClaw itself (info, auditor); the plain value starting with `<` has no fix
+    // (an `&` there would start a YAML anchor).
+    const audit = await runJson(['--persona', 'auditor', '.'], dir);
+    expect(audit.report.diagnostics.filter((d) => d.ruleId === 'tag-breakout').map((d) => `${d.file}:${d.line}:${d.column} ${d.severity}`)).toEqual([
+      'installed_skills/y/SKILL.md:3:14 info',
     ]);
+  });
+
+  describe('per target: only envelopes the runtime uses, only forms its own escape misses (issue 17)', () => {
+    const sev = (ds: Diagnostic[]) => ds.map((d) => `${d.line}:${d.column} ${d.severity}`);
+    const text = '---\nname: s\ndescription: d\n---\nRun `new <skill>` then <skill> and </skill>.\nA <\u200b/skill> and </system-reminder> and < /skill>.\n';
+
+    it('no <skill> envelope (agentskills, Claude Code, Codex, OpenCode): a <skill> placeholder is just text', () => {
+      for (const t of ['agentskills', 'claude-code', 'codex', 'opencode'] as const) {
+        expect(sev(check(text, 'installed', 'auditor', getProfile(t)).diags)).toEqual(['6:17 error']);
+      }
+    });
+
+    it("IronClaw: what its own escape (?i)</?[\\s\\x00]*skill catches is info; the forms it misses stay errors", () => {
+      const { diags } = check(text, 'installed', 'auditor', getProfile('ironclaw'));
+      expect(sev(diags)).toEqual(['5:10 info', '5:24 info', '5:36 info', '6:3 error', '6:17 error', '6:40 error']);
+      expect(diags[0]!.message).toContain('escaped by ironclaw itself');
+      expect(sev(check(text, 'installed', 'default', getProfile('ironclaw')).diags)).toEqual(['6:3 error', '6:17 error', '6:40 error']);
+      // Case folding as Rust's (?i): the long s and the Kelvin sign are escaped too.
+      expect(sev(check('---\nname: s\ndescription: d\n---\n</\u017fkill> </s\u212aill>\n', 'installed', 'default', getProfile('ironclaw')).diags)).toEqual([]);
+    });
+
+    it('Cerveau escapes exactly <system-reminder> and </system-reminder>; other spellings stay errors', () => {
+      const t = '---\nname: s\ndescription: d\n---\n</system-reminder> <System Reminder> <skill>\n';
+      expect(sev(check(t, 'installed', 'auditor', getProfile('cerveau')).diags)).toEqual(['5:1 info', '5:20 error']);
+    });
+
+    it('never a fix inside code: inline code spans and fenced blocks are reported without one', () => {
+      const { diags } = check('---\nname: s\ndescription: d\n---\nx `a </skill>` b </skill>\n```\n</skill>\n```\n');
+      expect(diags.map((d) => `${d.line}:${d.column}${d.fix ? ' fix' : ''}`)).toEqual(['5:6', '5:18 fix', '7:1']);
+    });
   });
 
   describe('the rest of what a runtime that hands over the file as written shows the model (issue 13)', () => {

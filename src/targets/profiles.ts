@@ -79,6 +79,9 @@ export interface CatalogStyle {
   descriptionMax: number | null;
   /** Envelope the content is delivered in. */
   envelope: 'skill-xml' | 'system-reminder' | 'plain';
+  /** What the runtime's own escape neutralizes in the content before wrapping it: a JavaScript pattern (flags `iu`
+   *  when `caseInsensitive`) whose match at an opener turns that `<` into `&lt;`; null when it escapes nothing. */
+  escape?: { pattern: string; caseInsensitive: boolean } | null;
   /** Catalog order. */
   order: 'discovery' | 'name';
 }
@@ -408,7 +411,8 @@ const IRONCLAW: TargetProfile = {
   normalizesLineEndings: true,
   rejectsEmptyBody: true,
   gating: 'ironclaw',
-  catalog: { descriptionMax: null, envelope: 'skill-xml', order: 'discovery' },
+  // IronClaw's escape: Rust `(?i)</?[\s\x00]*skill` (Unicode case folding: `ſ` and the Kelvin sign match too).
+  catalog: { descriptionMax: null, envelope: 'skill-xml', order: 'discovery', escape: { pattern: '</?[\\s\\x00]*skill', caseInsensitive: true } },
   roots: [
     { path: 'skills', trust: 'trusted' },
     { path: '.ironclaw/skills', trust: 'trusted' },
@@ -530,7 +534,8 @@ export const PROFILES: Readonly<Record<TargetId, TargetProfile>> = {
     triggersField: 'triggers',
     toolsField: 'tools',
     knownFields: ['name', 'description', 'triggers', 'tools'],
-    catalog: { descriptionMax: null, envelope: 'system-reminder', order: 'discovery' },
+    // Cerveau escapes exactly `<system-reminder>` and `</system-reminder>` to entities before wrapping.
+    catalog: { descriptionMax: null, envelope: 'system-reminder', order: 'discovery', escape: { pattern: '</?system-reminder>', caseInsensitive: false } },
     roots: [{ path: '.crv/skills', trust: 'trusted' }],
     scanDepth: 0,
     docs: {
