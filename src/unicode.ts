@@ -27,6 +27,8 @@ const astralClass = new Map<number, boolean>();
  */
 export function firstInvisible(s: string, from = 0, nul = true): number {
   const n = s.length;
+  // As a `u` regex does: a start inside a surrogate pair moves back to the pair.
+  if (from > 0 && from < n && (s.charCodeAt(from) & 0xfc00) === 0xdc00 && (s.charCodeAt(from - 1) & 0xfc00) === 0xd800) from--;
   for (let i = from; i < n; i++) {
     const c = s.charCodeAt(i);
     if (c < 0x7f) {
