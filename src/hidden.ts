@@ -4,7 +4,7 @@
 // overrides that reorder visible text, runs or swarms of zero-width characters).
 
 import { codePointLabel, visible } from './text.js';
-import { INVISIBLE_SOURCE } from './unicode.js';
+import { firstInvisible, INVISIBLE_SOURCE } from './unicode.js';
 import type { Confidence, Severity } from './types.js';
 
 export type HiddenKind = 'tags' | 'flag-tags' | 'selectors' | 'letter-selectors' | 'bidi-override' | 'bidi-reorder' | 'bidi-control' | 'zero-width-run' | 'zero-width-fence' | 'zero-width';
@@ -127,9 +127,10 @@ function lazy(f: Omit<HiddenFinding, 'message'>, make: () => string): HiddenFind
 /** Analyse one text; offsets in the findings are offsets in `s`. */
 export function findHidden(s: string): HiddenFinding[] {
   const out: HiddenFinding[] = [];
-  CANDIDATE.lastIndex = 0;
-  if (!CANDIDATE.test(s)) return out;
-  CANDIDATE.lastIndex = 0;
+  // The first candidate, found without the Unicode-property regex (most texts have none): the scan below starts there.
+  const first = firstInvisible(s, 0, false);
+  if (first === -1) return out;
+  CANDIDATE.lastIndex = first;
   // Unexplained zero-width characters, grouped per line.
   let lineZw: { start: number; end: number; cps: number[]; maxRun: number; fence: boolean } | null = null;
   // The current line [lineStart, lineEnd), found once per line that has candidates; facts about it computed lazily

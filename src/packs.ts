@@ -20,7 +20,7 @@ import { mcpServers, mcpTexts, segmentAt, type McpLang } from './mcp.js';
 import type { Rule, RuleMeta, SkillContext } from './rule.js';
 import type { PackageFile } from './skillfiles.js';
 import { quote, visible } from './text.js';
-import { invisibleRegex } from './unicode.js';
+import { firstInvisible, invisibleRegex } from './unicode.js';
 import { fencedBlocks } from './fences.js';
 import type { Confidence, Severity } from './types.js';
 
@@ -153,7 +153,6 @@ export function loadPack(ruleId: string, dir = packsDir()): Pack {
 // Invisible characters are removed before matching, so "cu\u200brl | sh" still reads as "curl | sh".
 
 /** Characters that render as nothing: the one classifier (src/unicode.ts). */
-const INVISIBLE_CHARS = invisibleRegex();
 const INVISIBLE_CHARS_G = invisibleRegex('g');
 
 interface CleanText {
@@ -163,12 +162,13 @@ interface CleanText {
 }
 
 export function cleanText(s: string): CleanText {
-  if (!INVISIBLE_CHARS.test(s)) return { text: s, map: null };
+  const first = firstInvisible(s);
+  if (first === -1) return { text: s, map: null };
   const map = new Int32Array(s.length + 1);
   let out = '';
   let last = 0;
   let j = 0;
-  INVISIBLE_CHARS_G.lastIndex = 0;
+  INVISIBLE_CHARS_G.lastIndex = first;
   for (let m = INVISIBLE_CHARS_G.exec(s); m; m = INVISIBLE_CHARS_G.exec(s)) {
     for (let i = last; i < m.index; i++) map[j++] = i;
     out += s.slice(last, m.index);

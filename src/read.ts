@@ -286,15 +286,56 @@ export function readInDir(dir: OpenDir, name: string, limit: number, expect?: Fi
  */
 export function readInTree(t: TreePath | undefined, absPath: string, limit: number, expect?: FileId): ReadResult {
   if (!t) return readBounded(absPath, limit);
+  return readInTreeVia(t, null, absPath, limit, expect);
+}
+
+/**
+ * readInTree for many files of one folder: the folder `t` leads to is walked down to and checked once, held open,
+ * and each file is opened below it (its sub-folders one at a time, without following a symlink), as readInTree
+ * would after walking again from the root. `read` gives what readInTree gives; call `close` when done.
+ */
+export function treeReader(t: TreePath): { read(absPath: string, limit: number, expect?: FileId): ReadResult; close(): void } {
+  let top: ReturnType<typeof openTreeDir> | null = null;
+  return {
+    read(absPath, limit, expect) {
+      top ??= openTreeDir(t);
+      return readInTreeVia(t, top, absPath, limit, expect);
+    },
+    close() {
+      if (top?.kind === 'dir') top.dir.close();
+      top = null;
+    },
+  };
+}
+
+function readInTreeVia(t: TreePath, top: ReturnType<typeof openTreeDir> | null, absPath: string, limit: number, expect?: FileId): ReadResult {
   const rel = path.relative(treeFolder(t), absPath);
   const parts = rel.split(path.sep);
   if (rel === '' || parts.includes('..') || path.isAbsolute(rel)) return { kind: 'error', code: 'EINVAL', message: `${absPath} is outside the folder it was found in` };
-  const opened = openTreeDir(t, parts.slice(0, -1));
-  if (opened.kind !== 'dir') return opened;
+  if (top === null) {
+    const opened = openTreeDir(t, parts.slice(0, -1));
+    if (opened.kind !== 'dir') return opened;
+    try {
+      return readInDir(opened.dir, parts[parts.length - 1]!, limit, expect);
+    } finally {
+      opened.dir.close();
+    }
+  }
+  // The held folder, then the names below it as openTreeDir walks its `more` (no identities to compare).
+  if (top.kind !== 'dir') return top;
+  let cur: ReturnType<typeof openDirBelow> = top;
+  let abs = top.dir.abs;
+  for (let i = 0; i < parts.length - 1 && cur.kind === 'dir'; i++) {
+    const parent: OpenDir = cur.dir;
+    abs = path.join(abs, parts[i]!);
+    cur = openDirBelow(parent, parts[i]!, abs);
+    if (parent !== top.dir) parent.close();
+  }
+  if (cur.kind !== 'dir') return cur;
   try {
-    return readInDir(opened.dir, parts[parts.length - 1]!, limit, expect);
+    return readInDir(cur.dir, parts[parts.length - 1]!, limit, expect);
   } finally {
-    opened.dir.close();
+    if (cur.dir !== top.dir) cur.dir.close();
   }
 }
 

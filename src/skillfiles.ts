@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { isSkillFileName, SKIPPED_DIRS } from './discover.js';
 import { jsonStrings, type JsonScan } from './jsonscan.js';
-import { openDirBelow, openTreeDir, readHead, readInTree, type OpenDir, type ReadResult, type TreePath } from './read.js';
+import { openDirBelow, openTreeDir, readHead, readInTree, treeReader, type OpenDir, type ReadResult, type TreePath } from './read.js';
 import { decodeSource, type SourceText } from './source.js';
 
 /** Entries listed below one skill folder at most (README "Resource bounds"). */
@@ -248,6 +248,8 @@ export interface FolderIo {
   list(): FolderListing;
   read(rel: string, limit: number): ReadResult;
   head(rel: string, n: number): Uint8Array | null;
+  /** Reads of many files in a row, as `read` gives them, sharing work (the disk: the folder walked to once). */
+  reader?(): { read(rel: string, limit: number): ReadResult; close(): void };
 }
 
 function diskIo(absDir: string, tree: TreePath | undefined): FolderIo {
@@ -256,6 +258,14 @@ function diskIo(absDir: string, tree: TreePath | undefined): FolderIo {
     list: () => list(absDir, tree),
     read: (rel, limit) => readInTree(tree, abs(rel), limit),
     head: (rel, n) => readHead(abs(rel), n),
+    ...(tree
+      ? {
+          reader: () => {
+            const r = treeReader(tree);
+            return { read: (rel: string, limit: number) => r.read(abs(rel), limit), close: () => r.close() };
+          },
+        }
+      : {}),
   };
 }
 
@@ -290,42 +300,48 @@ export function skillFolder(absDir: string, opts: SkillFolderOptions): SkillFold
       }
     }
     let total = 0;
-    for (const c of candidates) {
-      // An empty file has nothing to read (listed sizes; `only` units have size 0 unknown and are read).
-      if (c.size === 0 && !opts.only) continue;
-      const base = c.rel.slice(c.rel.lastIndexOf('/') + 1);
-      if (BINARY_EXTENSIONS.has(path.extname(base).toLowerCase())) continue;
-      if (files.length >= MAX_PACKAGE_FILES) {
-        unscanned.push({ rel: c.rel, file: show(c.rel), why: `past ${MAX_PACKAGE_FILES} files read per skill` });
-        continue;
+    // Every package file read below the folder walked to (and checked) once, not again from the root per file.
+    const reader = io.reader?.() ?? { read: (rel: string, limit: number) => io.read(rel, limit), close() {} };
+    try {
+      for (const c of candidates) {
+        // An empty file has nothing to read (listed sizes; `only` units have size 0 unknown and are read).
+        if (c.size === 0 && !opts.only) continue;
+        const base = c.rel.slice(c.rel.lastIndexOf('/') + 1);
+        if (BINARY_EXTENSIONS.has(path.extname(base).toLowerCase())) continue;
+        if (files.length >= MAX_PACKAGE_FILES) {
+          unscanned.push({ rel: c.rel, file: show(c.rel), why: `past ${MAX_PACKAGE_FILES} files read per skill` });
+          continue;
+        }
+        if (total + Math.min(c.size, fileBound) > MAX_PACKAGE_BYTES) {
+          unscanned.push({ rel: c.rel, file: show(c.rel), why: `past ${MAX_PACKAGE_BYTES.toLocaleString('en-US')} bytes read per skill` });
+          continue;
+        }
+        const r = reader.read(c.rel, fileBound);
+        if (r.kind === 'too-large') {
+          // A large binary (a model, an archive without its extension) is not text the agent reads: skipped quietly.
+          const h = io.head(c.rel, SNIFF_BYTES);
+          if (h && looksBinary(h)) continue;
+          unscanned.push({ rel: c.rel, file: show(c.rel), why: `${r.size.toLocaleString('en-US')} bytes, over the ${fileBound.toLocaleString('en-US')}-byte bound per file` });
+          continue;
+        }
+        if (r.kind !== 'ok') continue; // symlinks, FIFOs, vanished files: the symlink and reference rules speak for them
+        const kind = fileKind(c.rel, utf8.decode(r.bytes.subarray(0, 256)));
+        // Scripts are text whatever bytes they hold (a NUL does not stop a reader from finding the payload).
+        if (kind === 'other' && looksBinary(r.bytes)) continue;
+        total += r.size;
+        const source = decodeSource(r.bytes);
+        let scan: JsonScan | null | undefined;
+        files.push({
+          rel: c.rel,
+          file: show(c.rel),
+          kind,
+          reference: c.rel.startsWith('references/'),
+          source,
+          json: () => (scan === undefined ? (scan = kind === 'json' ? jsonStrings(source.normalized) : null) : scan),
+        });
       }
-      if (total + Math.min(c.size, fileBound) > MAX_PACKAGE_BYTES) {
-        unscanned.push({ rel: c.rel, file: show(c.rel), why: `past ${MAX_PACKAGE_BYTES.toLocaleString('en-US')} bytes read per skill` });
-        continue;
-      }
-      const r = io.read(c.rel, fileBound);
-      if (r.kind === 'too-large') {
-        // A large binary (a model, an archive without its extension) is not text the agent reads: skipped quietly.
-        const h = io.head(c.rel, SNIFF_BYTES);
-        if (h && looksBinary(h)) continue;
-        unscanned.push({ rel: c.rel, file: show(c.rel), why: `${r.size.toLocaleString('en-US')} bytes, over the ${fileBound.toLocaleString('en-US')}-byte bound per file` });
-        continue;
-      }
-      if (r.kind !== 'ok') continue; // symlinks, FIFOs, vanished files: the symlink and reference rules speak for them
-      const kind = fileKind(c.rel, utf8.decode(r.bytes.subarray(0, 256)));
-      // Scripts are text whatever bytes they hold (a NUL does not stop a reader from finding the payload).
-      if (kind === 'other' && looksBinary(r.bytes)) continue;
-      total += r.size;
-      const source = decodeSource(r.bytes);
-      let scan: JsonScan | null | undefined;
-      files.push({
-        rel: c.rel,
-        file: show(c.rel),
-        kind,
-        reference: c.rel.startsWith('references/'),
-        source,
-        json: () => (scan === undefined ? (scan = kind === 'json' ? jsonStrings(source.normalized) : null) : scan),
-      });
+    } finally {
+      reader.close();
     }
     return { files, unscanned };
   };

@@ -13,6 +13,47 @@ export const INVISIBLE_SOURCE = '(?!\\p{White_Space})[\\p{Cf}\\p{Default_Ignorab
  *  newlines, no-break and other wide spaces, line separators) and private-use characters. */
 export const SHOWN_AS_CODE_POINT_SOURCE = `(?:${INVISIBLE_SOURCE}|(?! )[\\p{White_Space}\\p{Co}])`;
 
+const INVISIBLE_ONE = new RegExp(`^${INVISIBLE_SOURCE}$`, 'u');
+/** Per BMP code unit: 0 not classified yet, 1 visible, 2 invisible (filled on first sight, from INVISIBLE_ONE). */
+const bmpClass = new Uint8Array(65536);
+/** Astral code points seen so far → invisible. */
+const astralClass = new Map<number, boolean>();
+
+/**
+ * Offset of the first invisible character of `s` at or after `from` (as `invisibleRegex('g')` with that lastIndex
+ * finds it), or -1; `nul: false` skips NUL. The same classifier, without a Unicode-property regex over every
+ * character: printable ASCII and whitespace controls cost one comparison, other code units a table read (each
+ * classified once, by the regex, on first sight). Most texts hold none, and then this is the whole scan.
+ */
+export function firstInvisible(s: string, from = 0, nul = true): number {
+  const n = s.length;
+  // As a `u` regex does: a start inside a surrogate pair moves back to the pair.
+  if (from > 0 && from < n && (s.charCodeAt(from) & 0xfc00) === 0xdc00 && (s.charCodeAt(from - 1) & 0xfc00) === 0xd800) from--;
+  for (let i = from; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x7f) {
+      if (c >= 0x20 || (c >= 0x09 && c <= 0x0d)) continue;
+      if (c === 0 && !nul) continue;
+      return i;
+    }
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < n) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        const cp = (c - 0xd800) * 0x400 + (d - 0xdc00) + 0x10000;
+        let inv = astralClass.get(cp);
+        if (inv === undefined) astralClass.set(cp, (inv = INVISIBLE_ONE.test(String.fromCodePoint(cp))));
+        if (inv) return i;
+        i++;
+        continue;
+      }
+    }
+    let k = bmpClass[c]!;
+    if (k === 0) bmpClass[c] = k = INVISIBLE_ONE.test(String.fromCharCode(c)) ? 2 : 1;
+    if (k === 2) return i;
+  }
+  return -1;
+}
+
 /** A new regular expression matching one invisible character (`flags` add to `u`, e.g. 'g'). */
 export function invisibleRegex(flags = ''): RegExp {
   return new RegExp(INVISIBLE_SOURCE, `u${flags}`);

@@ -4,11 +4,12 @@
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { findHidden } from '../src/hidden.js';
 import { entriesMatching, loadPack } from '../src/packs.js';
 import { visible } from '../src/text.js';
-import { isInvisible } from '../src/unicode.js';
+import { firstInvisible, invisibleRegex, isInvisible } from '../src/unicode.js';
 import { REPO, runJson, tempTrees } from './helpers.js';
 
 /** Every code point the classifier calls invisible (surrogates are not characters). */
@@ -29,6 +30,39 @@ describe('the invisible-character class', () => {
     const pack = loadPack('remote-exec');
     const missed = CLASS.filter((cp) => entriesMatching(pack, `cu${String.fromCodePoint(cp)}rl https://x | sh`).length === 0).map(hex);
     expect(missed).toEqual([]);
+  });
+
+  // firstInvisible is the scan the packs and hidden-unicode run over every text before (and instead of) the regex:
+  // it must find exactly what the regex finds, from any start, with and without NUL.
+  const byRegex = (s: string, from: number, nul: boolean): number => {
+    const re = nul ? invisibleRegex('g') : new RegExp(`(?!\\0)${invisibleRegex().source}`, 'gu');
+    re.lastIndex = from;
+    return re.exec(s)?.index ?? -1;
+  };
+  it('firstInvisible finds every invisible X, and nothing else, where the regex does', () => {
+    const wrong: string[] = [];
+    for (let cp = 0; cp <= 0x10ffff; cp++) {
+      if (cp >= 0xd800 && cp <= 0xdfff) continue;
+      const s = `ab ${String.fromCodePoint(cp)}c`;
+      if (firstInvisible(s) !== (isInvisible(cp) ? 3 : -1)) wrong.push(hex(cp));
+    }
+    expect(wrong).toEqual([]);
+    expect(firstInvisible('a\u0000b', 0, false)).toBe(-1);
+    expect(firstInvisible('a\u0000b\u200b', 0, false)).toBe(3);
+    // From inside a surrogate pair: the pair, as a regex with the u flag reads it.
+    expect(firstInvisible('a\udb40\udc41b', 2)).toBe(1);
+  });
+
+  it('firstInvisible agrees with the regex on any string (lone surrogates included), from any offset', () => {
+    const unit = fc.oneof(fc.constantFrom('a', ' ', '\n', '\t', '\u0000', '\u200b', '\ud83d', '\ude00', '\udb40', '\udc41', '\u00ad', '\ufe0f'), fc.string({ unit: 'binary', maxLength: 3 }));
+    fc.assert(
+      fc.property(fc.array(unit, { maxLength: 30 }), fc.nat(40), fc.boolean(), (parts, from, nul) => {
+        const s = parts.join('');
+        const at = Math.min(from, s.length);
+        expect(firstInvisible(s, at, nul)).toBe(byRegex(s, at, nul));
+      }),
+      { numRuns: 20000 },
+    );
   });
 
   it('the text renderer shows every invisible X as <U+XXXX>', () => {
