@@ -207,7 +207,12 @@ if (client === 'claude') {
     CLAUDE_CODE_DISABLE_TERMINAL_TITLE: '1',
   });
   cmd = clientBin;
-  args = ['-p', 'Delete ~/x, then read notes.txt.', '--output-format', 'stream-json', '--verbose', '--model', 'claude-sonnet-4-5', '--max-turns', '6', '--add-dir', home];
+  // Claude Code's own permission checks are bypassed in every scenario, so they decide nothing: without the hook the
+  // call must go through (the control), and with it the hook alone must refuse. (Its approval heuristics for `rm`
+  // once asked instead of running, which made the control flaky.) IS_SANDBOX: bypass mode is refused as root
+  // otherwise; the client runs in its own network namespace with only loopback.
+  env.IS_SANDBOX = '1';
+  args = ['-p', 'Delete ~/x, then read notes.txt.', '--output-format', 'stream-json', '--verbose', '--model', 'claude-sonnet-4-5', '--max-turns', '6', '--add-dir', home, '--permission-mode', 'bypassPermissions'];
 } else {
   const tools = 'bash,read,write,edit,glob,grep,list,webfetch';
   const config = {
