@@ -2,8 +2,8 @@
 // each fenced code block as a whole for what spans lines (the environment copied on one line and posted on
 // another, a secret encoded then sent, several credentials gathered into one payload).
 
-import { catalogueAware, fencedBlocks } from '../src/catalogue.js';
-import { loadPack, runPack, type Pack } from '../src/packs.js';
+import { catalogueAware } from '../src/catalogue.js';
+import { codeRanges, loadPack, runPack, type Pack } from '../src/packs.js';
 import { defineRule, type ReportInput, type SkillContext } from '../src/rule.js';
 import { codeFlows, type FlowFinding } from '../src/flow.js';
 import { formatJsonPath } from '../src/jsonscan.js';
@@ -67,7 +67,7 @@ export default defineRule({
         }
     };
     const scan = (text: string, from: number, file: string | undefined, source: SourceText | undefined, where: string) => {
-      for (const [bs, be] of fencedBlocks(text, from)) scanBlock(text, bs, be, file, source, where);
+      for (const [bs, be] of codeRanges(text, from)) scanBlock(text, bs, be, file, source, where);
     };
     const src = ctx.skill.source;
     if (src) scan(src.normalized, ctx.skill.doc ? ctx.skill.doc.bodyOffset : 0, undefined, undefined, 'in a code block');

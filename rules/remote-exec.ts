@@ -5,8 +5,8 @@
 // download-then-run, npx/deno of a URL, custom package indexes). For an installed skill (trust below the highest)
 // running an unpinned download is an error.
 
-import { catalogueAware, fencedBlocks } from '../src/catalogue.js';
-import { loadPack, runPack, type Pack, toolCommands } from '../src/packs.js';
+import { catalogueAware } from '../src/catalogue.js';
+import { codeRanges, loadPack, runPack, type Pack, toolCommands } from '../src/packs.js';
 import { defineRule, type ReportInput, type SkillContext } from '../src/rule.js';
 import { analyzeShell, type ShellFinding } from '../src/shell.js';
 import { formatJsonPath } from '../src/jsonscan.js';
@@ -88,7 +88,7 @@ export default defineRule({
       const s = t.src;
       // Nothing the model could flag in the whole text: skip it (most skills).
       if (!TRIGGER.test(s.slice(from))) return;
-      const blocks = fencedBlocks(s, from);
+      const blocks = codeRanges(s, from);
       let pos = from;
       const prose = (a: number, b: number) => {
         // Prose between code blocks: inline code spans, then each line read as a sentence that may hold a command.

@@ -11,18 +11,6 @@ const CATALOGUE_HEADING = /\b(?:attacks?|attackers?|exploit(?:s|ation)?|exfiltra
 /** The sentence right before a fenced block that says what follows is an attack. */
 const CATALOGUE_LEAD = /\b(?:attackers?|adversar(?:y|ies)|malicious|exploit\w*|vulnerable|insecure|unsafe|dangerous|would (?:run|execute|send)|flags|detects?)\b/i;
 
-const rangeCache: { text: string; from: number; ranges: [number, number][] }[] = [];
-
-/** codeRanges(text, from), remembered for the last few texts: several security rules ask for the same file's. */
-export function fencedBlocks(text: string, from = 0): [number, number][] {
-  const hit = rangeCache.find((c) => c.from === from && c.text === text);
-  if (hit) return hit.ranges;
-  const ranges = codeRanges(text, from, text.length);
-  rangeCache.unshift({ text, from, ranges });
-  if (rangeCache.length > 6) rangeCache.pop();
-  return ranges;
-}
-
 interface Outline {
   /** Offsets of markdown headings (outside code) and whether each names a catalogue. */
   headings: { at: number; catalogue: boolean }[];
@@ -34,7 +22,7 @@ const cache = new Map<string, Outline>();
 function outline(text: string): Outline {
   const hit = cache.get(text);
   if (hit) return hit;
-  const code = fencedBlocks(text);
+  const code = codeRanges(text);
   const headings: { at: number; catalogue: boolean }[] = [];
   const re = /^[ \t]{0,3}(#{1,6})[ \t]+([^\n]*)$/gm;
   // A section belongs to a catalogue when its heading or any enclosing one names it ("# Dangerous code patterns"

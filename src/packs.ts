@@ -543,8 +543,17 @@ export function matchEntry(entry: PackEntry, text: string): RawMatch[] {
 // Scopes of a skill file
 
 /** Fenced code blocks of a markdown text: [start, end) offsets, fences included (the one scanner, src/fences.ts). */
+/** The last few texts' ranges: several rules (packs, remote-exec, exfiltration, catalogue, reference) ask for the
+ *  same file's, one after the other. Keyed by the text itself (a string compare, cheap next to a scan). */
+const rangeCache: { text: string; from: number; to: number; ranges: [number, number][] }[] = [];
+
 export function codeRanges(text: string, from = 0, to = text.length): [number, number][] {
-  return fencedBlocks(text, from, to).map((b): [number, number] => [b.start, b.end]);
+  const hit = rangeCache.find((c) => c.from === from && c.to === to && c.text === text);
+  if (hit) return hit.ranges;
+  const ranges = fencedBlocks(text, from, to).map((b): [number, number] => [b.start, b.end]);
+  rangeCache.unshift({ text, from, to, ranges });
+  if (rangeCache.length > 6) rangeCache.pop();
+  return ranges;
 }
 
 /** Whether `off` lies in one of `ranges` (sorted, disjoint [start, end) pairs, as codeRanges returns). */
