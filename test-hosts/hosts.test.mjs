@@ -17,6 +17,16 @@ const repo = path.join(here, '..');
 const skillcheckBin = path.join(repo, 'bin', 'skillcheck.js');
 const CLIENT_TIMEOUT_MS = Number(process.env.HOSTS_CLIENT_TIMEOUT_MS ?? 120_000);
 
+/** `ip` comes from Debian's iproute2: installed here when missing and running as root (CI), like pre-commit in the
+ *  install suite; otherwise the suite fails below with what it needs. */
+function ensureIp() {
+  if (spawnSync('sh', ['-c', 'command -v ip'], { encoding: 'utf8' }).status === 0) return;
+  if (process.getuid?.() !== 0) return;
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env, timeout: 300_000 });
+  spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'iproute2'], { stdio: 'inherit', env, timeout: 600_000 });
+}
+
 function netnsAvailable() {
   const r = spawnSync('unshare', ['-rn', 'sh', '-c', 'ip link set lo up'], { encoding: 'utf8', timeout: 10_000 });
   return r.status === 0;
@@ -89,6 +99,7 @@ const OPENCODE_REASON = /skillcheck policy: refused: "bash" is denied: the activ
 
 describe('real clients enforce the policy (offline, loopback mock)', { concurrency: 1 }, () => {
   before(() => {
+    ensureIp();
     assert.ok(netnsAvailable(), 'test:hosts needs `unshare -rn` (unprivileged user and network namespaces) and `ip`, to guarantee no traffic beyond loopback');
   });
 
