@@ -2,13 +2,13 @@
 // Exit codes: 0 clean, 1 findings that fail the run, 2 usage/config error, missing path or internal error.
 
 import type { OptionValueSource } from 'commander';
-import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { SeverityOverride } from './check.js';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError, intOption, maxWarningsOption, packageVersion, parseSeverities, parseTargets, readOpenclawConfig, type CheckFlags, type Io } from './cli-common.js';
 import type { LoadedConfig } from './config.js';
 import { inCi } from './host.js';
+import { readSmallFile } from './read.js';
 import type { IgnoreSet, LintOptions, LintResult } from './lint.js';
 import type { Diagnostic } from './types.js';
 import { visible } from './text.js';
@@ -79,7 +79,7 @@ export function jobsOption(v: string | undefined): number {
 }
 
 /** Bytes read from standard input at most: a skill file is small; beyond this the check reports the size. */
-export const MAX_STDIN_BYTES = 16 * 1024 * 1024;
+const MAX_STDIN_BYTES = 16 * 1024 * 1024;
 
 export async function runCheckCommand(paths: string[], flags: CheckFlags, io: Io, source: Source, stdin?: StdinInput): Promise<number> {
   if (!stdin && (flags.stdin || paths.includes('-'))) return runStdin(paths, flags, io, source);
@@ -130,7 +130,6 @@ export async function runCheckCommand(paths: string[], flags: CheckFlags, io: Io
     return EXIT_OK;
   }
   if (flags.openclawConfig !== undefined) {
-    const { readOpenclawConfig } = await import('./cli-common.js');
     options.openclawConfig = await readOpenclawConfig(flags.openclawConfig, io.cwd);
   }
   if (flags.baseline !== undefined) {
@@ -248,14 +247,13 @@ function ignoreOption(config: LoadedConfig | null, cli: readonly string[], cwd: 
 }
 
 /** The ignore file ESLint users expect (.eslintignore's habit), read from the working folder. */
-export const IGNORE_FILE = '.skillcheckignore';
+const IGNORE_FILE = '.skillcheckignore';
 
+/** The ignore file's patterns, read with the one bounded, never-through-a-symlink reader; [] when absent or unreadable. */
 function readIgnoreFile(file: string): string[] {
   let text: string;
   try {
-    const st = fs.lstatSync(file);
-    if (!st.isFile() || st.size > 256 * 1024) return [];
-    text = fs.readFileSync(file, 'utf8');
+    text = readSmallFile(file, 256 * 1024, IGNORE_FILE);
   } catch {
     return [];
   }
