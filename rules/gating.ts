@@ -14,10 +14,10 @@ const LIST_KEYS: Record<'ironclaw' | 'openclaw', readonly string[]> = {
  * OpenClaw's own metadata block: `metadata.openclaw`, or the legacy `metadata.clawdbot` when that is absent
  * (openclaw@2026.9.6 reads both, measured by npm run conformance).
  */
-function openclawMeta(data: Record<string, unknown> | null): { value: Record<string, unknown>; key: string } | null {
+function openclawMeta(data: Record<string, unknown> | null, keys: readonly string[] = ['openclaw', 'clawdbot']): { value: Record<string, unknown>; key: string } | null {
   const meta = data?.metadata;
   if (!meta || typeof meta !== 'object' || Array.isArray(meta)) return null;
-  for (const key of ['openclaw', 'clawdbot']) {
+  for (const key of keys) {
     const v = (meta as Record<string, unknown>)[key];
     if (v && typeof v === 'object' && !Array.isArray(v)) return { value: v as Record<string, unknown>, key };
   }
@@ -42,11 +42,8 @@ function requiresBlock(ctx: SkillContext, kind: 'ironclaw' | 'openclaw'): { valu
     }
     return req !== undefined && oc ? { value: req, path: ['metadata', oc.key, 'requires'] } : null;
   }
-  const meta = data.metadata;
-  const legacy =
-    meta && typeof meta === 'object' && !Array.isArray(meta) && (meta as Record<string, unknown>).openclaw && typeof (meta as Record<string, unknown>).openclaw === 'object'
-      ? ((meta as Record<string, Record<string, unknown>>).openclaw as Record<string, unknown>).requires
-      : undefined;
+  // Older IronClaw read the legacy metadata.openclaw.requires (not the clawdbot spelling).
+  const legacy = openclawMeta(data, ['openclaw'])?.value.requires;
   if (data.requires !== undefined) {
     if (legacy !== undefined) {
       const loc = ctx.locate(['metadata', 'openclaw', 'requires']);

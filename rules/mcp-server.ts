@@ -8,13 +8,13 @@
 
 import { catalogueAware } from '../src/catalogue.js';
 import { formatJsonPath } from '../src/jsonscan.js';
-import { mcpServers, type McpServer, type McpText } from '../src/mcp.js';
+import { mcpServers, progName, type McpServer, type McpText } from '../src/mcp.js';
 import { defineRule } from '../src/rule.js';
 import { effectiveWords, parseShell, type Script } from '../src/shell.js';
 import { quote } from '../src/text.js';
 
 /** An environment variable name that holds a credential. */
-export const CREDENTIAL_NAME = /TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|AUTH|APIKEY|DATABASE_URL|_DSN$|CONNECTION_STRING|(?:^|_)(?:API_?|ACCESS_?|PRIVATE_?)?KEYS?(?:_|$)/;
+const CREDENTIAL_NAME = /TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|AUTH|APIKEY|DATABASE_URL|_DSN$|CONNECTION_STRING|(?:^|_)(?:API_?|ACCESS_?|PRIVATE_?)?KEYS?(?:_|$)/;
 
 /** Commands that send to a host named in their arguments (ssh/scp/rsync are left out: an MCP server run over ssh
  *  is a common, legitimate form). */
@@ -45,18 +45,13 @@ function credentialReads(text: string): string[] {
   return [...out];
 }
 
-function base(v: string): string {
-  const b = v.replace(/\\/g, '/').replace(/\/+$/, '');
-  return b.slice(b.lastIndexOf('/') + 1).toLowerCase().replace(/\.exe$/, '');
-}
-
 /** The first command of a shell text that sends to a host: its words, shown. */
 function networkCommand(sc: Script, depth = 0): string | null {
   if (depth > 4) return null;
   for (const p of sc.pipelines) {
     for (const c of p.commands) {
       const ws = effectiveWords(c.words);
-      const head = ws[0] ? base(ws[0].value) : '';
+      const head = ws[0] ? progName(ws[0].value) : '';
       if (NET_TOOLS.has(head) && ws.slice(1).some((w) => !w.value.startsWith('-') && HOSTISH.test(w.value.replace(/^[a-z-]+=/i, '')))) {
         return ws.map((w) => w.value).join(' ');
       }
@@ -94,7 +89,7 @@ function judge(s: McpServer): Verdict | null {
   // The server itself is a one-shot network request (curl, wget, a DNS lookup): it speaks no MCP, and all it does
   // when the client starts it is tell a host that it ran (and whatever its arguments carry).
   const head = effectiveWords(parseShell(line.text).pipelines[0]?.commands[0]?.words ?? []);
-  const prog = head[0] ? base(head[0].value) : '';
+  const prog = head[0] ? progName(head[0].value) : '';
   if (BEACONS.has(prog) && head.slice(1).some((w) => !w.value.startsWith('-') && HOSTISH.test(w.value.replace(/^@/, '')))) {
     return { severity: 'warning', what: `is not an MCP server but a network request (${quote(head.map((w) => w.value).join(' '), 100)}) run whenever the client starts`, at: line };
   }

@@ -3,7 +3,7 @@
 // for content that was not read: warning by default, error for `--persona auditor`.
 
 import { defineRule } from '../src/rule.js';
-import { MAX_PACKAGE_FILES, PACKAGE_FILE_BOUND } from '../src/skillfiles.js';
+import { MAX_PACKAGE_BYTES, MAX_PACKAGE_FILES, PACKAGE_FILE_BOUND } from '../src/skillfiles.js';
 import { quote } from '../src/text.js';
 
 /** Skipped files named in the message at most (the count says how many more). */
@@ -12,7 +12,7 @@ const NAMED = 5;
 export default defineRule({
   meta: {
     id: 'not-scanned',
-    description: `Files of the skill package that a bound left unread (over ${PACKAGE_FILE_BOUND.toLocaleString('en-US')} bytes, past ${MAX_PACKAGE_FILES} files or 8 MiB per skill, past the folder listing's bounds): warning, error for --persona auditor`,
+    description: `Files of the skill package that a bound left unread (over ${PACKAGE_FILE_BOUND.toLocaleString('en-US')} bytes, past ${MAX_PACKAGE_FILES} files or ${MAX_PACKAGE_BYTES / 1048576} MiB per skill, past the folder listing's bounds): warning, error for --persona auditor`,
     severity: 'warning',
     confidence: 'high',
     category: 'security',

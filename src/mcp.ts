@@ -69,7 +69,8 @@ function serverKeyAt(p: readonly (string | number)[]): number {
   return -1;
 }
 
-function progName(v: string): string {
+/** A program's name from a command path: base name, lowercase, no .exe. */
+export function progName(v: string): string {
   const b = v.replace(/\\/g, '/').replace(/\/+$/, '');
   return b.slice(b.lastIndexOf('/') + 1).toLowerCase().replace(/\.exe$/, '');
 }

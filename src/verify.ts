@@ -16,7 +16,7 @@ import type { Rule, SkillInput } from './rule.js';
 import { skillFolder, type FolderEntry, type FolderIo, type SkillFolder } from './skillfiles.js';
 import { decodeSource } from './source.js';
 import { applySuppressions, inlineConfigIgnored, parseDirectives } from './suppress.js';
-import { trustRank } from './trust.js';
+import { lowestTrust } from './policy/tools.js';
 import type { TrustMapping } from './policy/trust.js';
 import { maxByteLimit } from './targets/profiles.js';
 import { targetsFor, type TargetSelection } from './targets/resolve.js';
@@ -149,7 +149,7 @@ export function verify(input: string | Uint8Array, options: VerifyOptions = {}):
     inputs.push(skill);
     skills.push({ name: skill.name, file: skill.file, target, trust: skill.trust, loads: !found.some((x) => x.rejects) });
   }
-  const lowest = skills.length > 0 ? skills.map((s) => s.trust).reduce((a, b) => (trustRank(b) < trustRank(a) ? b : a)) : undefined;
+  const lowest = skills.length > 0 ? lowestTrust(skills) : undefined;
   const sources = new Map(folder.files().files.map((r) => [r.file, r.source] as const));
   if (source) sources.set(shown, source);
   const inactive = new Set(check.rules.filter((r) => check.severity[r.meta.id] === 'off' || (r.meta.machineDependent && !check.gating)).map((r) => r.meta.id));
