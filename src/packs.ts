@@ -246,7 +246,7 @@ export function looksLikePlaceholder(s: string, line = ''): boolean {
 }
 
 /** Shannon entropy in bits per character. */
-export function entropy(s: string): number {
+function entropy(s: string): number {
   const counts = new Map<string, number>();
   for (const ch of s) counts.set(ch, (counts.get(ch) ?? 0) + 1);
   let h = 0;
@@ -542,8 +542,8 @@ export function matchEntry(entry: PackEntry, text: string): RawMatch[] {
 // ---------------------------------------------------------------------------------------------------------------
 // Scopes of a skill file
 
-/** Fenced code blocks of a markdown text: [start, end) offsets, fences included (the one scanner, src/fences.ts). */
-/** The last few texts' ranges: several rules (packs, remote-exec, exfiltration, catalogue, reference) ask for the
+/** Fenced code blocks of a markdown text: [start, end) offsets, fences included (the one scanner, src/fences.ts).
+ *  The last few texts' ranges: several rules (packs, remote-exec, exfiltration, catalogue, reference) ask for the
  *  same file's, one after the other. Keyed by the text itself (a string compare, cheap next to a scan). */
 const rangeCache: { text: string; from: number; to: number; ranges: [number, number][] }[] = [];
 
@@ -731,7 +731,7 @@ const FENCE_LANGS: Record<string, Context> = {
 
 /** The language of the fenced block whose fence line starts at `start`: a context, 'any' when untagged, null for
  *  another language (json, yaml, text…). */
-export function fenceLanguage(text: string, start: number): Context | 'any' | null {
+function fenceLanguage(text: string, start: number): Context | 'any' | null {
   let le = text.indexOf('\n', start);
   if (le === -1) le = text.length;
   const m = /^[ \t>]*(?:`{3,}|~{3,})[ \t]*\{?[ \t]*\.?([A-Za-z0-9_+-]*)/.exec(text.slice(start, le));
@@ -835,6 +835,8 @@ function runPackOnFiles(ctx: SkillContext, pack: Pack, allKeywords: readonly str
     let code: [number, number][] | null = null;
     const json = f.kind === 'json' ? f.json() : null;
     const taken: [number, number][] = [];
+    // The file's decoded payloads: found once per file, not once per entry.
+    const decoded = entries.length > 0 ? flattenPayloads(payloadsOf(f.source)).filter((x) => x.payload.text !== null) : [];
     const where = (off: number) => {
       const str = json ? stringAt(json.strings, off) : null;
       return str ? `in ${quote(f.rel)} at ${formatJsonPath(str.path)}` : `in ${quote(f.rel)}`;
@@ -852,9 +854,8 @@ function runPackOnFiles(ctx: SkillContext, pack: Pack, allKeywords: readonly str
         ctx.report({ file: f.file, source: f.source, offset: m.start, endOffset: m.end, severity, confidence: entry.confidence, message: render(entry, m.text, where(m.start)) });
       }
       // Decoded payloads of the file: the entry over the decoded text, reported at the encoded literal.
-      for (const { payload, outer, chain } of flattenPayloads(payloadsOf(f.source))) {
-        if (payload.text === null) continue;
-        const first = matchEntry(entry, payload.text)[0];
+      for (const { payload, outer, chain } of decoded) {
+        const first = matchEntry(entry, payload.text!)[0];
         if (!first) continue;
         ctx.report({ file: f.file, source: f.source, offset: outer.start, endOffset: outer.end, severity, confidence: entry.confidence, message: render(entry, first.text, `${where(outer.start)}, in a payload decoded by ${describeChain(chain)}`) });
       }
