@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { SKILL_FILE_NAMES } from './discover.js';
 
 /** Folders climbed at most from a changed file (the walker's own depth bound). */
-export const MAX_CLIMB = 16;
+const MAX_CLIMB = 16;
 
 /** A skill file is here (a symlinked one too: the check then reports the link instead of following it). */
 function hasEntry(p: string): boolean {

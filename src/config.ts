@@ -50,7 +50,7 @@ export interface LoadedConfig {
 export class ConfigError extends Error {}
 
 /** The key of package.json that may hold the config (as ESLint's eslintConfig, markdownlint's…). */
-export const PACKAGE_JSON_KEY = 'skillcheck';
+const PACKAGE_JSON_KEY = 'skillcheck';
 
 /** Whether `p` is a file or a symlink (lstat: never followed; a symlinked config is found, then refused when read). */
 function isFileAt(p: string): boolean {

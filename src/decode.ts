@@ -9,9 +9,9 @@ import { inflateSync, gunzipSync } from 'node:zlib';
 import { positionAt } from './source.js';
 
 /** Characters of one encoded literal at most. */
-export const MAX_LITERAL = 64 * 1024;
+const MAX_LITERAL = 64 * 1024;
 /** Characters of decoded text kept at most. */
-export const MAX_DECODED = 64 * 1024;
+const MAX_DECODED = 64 * 1024;
 /** Payloads decoded per text at most. */
 export const MAX_PAYLOADS = 64;
 /** Decoding levels: a payload, and a payload inside it. */

@@ -13,7 +13,7 @@ import type { TargetId } from './types.js';
 /** Names of a skill file the walker recognises. Exact `SKILL.md` is the standard spelling. */
 export const SKILL_FILE_NAMES: readonly string[] = ['SKILL.md', 'skill.md', 'Skill.md'];
 /** MCP configuration files checked as units when no skill folder holds them (README "MCP configuration"). */
-export const MCP_FILE_NAMES: readonly string[] = ['.mcp.json', 'mcp.json'];
+const MCP_FILE_NAMES: readonly string[] = ['.mcp.json', 'mcp.json'];
 /**
  * Folders not entered, except below a folder that lowers trust (LOWER_TRUST_DIRS: `installed_skills/`): there a
  * skill must be checked, never dropped without a word (it would be missing from the policy's lowest trust).
@@ -127,7 +127,7 @@ export function realPath(p: string): string {
 }
 
 /** Whether a folder name bears trust (a location rule ends in it). */
-export function isTrustBearingName(name: string): boolean {
+function isTrustBearingName(name: string): boolean {
   return TRUST_BEARING_DIRS.includes(name);
 }
 

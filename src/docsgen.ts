@@ -58,11 +58,11 @@ export function readmeTable(metas: readonly RuleMeta[]): string {
   return `${README_START}\n${rows.join('\n')}\n${README_END}`;
 }
 
-export const TARGETS_START = '<!-- targets:start (generated from src/targets/profiles.ts by npm run docs) -->';
-export const TARGETS_END = '<!-- targets:end -->';
+const TARGETS_START = '<!-- targets:start (generated from src/targets/profiles.ts by npm run docs) -->';
+const TARGETS_END = '<!-- targets:end -->';
 
 /** The README Targets table, one row per profile, naming the runtime version each was checked against. */
-export function targetsTable(): string {
+function targetsTable(): string {
   const rows = [
     '| target | runtime | checked against | layout | name / description | facts modelled |',
     '|---|---|---|---|---|---|',

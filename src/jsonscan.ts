@@ -6,7 +6,7 @@
 /** Nesting levels descended at most; deeper values are skipped (their text is still matched as raw lines). */
 export const MAX_JSON_DEPTH = 64;
 /** String values collected per file at most. */
-export const MAX_JSON_STRINGS = 20000;
+const MAX_JSON_STRINGS = 20000;
 
 export interface JsonString {
   /** The decoded value (escapes resolved). */

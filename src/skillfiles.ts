@@ -24,7 +24,7 @@ export const SNIFF_BYTES = 8192;
 
 /** What a package file is, for the scope of pack entries (rules/packs/README.md). */
 export type FileKind = 'markdown' | 'shell' | 'python' | 'javascript' | 'powershell' | 'json' | 'other';
-export const FILE_KINDS: readonly FileKind[] = ['markdown', 'shell', 'python', 'javascript', 'powershell', 'json', 'other'];
+const FILE_KINDS: readonly FileKind[] = ['markdown', 'shell', 'python', 'javascript', 'powershell', 'json', 'other'];
 
 const KIND_BY_EXT: Record<string, FileKind> = {
   '.md': 'markdown', '.markdown': 'markdown', '.mdx': 'markdown', '.mdc': 'markdown',

@@ -17,7 +17,7 @@ const REST = 'skillcheck-disable';
 const ENABLE = 'skillcheck-enable';
 /** Every directive keyword: a comment whose first word is near one of these (or starts with "skillcheck") and is
  *  none of them is reported as an unknown directive, not silently taken for prose. */
-export const DIRECTIVE_KEYWORDS: readonly string[] = [REST, NEXT_LINE, ENABLE];
+const DIRECTIVE_KEYWORDS: readonly string[] = [REST, NEXT_LINE, ENABLE];
 
 export interface Directive {
   /** `unknown`: a comment that looks like a directive but names none (`skillcheck-disabel`, `skillcheck-ignore`). */

@@ -22,9 +22,9 @@ export const HOOK_BLOCK = 2;
 /** Largest hook input read (a Write of a big file carries its content in tool_input). Larger: refused. */
 export const MAX_HOOK_INPUT_BYTES = 64 * 1024 * 1024;
 /** Largest policy document read. */
-export const MAX_POLICY_BYTES = 4 * 1024 * 1024;
+const MAX_POLICY_BYTES = 4 * 1024 * 1024;
 
-export const HOOK_HOSTS = ['claude-code'] as const;
+const HOOK_HOSTS = ['claude-code'] as const;
 
 export interface HookFlags {
   policy?: string;
@@ -42,7 +42,7 @@ export interface HookFlags {
 class HookRefusal extends Error {}
 
 /** Parse the hook's own arguments (the bin's fast path; `skillcheck hook` through commander gives the same flags). */
-export function parseHookArgs(argv: string[]): { host: string | undefined; flags: HookFlags } {
+function parseHookArgs(argv: string[]): { host: string | undefined; flags: HookFlags } {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -81,7 +81,7 @@ export function claudeDenyOutput(reason: string): string {
 }
 
 /** The tool name from Claude Code's PreToolUse input; throws HookRefusal on anything else. */
-export function readHookInput(raw: Buffer | string): { toolName: string } {
+function readHookInput(raw: Buffer | string): { toolName: string } {
   const text = typeof raw === 'string' ? raw : raw.toString('utf8');
   if (text.trim() === '') throw new HookRefusal('the hook input is empty (expected the PreToolUse JSON on stdin)');
   let data: unknown;

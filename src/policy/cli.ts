@@ -31,7 +31,7 @@ const VISIBILITY_RULES: readonly string[] = ['symlink', 'read-error'];
  * unreadable folder, a walk limit. A finding that only rejects one skill file (a symlinked or unreadable SKILL.md:
  * the runtime does not load it either) and an entry the runtime skips (warning) are not blind spots.
  */
-export function blindSpots(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+function blindSpots(diagnostics: readonly Diagnostic[]): Diagnostic[] {
   return diagnostics.filter((d) => !d.rejects && ((d.ruleId === 'symlink' && d.severity === 'error') || d.ruleId === 'read-error'));
 }
 

@@ -23,7 +23,7 @@ const FIRST_DASHES = /^---\s*\n([\s\S]*?)---\s*\n?/;
  * file is the body); otherwise the block ends at the first `---` anywhere. Only a file whose frontmatter has no
  * closing `---` line reads differently from the generic split (a `---` inside a value is not modelled).
  */
-export function firstDashesSplit(src: SourceText, generic: ParsedDocument): ParsedDocument {
+function firstDashesSplit(src: SourceText, generic: ParsedDocument): ParsedDocument {
   if (!generic.unterminated) return generic;
   const norm = src.normalized;
   const m = norm.indexOf('---', 3) < 0 ? null : FIRST_DASHES.exec(norm);
