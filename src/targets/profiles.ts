@@ -1,7 +1,7 @@
 // Runtime facts as data: limits, name rules, known fields and roots for each target.
 // Source: ../shared/docs/runtimes.md. Rules read these; no rule hard-codes a runtime fact.
 
-import type { Severity, TargetId, Trust } from '../types.js';
+import type { Severity, TargetId, Trust } from '../core/types.js';
 
 export interface NameRule {
   /** Regular expression source the name must match (JS syntax, anchored). */
@@ -25,7 +25,7 @@ export interface ActivationLimits {
   defaultMaxContextTokens: number;
   /** Compiled regex program limit in bytes (Rust regex size_limit). */
   patternSizeLimit: number;
-  /** How the runtime scores and picks skills for a message (src/activation/ironclaw.ts). */
+  /** How the runtime scores and picks skills for a message (src/targets/activation/ironclaw.ts). */
   selection?: SelectionRules;
 }
 
