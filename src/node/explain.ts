@@ -77,12 +77,15 @@ function activationOf(input: SkillInput): ExplainedActivation {
     const a = loadActivation(data?.activation, p.activation);
     const dropped = a.dropped.map((d) => ({ list: d.list, value: d.value, reason: d.reason }));
     const kept = a.keywords.length + a.tags.length + a.patterns.length;
+    const s = p.activation.selection;
     return {
       mode: 'ironclaw-scoring',
       summary:
         kept === 0
           ? `no keywords, tags or patterns survive loading: ${p.id} never scores this skill above 0, so it is never selected`
-          : `${p.id} scores each message: keyword +10 whole word / +5 substring (cap 30), tag +3 (cap 15), pattern +20 (cap 40); an exclude keyword vetoes`,
+          : s
+            ? `${p.id} scores each message: keyword +${s.keywordWord} whole word / +${s.keywordSubstring} substring (cap ${s.keywordCap}), tag +${s.tag} (cap ${s.tagCap}), pattern +${s.pattern} (cap ${s.patternCap}); an exclude keyword vetoes`
+            : `${p.id} scores each message on its keywords, tags and patterns; an exclude keyword vetoes`,
       keywords: a.keywords.map((k) => k.value),
       excludeKeywords: a.excludeKeywords.map((k) => k.value),
       tags: a.tags.map((k) => k.value),
@@ -99,8 +102,9 @@ function activationOf(input: SkillInput): ExplainedActivation {
       triggers: list,
     };
   }
-  if (p.catalog.order === 'name' && p.listsReferences) {
-    return { mode: 'search', summary: `${p.id} search: each query term scores 3 per occurrence in the name, 2 in the description, 1 in the instructions` };
+  if (p.search) {
+    const w = p.search;
+    return { mode: 'search', summary: `${p.id} search: each query term scores ${w.name} per occurrence in the name, ${w.description} in the description, ${w.instructions} in the instructions` };
   }
   return { mode: 'model-reads-description', summary: `the model reads the catalog entry and decides; the description is all it has to go on` };
 }
@@ -156,7 +160,7 @@ export function explain(result: LintResult): ExplainedSkill[] {
         [{ name: name.value ?? '', description: description.value ?? '', location: input.file, trust: input.trust, ...(version !== undefined ? { version } : {}) }],
         { target: input.target },
       );
-      const max = CATALOG_FORMATS[input.target]!.descriptionMax;
+      const max = input.profile.catalog.descriptionMax;
       const chars = [...(description.value ?? '')];
       if (max !== null && chars.length > max) catalogCut = chars.slice(max).join('');
     }

@@ -1,9 +1,11 @@
 // The skill catalog as each target's prompt shows it: a data table of formats, each a small renderer.
 //
-// Adding a target: one entry in CATALOG_FORMATS (its description cut, if any, and a render function built from
-// the field escapes below). Every value an author controls goes through an escape, never raw into the prompt.
+// Adding a target: one entry in CATALOG_FORMATS (a render function built from the field escapes below). What the
+// runtime does to the list (the description cut, the order) is its profile's `catalog` data (src/targets/profiles.ts),
+// read here, never copied. Every value an author controls goes through an escape, never raw into the prompt.
 
 import { escapeSkillContent, OPENERS } from './escape.js';
+import { PROFILES } from './profiles.js';
 import type { Trust } from '../core/types.js';
 
 /** One skill as a catalog lists it. */
@@ -17,9 +19,7 @@ export interface CatalogSkill {
 }
 
 export interface CatalogFormat {
-  /** Longest description the runtime shows, in code points (cut, no ellipsis); null when it shows all. */
-  descriptionMax: number | null;
-  /** Render the entries (descriptions already cut). */
+  /** Render the entries (descriptions already cut, in the runtime's order). */
   render(skills: readonly CatalogSkill[]): string;
 }
 
@@ -64,11 +64,10 @@ export function cutCodePoints(s: string, max: number): string {
  *   `<location>` per skill, all XML-escaped.
  * - ironclaw: one line per skill with name, version and trust (the attributes of its envelope) and the
  *   description; the line layout is skillcheck's model, the fields are IronClaw's.
- * - creo: one line per skill, the description cut to 200 characters.
+ * - creo: one line per skill (the profile cuts the description).
  */
 export const CATALOG_FORMATS: Record<string, CatalogFormat> = {
   agentskills: {
-    descriptionMax: null,
     render: (skills) =>
       [
         '<available_skills>',
@@ -83,38 +82,28 @@ export const CATALOG_FORMATS: Record<string, CatalogFormat> = {
       ].join('\n'),
   },
   ironclaw: {
-    descriptionMax: null,
     render: (skills) =>
       skills
         .map((s) => `- ${lineField(s.name)} (version ${lineField(s.version ?? '0.0.0')}, ${s.trust === 'installed' ? 'INSTALLED' : 'TRUSTED'}): ${lineField(s.description)}`)
         .join('\n'),
   },
   creo: {
-    descriptionMax: 200,
     render: (skills) => skills.map((s) => `- ${lineField(s.name)}: ${lineField(s.description)}`).join('\n'),
   },
   // Issue 3. OpenClaw lists skills in the same <available_skills> block as the standard. Cerveau, Jern and Cuca
   // document no catalog layout: one "- name: description" line each is skillcheck's model (the fields are
-  // theirs); Cuca's list is sorted by name.
+  // theirs); Cuca's list is sorted by name (its profile's catalog order).
   openclaw: {
-    descriptionMax: null,
     render: (skills) => CATALOG_FORMATS.agentskills!.render(skills),
   },
   cerveau: {
-    descriptionMax: null,
     render: (skills) => skills.map((s) => `- ${lineField(s.name)}: ${lineField(s.description)}`).join('\n'),
   },
   jern: {
-    descriptionMax: null,
     render: (skills) => skills.map((s) => `- ${lineField(s.name)}: ${lineField(s.description)}`).join('\n'),
   },
   cuca: {
-    descriptionMax: null,
-    render: (skills) =>
-      [...skills]
-        .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-        .map((s) => `- ${lineField(s.name)}: ${lineField(s.description)}`)
-        .join('\n'),
+    render: (skills) => skills.map((s) => `- ${lineField(s.name)}: ${lineField(s.description)}`).join('\n'),
   },
 };
 
@@ -130,8 +119,10 @@ export interface RenderCatalogOptions {
 export function renderCatalog(skills: readonly CatalogSkill[], options: RenderCatalogOptions): string {
   const fmt = Object.prototype.hasOwnProperty.call(CATALOG_FORMATS, options.target) ? CATALOG_FORMATS[options.target] : undefined;
   if (!fmt) throw new RangeError(`no catalog format for target "${options.target}"; known: ${Object.keys(CATALOG_FORMATS).join(', ')}`);
-  const max = fmt.descriptionMax;
+  const style = PROFILES[options.target as keyof typeof PROFILES]?.catalog;
+  const max = style?.descriptionMax ?? null;
   const cut = max === null ? skills : skills.map((s) => ({ ...s, description: cutCodePoints(s.description, max) }));
-  return fmt.render(cut);
+  const ordered = style?.order === 'name' ? [...cut].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)) : cut;
+  return fmt.render(ordered);
 }
 

@@ -86,6 +86,12 @@ export interface CatalogStyle {
   order: 'discovery' | 'name';
 }
 
+export interface SearchWeights {
+  name: number;
+  description: number;
+  instructions: number;
+}
+
 export interface TargetProfile {
   id: TargetId;
   title: string;
@@ -116,6 +122,9 @@ export interface TargetProfile {
   /** Frontmatter key with tool definitions (Cerveau `tools`); null when none. */
   toolsField: string | null;
   catalog: CatalogStyle;
+  /** How the runtime's skill search scores a query term, per occurrence in each field (Cuca SkillsPlugin); none
+   *  when the runtime has no search (src/targets/activation/others.ts cucaSearch, explain). */
+  search?: SearchWeights;
   /** Raw file size the runtime accepts (bytes, inclusive); null when the runtime sets none. */
   byteLimit: number | null;
   name: NameRule;
@@ -602,6 +611,7 @@ export const PROFILES: Readonly<Record<TargetId, TargetProfile>> = {
     knownFields: ['name', 'description'],
     collisionWinner: 'last',
     catalog: { descriptionMax: null, envelope: 'plain', order: 'name' },
+    search: { name: 3, description: 2, instructions: 1 },
     roots: [],
     docs: {
       layout: '`<folder>/<name>/SKILL.md`, `references/` listed',

@@ -1,6 +1,7 @@
 // Activation in the other runtimes that pick skills by text: Cuca's search(query, limit) and Cerveau's triggers.
 // Both work from parsed frontmatter data, so they do not depend on how a target parses its files.
 
+import { getProfile } from '../profiles.js';
 
 export interface CucaSkill {
   name: string;
@@ -29,10 +30,12 @@ function byteCompare(a: string, b: string): number {
 }
 
 /**
- * Cuca SkillsPlugin search: each whitespace-separated term (lowercased) scores 3 per occurrence in the name,
- * 2 in the description, 1 in the instructions; positive scores ranked by score, then name; at most `limit`.
+ * Cuca SkillsPlugin search: each whitespace-separated term (lowercased) scores per occurrence in the name, the
+ * description and the instructions (weights from the cuca profile: 3, 2, 1); positive scores ranked by score, then
+ * name; at most `limit`.
  */
 export function cucaSearch(skills: readonly CucaSkill[], query: string, limit: number): CucaHit[] {
+  const w = getProfile('cuca').search!;
   const terms = query.toLowerCase().split(/\p{White_Space}+/u).filter(Boolean);
   const hits: CucaHit[] = [];
   for (const s of skills) {
@@ -43,7 +46,7 @@ export function cucaSearch(skills: readonly CucaSkill[], query: string, limit: n
     const per: CucaHit['terms'] = [];
     for (const term of terms) {
       const t = { term, name: occurrences(name, term), description: occurrences(desc, term), instructions: occurrences(body, term) };
-      score += 3 * t.name + 2 * t.description + t.instructions;
+      score += w.name * t.name + w.description * t.description + w.instructions * t.instructions;
       per.push(t);
     }
     if (score > 0) hits.push({ name: s.name, score, terms: per });
