@@ -76,7 +76,7 @@ export function catalogueAware(ctx: SkillContext): SkillContext {
   wrapped.report = (r) => {
     const text = r.source?.normalized ?? (r.file === undefined ? ctx.skill.source?.normalized : undefined);
     if (text !== undefined && r.offset !== undefined && r.confidence !== 'low' && inCatalogue(text, r.offset)) {
-      ctx.report({ ...r, confidence: 'low', message: `${r.message} (in a section that quotes attacks: low confidence)` });
+      ctx.report({ ...r, confidence: 'low', suffix: `${r.suffix ?? ''} (in a section that quotes attacks: low confidence)` });
     } else ctx.report(r);
   };
   return wrapped;
