@@ -136,9 +136,10 @@ describe('suppression with a security rule in the run', () => {
       { ruleId: 'suppression', line: 5, severity: 'warning', suppressed: false },
       { ruleId: 'remote-exec', line: 6, severity: 'warning', suppressed: false },
     ]);
-    expect(r.diagnostics[0]!.messageId).toBe('noReasonSecurity');
-    expect(r.diagnostics[0]!.message).toBe(
-      'suppression of "remote-exec" has no reason, so it does not suppress the security rule "remote-exec"; say why the finding is acceptable after " -- ": <!-- skillcheck-disable-next-line remote-exec -- <reason> -->',
-    );
+    expect({ messageId: r.diagnostics[0]!.messageId, message: r.diagnostics[0]!.message }).toEqual({
+      messageId: 'noReasonSecurity',
+      message:
+        'suppression of "remote-exec" has no reason, so it does not suppress the security rule "remote-exec"; say why the finding is acceptable after " -- ": <!-- skillcheck-disable-next-line remote-exec -- <reason> -->',
+    });
   });
 });
