@@ -9,6 +9,7 @@ import { packagePath } from '../core/package.js';
 import { isMap, isSeq, parseDocument, type Document, type Node as YamlNode } from 'yaml';
 import type { SeverityOverride } from './check.js';
 import { jsonErrorMessage, readSmallFile, SmallFileError } from './read.js';
+import { schemaValidator, type SchemaError } from './schemas.js';
 import { didYouMean, typeName } from '../core/text.js';
 import type { TargetId, Trust } from '../core/types.js';
 
@@ -190,15 +191,7 @@ function rangeAt(doc: Document.Parsed, pointer: string, keyOnly = false): [numbe
   return last;
 }
 
-interface AjvError {
-  instancePath: string;
-  keyword: string;
-  message?: string;
-  params: Record<string, unknown>;
-  schema?: unknown;
-  parentSchema?: Record<string, unknown>;
-  data?: unknown;
-}
+type AjvError = SchemaError;
 
 function shown(v: unknown): string {
   const s = JSON.stringify(v);
@@ -295,9 +288,7 @@ export async function loadConfig(file: string, knownRules: readonly { id: string
     throw new ConfigError(`${file}:1:1: ${(e as Error).message}`);
   }
   if (data === null || data === undefined) data = {};
-  const schema = JSON.parse(fs.readFileSync(schemaPath(), 'utf8')) as Record<string, unknown>;
-  const { default: Ajv } = (await import('ajv')) as unknown as { default: new (o: object) => { compile(s: object): ((d: unknown) => boolean) & { errors?: AjvError[] | null } } };
-  const validate = new Ajv({ allErrors: true, verbose: true, strict: false }).compile(schema);
+  const validate = schemaValidator('config');
   if (!validate(data)) {
     const seen = new Set<string>();
     const lines: string[] = [];
