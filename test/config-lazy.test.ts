@@ -1,4 +1,6 @@
-// ajv is loaded only when a config file exists: a module hook refuses to resolve "ajv" in a spawned CLI.
+// ajv is loaded only when a config file exists: in a spawned CLI, a module hook refuses to resolve "ajv" through
+// import (the modules in dist/src) and a preloaded script refuses it through require (the bundle, dist/cli.cjs,
+// keeps ajv external and requires it).
 
 import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
@@ -12,8 +14,17 @@ const HOOKS = `export async function resolve(specifier, context, next) {
 }`;
 const REGISTER = `import { register } from 'node:module'; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(HOOKS)}`)});`;
 
+const REFUSE_REQUIRE = `const Module = require('node:module');
+const resolve = Module._resolveFilename;
+Module._resolveFilename = function (request, ...rest) {
+  if (request === 'ajv' || request.startsWith('ajv/')) throw new Error('AJV_LOADED');
+  return resolve.call(this, request, ...rest);
+};
+`;
+
 function run(cwd: string): { code: number | null; stderr: string } {
-  const r = spawnSync(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(REGISTER)}`, path.join(REPO, 'bin/skillcheck.js'), '.'], {
+  const preload = path.join(tree({ 'refuse-ajv.cjs': REFUSE_REQUIRE }), 'refuse-ajv.cjs');
+  const r = spawnSync(process.execPath, ['--require', preload, '--import', `data:text/javascript,${encodeURIComponent(REGISTER)}`, path.join(REPO, 'bin/skillcheck.js'), '.'], {
     cwd,
     encoding: 'utf8',
     env: { PATH: process.env.PATH ?? '' },
