@@ -2,8 +2,9 @@
 
 import { defineRule } from '../src/rule.js';
 import { MAX_STREAM_BYTES } from '../src/stream.js';
+import { thousands } from '../src/text.js';
 
-const fmt = (n: number) => n.toLocaleString('en-US');
+const fmt = (n: number) => thousands(n);
 
 export default defineRule({
   meta: {
