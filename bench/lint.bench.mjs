@@ -1,5 +1,6 @@
 // Issue 20's bench: skillcheck against the read-everything floor and against skill-check 1.2.0, as whole
-// processes (the way a user runs them), in one run.
+// processes (the way a user runs them), in one run. CPU time (user + system, from GNU time) is printed beside wall
+// time: on a shared machine it is the steadier figure.
 // Corpora: 1,000 / 10,000 / 30,000 generated skills under .bench/ (seeded, cached) and ../shared/corpus/real
 // when present (skipped with a message when not). Per corpus: floor (bench/floor.mjs: walk + read every file),
 // skillcheck default (--jobs auto), skillcheck --jobs 1, skill-check 1.2.0 (installed into ~/.cache/skillcheck/bench
@@ -56,7 +57,7 @@ export default async function run() {
   console.log(`floor: node bench/floor.mjs <dir>${skillCheck ? `; skill-check ${SKILL_CHECK_VERSION}: node ${skillCheck} ${skillCheckArgs('<dir>').join(' ')}` : ''}\n`);
   const results = { date: new Date().toISOString(), node: process.version, cores: os.cpus().length, load: os.loadavg(), reps: REPS, bin: BIN, label: LABEL, corpora: [] };
 
-  const header = ['corpus', 'skills', 'MB', 'floor ms', 'default ms', '×floor', '--jobs 1 ms', '×floor', 'skill-check ms', '×floor', 'RSS MB floor / default / -j1 / skill-check'];
+  const header = ['corpus', 'skills', 'MB', 'floor ms', 'default ms', '×floor', '--jobs 1 ms', '×floor', 'skill-check ms', '×floor', 'CPU ms floor / default / -j1 / skill-check', 'RSS MB floor / default / -j1 / skill-check'];
   const rows = [];
   for (const c of corpora) {
     const st = treeStats(c.dir);
@@ -66,7 +67,7 @@ export default async function run() {
     const sc = skillCheck ? measure(skillCheck, skillCheckArgs(c.dir), REPS) : null;
     for (const [name, m] of [['skillcheck', def], ['skillcheck --jobs 1', one]]) if (m && m.code === 2) console.log(`!! ${name} exited 2 on ${c.label}: ${m.stderr.slice(0, 500)}`);
     if (sc && sc.code !== 0 && sc.code !== 1) console.log(`!! skill-check exited ${sc.code} on ${c.label}: ${sc.stderr.slice(0, 500)}`);
-    const cell = (m) => (m ? { ms: m.ms, rssMB: m.rssMB, ratio: m.ms / fl.ms, spread: [m.minMs, m.maxMs], exit: m.code } : null);
+    const cell = (m) => (m ? { ms: m.ms, cpuMs: m.cpuMs, rssMB: m.rssMB, ratio: m.ms / fl.ms, spread: [m.minMs, m.maxMs], exit: m.code } : null);
     const row = { corpus: c.label, skills: st.skills, files: st.files, mb: st.bytes / 1048576, floor: cell(fl), default: cell(def), jobs1: cell(one), skillCheck: cell(sc) };
     results.corpora.push(row);
     rows.push([
@@ -80,6 +81,7 @@ export default async function run() {
       f1(one ? one.ms / fl.ms : NaN),
       f0(sc?.ms),
       f1(sc ? sc.ms / fl.ms : NaN),
+      [fl.cpuMs, def.cpuMs, one?.cpuMs, sc?.cpuMs].map((x) => f0(x ?? NaN)).join(' / '),
       [fl.rssMB, def.rssMB, one?.rssMB, sc?.rssMB].map((x) => f0(x ?? NaN)).join(' / '),
     ]);
     console.log(`  … ${c.label} done`);
@@ -100,11 +102,11 @@ export default async function run() {
   const version = measure(BIN, ['--version'], n1);
   const oneRun = measure(BIN, [oneDir, '--format', 'json', ...EXTRA], n1);
   const oneSc = skillCheck ? measure(skillCheck, skillCheckArgs(oneDir), n1) : null;
-  Object.assign(results, { nodeBareMs: nodeBare.ms, versionMs: version.ms, oneSkillMs: oneRun.ms, oneSkillRssMB: oneRun.rssMB, oneSkillSkillCheckMs: oneSc?.ms });
+  Object.assign(results, { nodeBareMs: nodeBare.ms, nodeBareCpuMs: nodeBare.cpuMs, versionMs: version.ms, oneSkillMs: oneRun.ms, oneSkillCpuMs: oneRun.cpuMs, oneSkillRssMB: oneRun.rssMB, oneSkillSkillCheckMs: oneSc?.ms });
   console.log('');
-  const r1 = (m) => [f0(m.ms), `${f0(m.minMs)}–${f0(m.maxMs)}`, (m.ms / nodeBare.ms).toFixed(2), f1(m.rssMB)];
+  const r1 = (m) => [f0(m.ms), `${f0(m.minMs)}–${f0(m.maxMs)}`, (m.ms / nodeBare.ms).toFixed(2), f0(m.cpuMs), (m.cpuMs / nodeBare.cpuMs).toFixed(2), f1(m.rssMB)];
   printTable(
-    ['run', 'ms (median)', 'min–max', '× node -e 0', 'RSS MB'],
+    ['run', 'ms (median)', 'min–max', '× node -e 0', 'CPU ms', 'CPU × node -e 0', 'RSS MB'],
     [
       ['node -e 0 (bare Node start-up)', ...r1(nodeBare)],
       ['skillcheck --version', ...r1(version)],
@@ -126,7 +128,7 @@ export default async function run() {
   if (g10) console.log(`  peak RSS at 10k ≤ ${GOALS.rss10kMB} MB: ${f1(g10.default.rssMB)} MB — ${mark(g10.default.rssMB <= GOALS.rss10kMB)}`);
   if (g30) console.log(`  peak RSS at 30k ≤ ${GOALS.rss30kMB} MB: ${f1(g30.default.rssMB)} MB — ${mark(g30.default.rssMB <= GOALS.rss30kMB)}`);
   const q = oneRun.ms / nodeBare.ms;
-  console.log(`  one skill ≤ ${GOALS.oneSkillVsNode}× bare Node: ${q.toFixed(2)}× (${f0(oneRun.ms)} vs ${f0(nodeBare.ms)} ms) — ${mark(q <= GOALS.oneSkillVsNode)}`);
+  console.log(`  one skill ≤ ${GOALS.oneSkillVsNode}× bare Node: ${q.toFixed(2)}× (${f0(oneRun.ms)} vs ${f0(nodeBare.ms)} ms; CPU ${(oneRun.cpuMs / nodeBare.cpuMs).toFixed(2)}×) — ${mark(q <= GOALS.oneSkillVsNode)}`);
   if (!g10 || !g30) console.log(`  (sizes ${SIZES.join(', ') || 'none'}: goals on 10k/30k need BENCH_SIZES with them)`);
   fs.writeFileSync(path.join(benchDir, 'lint-results.json'), `${JSON.stringify(results, null, 2)}\n`);
 }
