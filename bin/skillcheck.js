@@ -16,7 +16,7 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
   // A Claude Code hook runs before every tool call: skip the CLI (commander, the linter) and fail closed. Exit 2 is
   // Claude Code's blocking error, so even a failure to load the module refuses the call.
   try {
-    const { hookMain } = await import('../dist/src/host/claude-hook.js');
+    const { hookMain } = await import('../dist/src/cli/hook.js');
     const io = { stdout: (s) => process.stdout.write(s), stderr: (s) => process.stderr.write(s), isTTY: false, env: process.env, cwd: process.cwd() };
     process.exitCode = await hookMain(argv.slice(1), io);
   } catch (e) {
@@ -27,6 +27,6 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
   // The bundled CLI with its build-time code cache (bin/bundle.cjs); the modules in dist/src when there is no bundle.
   const { createRequire } = await import('node:module');
   const bundle = createRequire(import.meta.url)('./bundle.cjs').loadBundle(process.env.SKILLCHECK_NO_CODE_CACHE !== '1');
-  const { main } = bundle ? bundle.exports : await import('../dist/src/cli.js');
+  const { main } = bundle ? bundle.exports : await import('../dist/src/cli/main.js');
   process.exitCode = await main(argv);
 }

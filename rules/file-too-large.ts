@@ -1,8 +1,8 @@
 // file-too-large: the skill file is over the target's byte limit (or over skillcheck's read bound).
 
-import { defineRule } from '../src/rule.js';
-import { MAX_STREAM_BYTES } from '../src/stream.js';
-import { thousands } from '../src/text.js';
+import { defineRule } from '../src/core/rule.js';
+import { MAX_STREAM_BYTES } from '../src/core/limits.js';
+import { thousands } from '../src/core/text.js';
 
 const fmt = (n: number) => thousands(n);
 

@@ -1,7 +1,7 @@
 // Build step after tsc (issue 20, start-up): bundle the CLI into one CommonJS file, dist/cli.cjs, and make a V8 code
 // cache for it, dist/cli.cjs.cache, here at build time (never beside the package at run time). bin/skillcheck.js
 // loads both through bin/bundle.cjs; without them it falls back to the modules in dist/src.
-// - Input is tsc's output (dist/src/cli.js and what it imports), so the bundle is the code the tests run.
+// - Input is tsc's output (dist/src/cli/main.js and what it imports), so the bundle is the code the tests run.
 // - Every `import.meta.url` is rewritten to the URL of the dist file it came from (relative to the bundle at run
 //   time), so data files found beside a module (rule packs, class tables, schemas, worker.js) resolve as before.
 // - re2-wasm stays external (it loads its .wasm beside its own file), and so does ajv (loaded only when a config file
@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 const repo = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(repo, 'dist');
 const require = createRequire(import.meta.url);
-const { writeFileAtomic } = await import(path.join(dist, 'src', 'write.js'));
+const { writeFileAtomic } = await import(path.join(dist, 'src', 'node', 'write.js'));
 
 if (process.argv[2] === '--make-cache') {
   await makeCache();
@@ -46,7 +46,7 @@ async function bundle() {
     },
   };
   const result = await esbuild.build({
-    entryPoints: [path.join(dist, 'src', 'cli.js')],
+    entryPoints: [path.join(dist, 'src', 'cli', 'main.js')],
     bundle: true,
     platform: 'node',
     format: 'cjs',

@@ -34,7 +34,7 @@ describe('bundled CLI', () => {
     for (const [dir, format] of [['corpus', 'json'], ['corpus/demo', 'text']]) {
       const args = [dir!, '--format', format!, '--no-progress', '--jobs', '1'];
       const viaBin = node([BIN, ...args]);
-      const viaModules = node(['--input-type=module', '-e', `const { main } = await import('./dist/src/cli.js'); process.exitCode = await main(${JSON.stringify(args)});`]);
+      const viaModules = node(['--input-type=module', '-e', `const { main } = await import('./dist/src/cli/main.js'); process.exitCode = await main(${JSON.stringify(args)});`]);
       expect(viaBin.stderr).toBe(viaModules.stderr);
       expect(viaBin.status).toBe(viaModules.status);
       expect(viaBin.stdout.length).toBeGreaterThan(1000);

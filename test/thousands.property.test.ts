@@ -3,7 +3,7 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { thousands } from '../src/text.js';
+import { thousands } from '../src/core/text.js';
 
 describe('thousands', () => {
   it('equals toLocaleString("en-US") on integers of every size and sign, and on other numbers', () => {
