@@ -32,7 +32,10 @@ function outline(text: string): Outline {
     if (inRanges(code, m.index)) continue;
     const level = m[1]!.length;
     while (stack.length > 0 && stack[stack.length - 1]!.level >= level) stack.pop();
-    const catalogue = CATALOGUE_HEADING.test(m[2]!) || stack.some((h) => h.catalogue);
+    // A heading that is one kebab/snake-case identifier ("# mcpwn-retry-exploit") is a skill's or file's name, not
+    // a section about attacks: a skill named for what it does is still the skill speaking.
+    const slug = /^[`*]*[a-z0-9]+(?:[-_][a-z0-9]+)+[`*]*$/i.test(m[2]!.trim());
+    const catalogue = (!slug && CATALOGUE_HEADING.test(m[2]!)) || stack.some((h) => h.catalogue);
     stack.push({ level, catalogue });
     headings.push({ at: m.index, catalogue });
   }
