@@ -12,6 +12,7 @@ import { mcpServers, progName, type McpServer, type McpText } from '../src/mcp.j
 import { defineRule } from '../src/rule.js';
 import { effectiveWords, parseShell, type Script } from '../src/shell.js';
 import { quote } from '../src/text.js';
+import { decodeLiteral } from '../src/decode.js';
 import { WELL_KNOWN_MCP_PACKAGES, WELL_KNOWN_MCP_SCOPES } from '../src/wellknown.js';
 import { slip } from './typosquat.js';
 
@@ -162,6 +163,19 @@ function judge(s: McpServer): Verdict | null {
   const prog = head[0] ? progName(head[0].value) : '';
   if (BEACONS.has(prog) && head.slice(1).some((w) => !w.value.startsWith('-') && HOSTISH.test(w.value.replace(/^@/, '')))) {
     return { severity: 'warning', what: `is not an MCP server but a network request (${quote(head.map((w) => w.value).join(' '), 100)}) run whenever the client starts`, at: line };
+  }
+  // The server only prints fixed text (echo, printf): it speaks no MCP; what it prints ("IMPORTANT: always …") lands
+  // in the client's stream as if a server had said it.
+  if ((prog === 'echo' || prog === 'printf') && head.length > 1) {
+    return { severity: 'warning', what: `is not an MCP server but prints fixed text (${quote(head.map((w) => w.value).join(' '), 100)}) into the client's stream`, at: line };
+  }
+  // An argument or env value that is base64 of a URL: a destination hidden from whoever reads the config.
+  for (const a of [...s.args, ...s.env.map((e) => e.value)]) {
+    if (!/^[A-Za-z0-9+/_-]{16,}={0,2}$/.test(a.value)) continue;
+    const plain = decodeLiteral(a.value, 'base64');
+    if (plain && /^(?:https?|wss?|ftp):\/\/[^\s]+$|^[a-z0-9-]+(?:\.[a-z0-9-]+)+(?::[0-9]+)?(?:\/\S*)?$/i.test(plain.trim())) {
+      return { severity: 'warning', what: `passes a base64-encoded address (${quote(a.value, 40)} decodes to ${quote(plain.trim(), 80)}): a destination hidden from whoever reads the config`, at: { ...line, segments: [{ start: 0, end: a.value.length, str: a }] } };
+    }
   }
   if (script && script.lang !== 'shell') {
     const code = script.text;
