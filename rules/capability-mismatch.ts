@@ -7,10 +7,10 @@
 // A skill that hides what it does behind what it says is the semantic half of malware a pattern cannot see; the
 // contradiction between two texts of the skill itself is deterministic.
 
-import { fencedBlocks } from '../src/fences.js';
-import { defineRule, type SkillContext } from '../src/rule.js';
-import type { SourceText } from '../src/source.js';
-import { quote } from '../src/text.js';
+import { fencedBlocks } from '../src/analysis/fences.js';
+import { defineRule, type SkillContext } from '../src/core/rule.js';
+import type { SourceText } from '../src/core/source.js';
+import { quote } from '../src/core/text.js';
 
 type Capability = 'network' | 'write' | 'exec';
 

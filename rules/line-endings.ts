@@ -1,7 +1,7 @@
 // line-endings: CRLF or lone CR. Fixable to LF.
 
-import { defineRule } from '../src/rule.js';
-import type { TextEdit } from '../src/types.js';
+import { defineRule } from '../src/core/rule.js';
+import type { TextEdit } from '../src/core/types.js';
 
 export default defineRule({
   meta: {

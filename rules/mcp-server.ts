@@ -1,19 +1,19 @@
 // mcp-server: what an MCP server definition does with the credentials it is handed. A server is a program the
-// client starts with `command` + `args` and an `env`; src/mcp.ts rebuilds that command line and the script or
+// client starts with `command` + `args` and an `env`; src/analysis/mcp.ts rebuilds that command line and the script or
 // inline code it runs. The pattern packs read those texts for known attack forms; this rule reads the server as a
 // whole: a credential in its env (or read by its inline code) together with a command line that sends data to the
 // network is an error; inline code that reads a credential and prints or encodes it is a warning. A named package
 // or image given a token (`npx -y @scope/server-x`, `docker run -e TOKEN image`, `uvx server`) stays quiet: the
 // token goes to the program that needs it, and nothing in the definition sends it anywhere.
 
-import { catalogueAware } from '../src/catalogue.js';
-import { formatJsonPath, type JsonString } from '../src/jsonscan.js';
-import { mcpServers, progName, type McpServer, type McpText } from '../src/mcp.js';
-import { defineRule } from '../src/rule.js';
-import { effectiveWords, parseShell, type Script } from '../src/shell.js';
-import { quote } from '../src/text.js';
-import { decodeLiteral } from '../src/decode.js';
-import { WELL_KNOWN_MCP_PACKAGES, WELL_KNOWN_MCP_SCOPES } from '../src/wellknown.js';
+import { catalogueAware } from '../src/analysis/catalogue.js';
+import { formatJsonPath, type JsonString } from '../src/analysis/jsonscan.js';
+import { mcpServers, progName, type McpServer, type McpText } from '../src/analysis/mcp.js';
+import { defineRule } from '../src/core/rule.js';
+import { effectiveWords, parseShell, type Script } from '../src/analysis/shell.js';
+import { quote } from '../src/core/text.js';
+import { decodeLiteral } from '../src/analysis/decode.js';
+import { WELL_KNOWN_MCP_PACKAGES, WELL_KNOWN_MCP_SCOPES } from '../src/core/wellknown.js';
 import { slip } from './typosquat.js';
 
 /** An environment variable name that holds a credential. */

@@ -6,10 +6,10 @@
 //   template literal) handed to execute/query.
 // Both read text with regular expressions: no language is parsed and nothing is run.
 
-import { catalogueAware } from '../src/catalogue.js';
-import { loadPack, runPack, type Pack } from '../src/packs.js';
-import { defineRule } from '../src/rule.js';
-import { quote } from '../src/text.js';
+import { catalogueAware } from '../src/analysis/catalogue.js';
+import { loadPack, runPack, type Pack } from '../src/analysis/packs.js';
+import { defineRule } from '../src/core/rule.js';
+import { quote } from '../src/core/text.js';
 
 let pack: Pack | null = null;
 

@@ -4,10 +4,10 @@
 // `it` are globals); otherwise run() checks every case at once and throws an AssertionError on the first mismatch.
 
 import { AssertionError } from 'node:assert';
-import { applyEdits } from './fix.js';
-import type { Rule } from './rule.js';
-import type { Diagnostic, Severity, TargetId } from './types.js';
-import { verify, type VerifyOptions } from './verify.js';
+import { applyEdits } from './node/fix.js';
+import type { Rule } from './core/rule.js';
+import type { Diagnostic, Severity, TargetId } from './core/types.js';
+import { verify, type VerifyOptions } from './node/verify.js';
 
 /** A skill text the rule must accept without any finding. */
 export interface ValidCase extends Omit<VerifyOptions, 'rules'> {

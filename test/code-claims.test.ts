@@ -8,8 +8,8 @@ import * as path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { mentioned } from '../rules/injection-phrase.js';
-import { inCatalogue } from '../src/catalogue.js';
-import { lint } from '../src/lint.js';
+import { inCatalogue } from '../src/analysis/catalogue.js';
+import { lint } from '../src/node/lint.js';
 
 const RUNS = Number(process.env.FC_RUNS ?? 40);
 const made: string[] = [];

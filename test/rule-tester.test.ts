@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import lineEndings from '../rules/line-endings.js';
 import { RuleTester } from '../src/testing.js';
-import { defineRule } from '../src/rule.js';
+import { defineRule } from '../src/core/rule.js';
 
 // Without describe/it, run() checks every case at once and throws on the first mismatch.
 const run = (tests: Parameters<RuleTester['run']>[1], rule = lineEndings) => {
