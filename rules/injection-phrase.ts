@@ -38,7 +38,7 @@ function mentionAware(ctx: SkillContext): SkillContext {
   wrapped.report = (r) => {
     const text = r.source?.normalized ?? (r.file === undefined ? ctx.skill.source?.normalized : undefined);
     if (text !== undefined && r.offset !== undefined && r.confidence !== 'low' && mentioned(text, r.offset)) {
-      inner.report({ ...r, confidence: 'low', message: `${r.message} (quoted or negated: low confidence)` });
+      inner.report({ ...r, confidence: 'low', suffix: `${r.suffix ?? ''} (quoted or negated: low confidence)` });
     } else inner.report(r);
   };
   return wrapped;

@@ -107,13 +107,13 @@ export function catalogueAware(ctx: SkillContext): SkillContext {
     if (text !== undefined && r.file !== undefined && DOC_FILE.test(r.file) && r.offset !== undefined && EXAMPLE_HOST.test(linesOf(text, r.offset, r.endOffset ?? r.offset))) {
       if (documented.has(r.file)) return;
       documented.add(r.file);
-      ctx.report({ ...r, confidence: 'low', message: `${r.message} (documentation quoting the attack with an example host: low confidence; later quotes in this file are not repeated)` });
+      ctx.report({ ...r, confidence: 'low', suffix: `${r.suffix ?? ''} (documentation quoting the attack with an example host: low confidence; later quotes in this file are not repeated)` });
       return;
     }
     // Headings exist only in markdown: in a script, `# Dangerous payload below` is a comment, not a section title.
     const markdown = r.file === undefined || DOC_FILE.test(r.file);
     if (text !== undefined && markdown && r.offset !== undefined && r.confidence !== 'low' && inCatalogue(text, r.offset)) {
-      ctx.report({ ...r, confidence: 'low', message: `${r.message} (in a section that quotes attacks: low confidence)` });
+      ctx.report({ ...r, confidence: 'low', suffix: `${r.suffix ?? ''} (in a section that quotes attacks: low confidence)` });
     } else ctx.report(r);
   };
   return wrapped;

@@ -38,6 +38,44 @@ export interface RuleMeta {
   /** Version in which the rule appeared. */
   since: string;
   examples: { bad: RuleExample[]; good: RuleExample[] };
+  /**
+   * The rule's messages by id, as templates: `{{name}}` is replaced by `data.name` of the report (ESLint's
+   * meta.messages). A rule that declares them reports `{ messageId, data }`, so its tests (RuleTester) assert the
+   * id and the data, and a changed template is one edit the docs and tests see.
+   */
+  messages?: Readonly<Record<string, string>>;
+}
+
+/** Values a message template may interpolate. */
+export type MessageData = Readonly<Record<string, string | number>>;
+
+const PLACEHOLDER = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
+
+/** The names a message template interpolates, in order of first use. */
+export function templatePlaceholders(template: string): string[] {
+  return [...new Set([...template.matchAll(PLACEHOLDER)].map((m) => m[1]!))];
+}
+
+/**
+ * The text of a report: its `message`, or the rule's `meta.messages[messageId]` filled with `data`. Throws on an
+ * unknown id or a placeholder without data (a rule bug, reported as an internal-error finding by the engine).
+ */
+export function reportMessage(meta: RuleMeta, r: Pick<ReportInput, 'message' | 'messageId' | 'data' | 'suffix'>): string {
+  return baseMessage(meta, r) + (r.suffix ?? '');
+}
+
+function baseMessage(meta: RuleMeta, r: Pick<ReportInput, 'message' | 'messageId' | 'data'>): string {
+  if (r.messageId === undefined) {
+    if (r.message === undefined) throw new Error(`rule ${meta.id} reported neither a message nor a messageId`);
+    return r.message;
+  }
+  const template = meta.messages && Object.prototype.hasOwnProperty.call(meta.messages, r.messageId) ? meta.messages[r.messageId]! : undefined;
+  if (template === undefined) throw new Error(`rule ${meta.id} has no message "${r.messageId}"`);
+  return template.replace(PLACEHOLDER, (_m, name: string) => {
+    const v = r.data && Object.prototype.hasOwnProperty.call(r.data, name) ? r.data[name] : undefined;
+    if (v === undefined) throw new Error(`rule ${meta.id} message "${r.messageId}" needs data.${name}`);
+    return String(v);
+  });
 }
 
 /** What a rule sees of one skill under one target: already read, bounded and parsed. */
@@ -70,7 +108,14 @@ export interface SkillInput {
 }
 
 export interface ReportInput {
-  message: string;
+  /** The message text; or, with `messageId`, left out and built from the rule's meta.messages. */
+  message?: string;
+  /** Key of the rule's meta.messages. */
+  messageId?: string;
+  /** Values for the template's placeholders. */
+  data?: MessageData;
+  /** Text appended to the message by a wrapping context (e.g. why the confidence was lowered). */
+  suffix?: string;
   /** Display path of another file of the skill (a references/ file); defaults to the skill file. */
   file?: string;
   /** That file's text, for offset → line/column; required with `file` when offsets are used. */

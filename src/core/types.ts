@@ -29,6 +29,8 @@ export interface Diagnostic {
   severity: Severity;
   confidence: Confidence;
   message: string;
+  /** The rule's message id (meta.messages) when the message came from one; not part of the reports. */
+  messageId?: string;
   /** POSIX path relative to the working directory. */
   file: string;
   /** 1-based. */

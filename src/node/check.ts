@@ -4,7 +4,7 @@
 import './packs.js';
 import type { Host } from './host.js';
 import { locate } from '../core/parse.js';
-import type { ProjectContext, ProjectSkill, ReportInput, Rule, SkillContext, SkillInput } from '../core/rule.js';
+import { reportMessage, type ProjectContext, type ProjectSkill, type ReportInput, type Rule, type SkillContext, type SkillInput } from '../core/rule.js';
 import { positionAt } from '../core/source.js';
 import { getProfile } from '../targets/profiles.js';
 import type { DiscoveryEvent } from './discover.js';
@@ -54,7 +54,7 @@ function buildDiagnostic(
     ruleId: rule.meta.id,
     severity: override ?? r.severity ?? profileSeverity ?? rule.meta.severity,
     confidence,
-    message: r.message,
+    message: reportMessage(rule.meta, r),
     file,
     line,
     column,
@@ -63,6 +63,7 @@ function buildDiagnostic(
     d.endLine = endLine;
     d.endColumn = endColumn;
   }
+  if (r.messageId !== undefined) d.messageId = r.messageId;
   if (r.fix) d.fix = r.fix;
   if (target) d.target = target;
   if (r.rejects) d.rejects = true;

@@ -40,7 +40,7 @@ export interface LintOptions {
   host?: Host;
   /** Rule set; defaults to every built-in rule. */
   rules?: readonly Rule[];
-  /** Test seam: walk hooks passed to discover (tests make files vanish or change mid-run). */
+  /** @internal Test seam: walk hooks passed to discover (tests make files vanish or change mid-run). */
   discoverHooks?: Pick<DiscoverOptions, 'beforeReaddir'>;
   /** Keep every skill's parsed input in the result (`inputs`; explain, select and --fix need them). Default true.
    *  False holds only compact summaries while the run goes on (bounded memory) and allows worker threads. */
@@ -51,7 +51,7 @@ export interface LintOptions {
   /** Worker threads that check files (default 1: in-process). Used only without keepInputs, with the built-in
    *  rules and host, without discover hooks, and from `parallelMin` skills on; the result is the same either way. */
   jobs?: number;
-  /** Fewest skills for which workers start (default PARALLEL_MIN_SKILLS). */
+  /** @internal Fewest skills for which workers start (default PARALLEL_MIN_SKILLS); tests lower it. */
   parallelMin?: number;
   /** Fingerprints of accepted findings (--baseline): matching findings are marked suppressed. */
   baseline?: ReadonlySet<string>;
