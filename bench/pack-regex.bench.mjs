@@ -29,8 +29,8 @@ function work(n) {
 }
 
 export default async function run() {
-  const { parseRustRegex } = await import(pathToFileURL(path.join(dist, 'regex', 'syntax.js')).href);
-  const { compileRe2 } = await import(pathToFileURL(path.join(dist, 're2.js')).href);
+  const { parseRustRegex } = await import(pathToFileURL(path.join(dist, 'analysis', 'regex', 'syntax.js')).href);
+  const { compileRe2 } = await import(pathToFileURL(path.join(dist, 'analysis', 're2.js')).href);
   const { parse } = await import('yaml');
   compileRe2('a'); // load the WASM module outside the timings
   const packs = path.join(here, '..', 'rules', 'packs');

@@ -21,7 +21,7 @@ const CAPS: Record<Capability, Partial<Record<string, RegExp>>> = {
     shell: /(?:^|[;&|(]\s*)(?:curl|wget|nc|ncat|scp|rsync|ssh)[ \t]/m,
   },
   write: {
-    python: /\bopen\([^)\n]*,\s*(?:mode\s*=\s*)?["'][wax]b?\+?["']|\bos\.(?:remove|unlink|rmdir|removedirs|rename|replace|truncate|chmod|chown)\(|\bshutil\.(?:rmtree|move|copy|copy2|copyfile|copytree)\(|\.(?:write_text|write_bytes|unlink|rmdir|touch)\(/,
+    python: /\bopen\([^)\n]{0,400}?,\s*(?:mode\s*=\s*)?["'][wax]b?\+?["']|\bos\.(?:remove|unlink|rmdir|removedirs|rename|replace|truncate|chmod|chown)\(|\bshutil\.(?:rmtree|move|copy|copy2|copyfile|copytree)\(|\.(?:write_text|write_bytes|unlink|rmdir|touch)\(/,
     javascript: /\bfs\.(?:promises\.)?(?:writeFile|appendFile|unlink|rm|rmdir|rename|copyFile|chmod)(?:Sync)?\(/,
     shell: /(?:^|[;&|]\s*)(?:rm|mv|chmod|chown|truncate|shred)[ \t]/m,
   },
