@@ -2,7 +2,7 @@
 
 import { shownOnTheWay } from '../src/core/paths.js';
 import { defineRule } from '../src/core/rule.js';
-import { quote } from '../src/core/text.js';
+import { quote, thousands } from '../src/core/text.js';
 
 export default defineRule({
   meta: {
@@ -58,7 +58,7 @@ export default defineRule({
       } else if (ev.kind === 'depth-limit') {
         ctx.report({ file, severity: 'warning', messageId: 'depthLimit', data: { depth: ev.depth } });
       } else if (ev.kind === 'entry-limit') {
-        ctx.report({ file, severity: 'warning', messageId: 'entryLimit', data: { limit: ev.limit.toLocaleString('en-US') } });
+        ctx.report({ file, severity: 'warning', messageId: 'entryLimit', data: { limit: thousands(ev.limit) } });
       }
     }
   },

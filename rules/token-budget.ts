@@ -1,7 +1,7 @@
 // token-budget: IronClaw rejects a skill whose body estimate exceeds twice its max_context_tokens.
 
 import { defineRule } from '../src/core/rule.js';
-import { utf8Length } from '../src/core/text.js';
+import { thousands, utf8Length } from '../src/core/text.js';
 
 export default defineRule({
   meta: {
@@ -41,12 +41,12 @@ export default defineRule({
           rejects: true,
           messageId: 'rejected',
           data: {
-            bytes: bytes.toLocaleString('en-US'),
-            estimate: estimate.toLocaleString('en-US'),
+            bytes: thousands(bytes),
+            estimate: thousands(estimate),
             tokensPerByte: budget.tokensPerByte,
             target: ctx.profile.id,
             factor: budget.rejectFactor,
-            limit: limit.toLocaleString('en-US'),
+            limit: thousands(limit),
             needed: Math.ceil(estimate / budget.rejectFactor),
           },
         });

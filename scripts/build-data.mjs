@@ -29,3 +29,28 @@ const { PERL_UNICODE } = await import(path.join(repo, 'dist', 'src', 'analysis',
 const classes = {};
 for (const source of Object.values(PERL_UNICODE).sort()) classes[source] = computeClassRanges(source);
 writeAtomic(path.join(repo, 'dist', 'src', 'analysis', 'regex', CLASS_TABLE_FILE), `${JSON.stringify({ unicode: process.versions.unicode, classes })}\n`);
+
+// - dist/src/generated/<schema>.validate.cjs: ajv standalone code for the schemas the product validates at run time
+//   (src/node/schemas.ts), so a run loads a function instead of compiling a schema; and every pack is checked
+//   against its schema here, so the build fails on an invalid pack.
+const { AJV_OPTIONS, VALIDATED_SCHEMAS, generatedValidatorPath } = await import(path.join(repo, 'dist', 'src', 'node', 'schemas.js'));
+const { checkPackSemantics } = await import(path.join(repo, 'dist', 'src', 'analysis', 'packs.js'));
+const { default: Ajv } = await import('ajv');
+const { default: standaloneCode } = await import('ajv/dist/standalone/index.js');
+for (const name of VALIDATED_SCHEMAS) {
+  const ajv = new Ajv({ ...AJV_OPTIONS, code: { source: true } });
+  const validate = ajv.compile(JSON.parse(fs.readFileSync(path.join(repo, 'schemas', `${name}.schema.json`), 'utf8')));
+  const out = generatedValidatorPath(name);
+  fs.mkdirSync(path.dirname(out), { recursive: true });
+  writeAtomic(out, `${standaloneCode(ajv, validate)}\n`);
+  if (name === 'rule-pack') {
+    for (const f of fs.readdirSync(packsSrc).filter((x) => x.endsWith('.yaml')).sort()) {
+      const data = parse(fs.readFileSync(path.join(packsSrc, f), 'utf8'));
+      if (!validate(data)) {
+        console.error(`rules/packs/${f}: not a valid rule pack:\n${validate.errors.map((e) => `  ${e.instancePath || '/'} ${e.message}`).join('\n')}`);
+        process.exit(1);
+      }
+      checkPackSemantics(data, `rules/packs/${f}`);
+    }
+  }
+}

@@ -61,3 +61,31 @@ export {
 export { explain, formatExplainJson, formatExplainText, type ExplainedSkill } from './node/explain.js';
 export { resolveSkill, type Resolution } from './targets/names.js';
 export { autoTarget, targetsFor } from './targets/resolve.js';
+
+// Types the API above names in its signatures (scripts/api-report.mjs lists any that are not exported).
+export type { Host } from './node/host.js';
+export type { DiscoverOptions, SkillLayout } from './node/discover.js';
+export type { TreePath, FileId } from './node/read.js';
+export type { SkillFolder, FolderListing, FolderEntry, EntryKind, FileKind, PackageFile, PackageFiles, Unscanned } from './node/skillfiles.js';
+export type { JsonScan, JsonString } from './analysis/jsonscan.js';
+export type { SeverityOverride, RuleOptions } from './node/check.js';
+export type { Shard } from './node/shard.js';
+export type { ExplainedActivation, ExplainedValue } from './node/explain.js';
+export type { SkillInput, ReportInput, MessageData, ProjectSkill, RuleExample, Span, SkillRef } from './core/rule.js';
+export type { Located, FlatEntry, YamlProblem } from './core/parse.js';
+export type { Position } from './core/source.js';
+export type { LocationRule, ReadOnlyPreset } from './core/policy/data.js';
+export type { Summary, SecuritySuppression } from './report/json.js';
+export type { TextOptions } from './report/text.js';
+export type {
+  ActivationLimits, SelectionRules, CatalogStyle, DescriptionSource, FrontmatterParser, NameRule, NameSource, SearchWeights, SkillsRoot, TokenBudget,
+} from './targets/profiles.js';
+export type { Resolved, SideFiles } from './targets/names.js';
+export type { TargetSelection } from './targets/resolve.js';
+export type { ActivationEntry, ActivationList, ActivationProblem, DroppedEntry, LoadedPattern } from './targets/activation/load.js';
+export type { KeywordHit, NotSelectedReason } from './targets/activation/ironclaw.js';
+export type { Approximation } from './analysis/regex/emit.js';
+export type { PatternVerdict } from './analysis/regex/pattern.js';
+export type { SizeEstimate } from './analysis/regex/size.js';
+export type { Node as RegexNode, Flags as RegexFlags, ParseResult as RegexParseResult, Span as RegexSpan, SyntaxErrorKind, LookKind } from './analysis/regex/syntax.js';
+export type { Ranges } from './analysis/regex/charset.js';

@@ -43,8 +43,13 @@ export interface InvalidCase extends ValidCase {
   output?: string | null;
 }
 
-type Describe = (title: string, body: () => void) => void;
-type It = (title: string, body: () => void) => void;
+/** The test framework's `describe` and `it`, as the tester calls them. */
+export type Describe = (title: string, body: () => void) => void;
+export type It = (title: string, body: () => void) => void;
+
+export type { Diagnostic, Severity, TargetId } from './core/types.js';
+export type { MessageData, Rule } from './core/rule.js';
+export type { VerifyOptions } from './node/verify.js';
 
 function title(c: ValidCase): string {
   if (c.name) return c.name;

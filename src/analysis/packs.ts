@@ -70,39 +70,21 @@ export function packError(file: string, msg: string): never {
   throw new Error(`rule pack ${file}: ${msg}`);
 }
 
-const SEVERITIES = ['error', 'warning', 'info'];
-const CONFIDENCES = ['high', 'medium', 'low'];
-
-/** Cheap structural check at load; the full JSON Schema (schemas/rule-pack.schema.json) runs in the tests. */
-export function validatePack(data: unknown, file: string): Pack {
-  const isStrList = (v: unknown) => Array.isArray(v) && v.every((x) => typeof x === 'string');
-  if (!data || typeof data !== 'object') packError(file, 'not a mapping');
-  const p = data as Record<string, unknown>;
-  if (typeof p.rule !== 'string' || typeof p.description !== 'string' || !Array.isArray(p.rules)) packError(file, 'needs rule, description, rules');
+/** What the pack schema (schemas/rule-pack.schema.json, checked by src/node/packs.ts) cannot say: entry ids are
+ *  unique within the pack. */
+export function checkPackSemantics(p: Pack, file: string): Pack {
   const ids = new Set<string>();
-  for (const e of p.rules as Record<string, unknown>[]) {
-    const id = typeof e?.id === 'string' ? e.id : '?';
-    if (ids.has(id)) packError(file, `duplicate id ${id}`);
-    ids.add(id);
-    if (typeof e.description !== 'string' || typeof e.message !== 'string') packError(file, `${id}: description and message are required`);
-    if (!SEVERITIES.includes(e.severity as string) || !CONFIDENCES.includes(e.confidence as string)) packError(file, `${id}: bad severity or confidence`);
-    if (!isStrList(e.scope) || !(e.scope as string[]).every((s) => (SCOPES as readonly string[]).includes(s))) packError(file, `${id}: bad scope`);
-    if (!isStrList(e.keywords) || (e.keywords as string[]).length === 0) packError(file, `${id}: keywords required`);
-    if ((e.keywords as string[]).some((k) => k !== k.toLowerCase() || k === '')) packError(file, `${id}: keywords must be lowercase, non-empty`);
-    if (e.requires !== undefined && (!isStrList(e.requires) || (e.requires as string[]).some((k) => k !== k.toLowerCase() || k === ''))) packError(file, `${id}: requires must be lowercase literals`);
-    if (!isStrList(e.patterns) || (e.patterns as string[]).length === 0) packError(file, `${id}: patterns required`);
-    if (e.context !== undefined && (!isStrList(e.context) || (e.context as string[]).length === 0 || !(e.context as string[]).every((c) => (CONTEXTS as readonly string[]).includes(c)))) packError(file, `${id}: bad context`);
-    if (e.filters !== undefined && (!isStrList(e.filters) || !(e.filters as string[]).every((f) => (FILTERS as readonly string[]).includes(f)))) packError(file, `${id}: bad filters`);
-    const ex = e.examples as Record<string, unknown> | undefined;
-    if (!ex || !isStrList(ex.match) || !isStrList(ex.nomatch) || (ex.match as string[]).length === 0) packError(file, `${id}: examples.match and examples.nomatch required`);
+  for (const e of p.rules) {
+    if (ids.has(e.id)) packError(file, `duplicate id ${e.id}`);
+    ids.add(e.id);
   }
-  return p as unknown as Pack;
+  return p;
 }
 
 /** Where packs come from: the package's rules/packs/ folder, read by the node layer (src/node/packs.ts), which
  *  registers itself here; analysis code never touches the file system. */
 export interface PackSource {
-  /** The pack feeding `ruleId`, validated (validatePack). */
+  /** The pack feeding `ruleId`, validated against the pack schema (src/node/packs.ts validatePack). */
   load(ruleId: string): Pack;
   /** The rule ids of every pack the source holds. */
   ids(): string[];

@@ -9,6 +9,7 @@ import { packagePath } from '../core/package.js';
 import { isMap, isSeq, parseDocument, type Document, type Node as YamlNode } from 'yaml';
 import type { SeverityOverride } from './check.js';
 import { jsonErrorMessage, readSmallFile, SmallFileError } from './read.js';
+import { schemaValidator, type SchemaError } from './schemas.js';
 import { didYouMean, typeName } from '../core/text.js';
 import type { TargetId, Trust } from '../core/types.js';
 
@@ -190,15 +191,7 @@ function rangeAt(doc: Document.Parsed, pointer: string, keyOnly = false): [numbe
   return last;
 }
 
-interface AjvError {
-  instancePath: string;
-  keyword: string;
-  message?: string;
-  params: Record<string, unknown>;
-  schema?: unknown;
-  parentSchema?: Record<string, unknown>;
-  data?: unknown;
-}
+type AjvError = SchemaError;
 
 function shown(v: unknown): string {
   const s = JSON.stringify(v);
@@ -252,7 +245,7 @@ export function readConfigText(abs: string, shown: string): string {
 }
 
 /** Read and validate a config file. Throws ConfigError with `file:line:col: message` lines. */
-export async function loadConfig(file: string, knownRules: readonly { id: string }[]): Promise<LoadedConfig> {
+export async function loadConfig(file: string, knownRules: readonly { id: string; schema?: unknown }[]): Promise<LoadedConfig> {
   const abs = path.resolve(file);
   const ext = path.extname(abs).toLowerCase();
   if (!['.json', '.yaml', '.yml'].includes(ext)) {
@@ -295,9 +288,7 @@ export async function loadConfig(file: string, knownRules: readonly { id: string
     throw new ConfigError(`${file}:1:1: ${(e as Error).message}`);
   }
   if (data === null || data === undefined) data = {};
-  const schema = JSON.parse(fs.readFileSync(schemaPath(), 'utf8')) as Record<string, unknown>;
-  const { default: Ajv } = (await import('ajv')) as unknown as { default: new (o: object) => { compile(s: object): ((d: unknown) => boolean) & { errors?: AjvError[] | null } } };
-  const validate = new Ajv({ allErrors: true, verbose: true, strict: false }).compile(schema);
+  const validate = schemaValidator('config');
   if (!validate(data)) {
     const seen = new Set<string>();
     const lines: string[] = [];
@@ -330,7 +321,8 @@ export async function loadConfig(file: string, knownRules: readonly { id: string
     if (typeof setting === 'string') severity[id] = setting;
     else {
       if (setting.severity) severity[id] = setting.severity;
-      if (setting.options && Object.keys(setting.options).length > 0) {
+      // A rule with meta.schema takes options (the config schema, generated from the rules, validated them).
+      if (setting.options && Object.keys(setting.options).length > 0 && !knownRules.find((r) => r.id === id)?.schema) {
         const r = rangeAt(doc, `/rules/${id}/options`, true);
         throw new ConfigError(`${r ? at(r[0]) : `${file}:1:1`}: rule "${id}" takes no options; remove "options" (see rules/${id}.md)`);
       }

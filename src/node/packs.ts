@@ -7,9 +7,10 @@ import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { packError, usePackSource, validatePack, type Pack, type PackSource } from '../analysis/packs.js';
+import { checkPackSemantics, packError, usePackSource, type Pack, type PackSource } from '../analysis/packs.js';
 import { distPath, packagePath, RUNNING_BUILT } from '../core/package.js';
 import { readSmallBytes } from './read.js';
+import { schemaValidator } from './schemas.js';
 
 const MAX_PACK_BYTES = 256 * 1024;
 
@@ -29,6 +30,16 @@ function builtCopy(ruleId: string, yamlBytes: Uint8Array): unknown {
   }
 }
 
+/** A pack's data checked against schemas/rule-pack.schema.json and the rules the schema cannot state. */
+export function validatePack(data: unknown, file: string): Pack {
+  const validate = schemaValidator('rule-pack');
+  if (!validate(data)) {
+    const errors = (validate.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || '/'} ${e.message ?? e.keyword}${e.params.allowedValues ? ` (${(e.params.allowedValues as unknown[]).join(', ')})` : ''}`);
+    packError(file, errors.join('; '));
+  }
+  return checkPackSemantics(data as Pack, file);
+}
+
 const cache = new Map<string, Pack>();
 
 /** Load (once) rules/packs/<ruleId>.yaml from `dir` (the package's packs unless a test passes another folder). */
@@ -42,7 +53,10 @@ export function loadPackFile(ruleId: string, dir = packsDir()): Pack {
   } catch (e) {
     packError(key, (e as Error).message.slice(key.length + 2));
   }
-  pack = validatePack((dir === packsDir() ? builtCopy(ruleId, bytes) : undefined) ?? parseYaml(new TextDecoder().decode(bytes)), key);
+  // The build validated its copies (scripts/build-data.mjs fails on an invalid pack); a pack read as YAML is
+  // validated here.
+  const built = dir === packsDir() ? builtCopy(ruleId, bytes) : undefined;
+  pack = built !== undefined ? (built as Pack) : validatePack(parseYaml(new TextDecoder().decode(bytes)), key);
   if (pack.rule !== ruleId) packError(key, `declares rule ${pack.rule}, expected ${ruleId}`);
   cache.set(key, pack);
   return pack;

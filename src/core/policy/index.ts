@@ -1,5 +1,6 @@
 // The policy library in one import: trust resolution, tool attenuation, the policy document and the gate.
 
+export type { Trust } from '../types.js';
 export { globMatch, matchSegment } from './glob.js';
 export { POLICY_DATA, PRESET_NAMES, CEILINGS, checkPolicyData, type Ceiling, type PolicyData, type ReadOnlyPreset, type LocationRule } from './data.js';
 export { resolveTrust, explainTrust, parseTrustMapping, trustPatternMatches, normalizeTrustPattern, rebaseTrustMapping, type TrustMapping, type TrustRule, type TrustConfig, type TrustDecision } from './trust.js';
