@@ -31,6 +31,12 @@ export default defineRule({
       ],
       good: [{ files: { 'skills/a/SKILL.md': '---\nname: a\nactivation:\n  keywords: [deploy, release]\n  patterns: ["(?i)\\\\bship\\\\b"]\n---\nBody.\n' } }],
     },
+    messages: {
+      listProblem: '{{problem}}. {{target}} fails to load the skill',
+      problem: '{{problem}}',
+      short: '{{entry}} {{value}} is {{bytes}} byte{{s}}; {{target}} silently drops entries under {{min}} bytes. Use a longer word',
+      overCap: '{{entry}} {{value}} is number {{position}} of activation.{{list}}; {{target}} keeps the first {{cap}} and silently drops the rest. Remove or merge entries',
+    },
   },
   checkSkill(ctx) {
     const limits = ctx.profile.activation;
@@ -45,7 +51,7 @@ export default defineRule({
         endOffset: loc?.end,
         severity: 'error',
         rejects: true,
-        message: list ? `${problem.message}. ${ctx.profile.id} fails to load the skill` : problem.message,
+        ...(list ? { messageId: 'listProblem', data: { problem: problem.message, target: ctx.profile.id } } : { messageId: 'problem', data: { problem: problem.message } }),
       });
     }
     for (const d of act.dropped) {
@@ -55,10 +61,9 @@ export default defineRule({
       const bytes = utf8Length(d.value);
       ctx.report({
         ...at,
-        message:
-          d.reason === 'short'
-            ? `${SINGULAR[d.list]} ${quote(d.value)} is ${bytes} byte${bytes === 1 ? '' : 's'}; ${ctx.profile.id} silently drops entries under ${limits.minEntryBytes} bytes. Use a longer word`
-            : `${SINGULAR[d.list]} ${quote(d.value)} is number ${d.position} of activation.${d.list}; ${ctx.profile.id} keeps the first ${limits[d.list]} and silently drops the rest. Remove or merge entries`,
+        ...(d.reason === 'short'
+          ? { messageId: 'short', data: { entry: SINGULAR[d.list], value: quote(d.value), bytes, s: bytes === 1 ? '' : 's', target: ctx.profile.id, min: limits.minEntryBytes } }
+          : { messageId: 'overCap', data: { entry: SINGULAR[d.list], value: quote(d.value), position: String(d.position), list: d.list, target: ctx.profile.id, cap: limits[d.list] } }),
       });
     }
   },

@@ -26,6 +26,13 @@ export default defineRule({
       ],
       good: [{ files: { 'skills/a/SKILL.md': "---\nname: a\nactivation:\n  patterns: ['(?i)\\bdeploy\\b.*\\b(production|staging)\\b']\n---\nBody.\n" } }],
     },
+    messages: {
+      compile:
+        'pattern {{pattern}}: {{error}}{{at}}. {{target}} cannot compile it and silently drops the pattern. Rewrite it in Rust regex syntax (no look-around or backreferences)',
+      warning: 'pattern {{pattern}}: {{warning}}{{at}}. Write the repetition once (e.g. "a+")',
+      tooLarge:
+        'pattern {{pattern}} compiles to about {{size}} (estimate), over {{target}}\'s {{limit}} regex size limit, so the runtime silently drops it. Unicode classes (\\w, \\d, \\p{..}, ".") and counted repetitions multiply the size: use ASCII classes ([A-Za-z0-9_] or (?-u:\\w)) and smaller counts',
+    },
   },
   checkSkill(ctx) {
     const limits = ctx.profile.activation;
@@ -39,7 +46,8 @@ export default defineRule({
         ctx.report({
           offset: where.offset,
           endOffset: where.endOffset,
-          message: `pattern ${quote(p.value)}: ${a.error.message}${at}. ${ctx.profile.id} cannot compile it and silently drops the pattern. Rewrite it in Rust regex syntax (no look-around or backreferences)`,
+          messageId: 'compile',
+          data: { pattern: quote(p.value), error: a.error.message, at, target: ctx.profile.id },
         });
       }
       for (const w of a.warnings) {
@@ -50,7 +58,8 @@ export default defineRule({
           endOffset: where.endOffset,
           severity: 'warning',
           confidence: 'medium',
-          message: `pattern ${quote(p.value)}: ${w.message}${at}. Write the repetition once (e.g. "a+")`,
+          messageId: 'warning',
+          data: { pattern: quote(p.value), warning: w.message, at },
         });
       }
       if (a.verdict === 'too-large' && a.size) {
@@ -60,7 +69,8 @@ export default defineRule({
           offset: loc?.start,
           endOffset: loc?.end,
           confidence: a.size.bytes > a.sizeLimit * SIZE_MARGIN ? 'high' : 'medium',
-          message: `pattern ${quote(p.value)} compiles to about ${kib(a.size.bytes)} (estimate), over ${ctx.profile.id}'s ${kib(a.sizeLimit)} regex size limit, so the runtime silently drops it. Unicode classes (\\w, \\d, \\p{..}, ".") and counted repetitions multiply the size: use ASCII classes ([A-Za-z0-9_] or (?-u:\\w)) and smaller counts`,
+          messageId: 'tooLarge',
+          data: { pattern: quote(p.value), size: kib(a.size.bytes), target: ctx.profile.id, limit: kib(a.sizeLimit) },
         });
       }
     }

@@ -15,15 +15,19 @@ export default defineRule({
       bad: [{ files: { 'skills/e/SKILL.md': '---\nname: e\n---\n\n  \n' }, args: ['--target', 'ironclaw'] }],
       good: [{ files: { 'skills/e/SKILL.md': '---\nname: e\n---\nDo it.\n' }, args: ['--target', 'ironclaw'] }],
     },
+    messages: {
+      rejected: 'body is empty; {{target}} rejects a skill with no instructions. Write them below the frontmatter',
+      empty: 'body is empty; the skill injects no instructions. Write them below the frontmatter',
+    },
   },
   checkSkill(ctx) {
     const doc = ctx.skill.doc;
     if (!doc || doc.unterminated || doc.body.trim() !== '') return;
     const offset = Math.max(0, Math.min(doc.bodyOffset, (ctx.skill.source?.normalized.length ?? 1) - 1));
     if (ctx.profile.rejectsEmptyBody) {
-      ctx.report({ offset, rejects: true, message: `body is empty; ${ctx.profile.id} rejects a skill with no instructions. Write them below the frontmatter` });
+      ctx.report({ offset, rejects: true, messageId: 'rejected', data: { target: ctx.profile.id } });
     } else {
-      ctx.report({ offset, severity: 'warning', message: 'body is empty; the skill injects no instructions. Write them below the frontmatter' });
+      ctx.report({ offset, severity: 'warning', messageId: 'empty' });
     }
   },
 });

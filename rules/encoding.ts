@@ -19,6 +19,18 @@ export default defineRule({
       ],
       good: [{ files: { 'skills/utf8/SKILL.md': '---\nname: utf8\ndescription: Déjà vu, naïve café.\n---\nÜber.\n' } }],
     },
+    messages: {
+      invalidUtf8Refused: 'invalid UTF-8 at byte {{byte}}{{more}}; {{target}} refuses the file. Re-save the file as UTF-8',
+      invalidUtf8Misread: 'invalid UTF-8 at byte {{byte}}{{more}}; {{target}} may misread it. Re-save the file as UTF-8',
+      bomNoFrontmatter:
+        'file starts with a byte-order mark; it opens no "---" frontmatter the mark could hide, but editors and diff tools show it as a stray character. Remove it (--fix)',
+      bomRejected: 'file starts with a byte-order mark; {{target}} does not see the frontmatter after it and skips the skill. Remove it (--fix)',
+      bomStripped: 'file starts with a byte-order mark; {{target}} strips it, other runtimes may not see the frontmatter. Remove it (--fix)',
+      bomStrictFails:
+        'file starts with a byte-order mark, so the first line is not exactly "---"; {{target}}\'s strict parser fails to construct the skill. Remove it (--fix)',
+      bomStrict: 'file starts with a byte-order mark, so the first line is not exactly "---" for strict parsers. Remove it (--fix)',
+      nul: '{{nuls}} in the text; tools treat the file as binary and some runtimes cut the text at NUL. Remove them',
+    },
   },
   checkSkill(ctx) {
     const src = ctx.skill.source;
@@ -29,7 +41,8 @@ export default defineRule({
       ctx.report({
         line: first.line,
         column: first.column,
-        message: `invalid UTF-8 at byte ${first.byte}${more}; ${ctx.profile.id} ${ctx.profile.rejectsInvalidUtf8 ? 'refuses the file' : 'may misread it'}. Re-save the file as UTF-8`,
+        messageId: ctx.profile.rejectsInvalidUtf8 ? 'invalidUtf8Refused' : 'invalidUtf8Misread',
+        data: { byte: first.byte, more, target: ctx.profile.id },
         rejects: ctx.profile.rejectsInvalidUtf8,
       });
     }
@@ -41,15 +54,16 @@ export default defineRule({
         column: 1,
         severity: ctx.profile.stripsBom || !fence ? 'info' : ctx.profile.frontmatterParser === 'strict-kv' || ctx.profile.rejectsBom ? 'error' : 'warning',
         ...(fence && ctx.profile.rejectsBom ? { rejects: true } : {}),
-        message: !fence
-          ? 'file starts with a byte-order mark; it opens no "---" frontmatter the mark could hide, but editors and diff tools show it as a stray character. Remove it (--fix)'
+        messageId: !fence
+          ? 'bomNoFrontmatter'
           : ctx.profile.rejectsBom
-            ? `file starts with a byte-order mark; ${ctx.profile.id} does not see the frontmatter after it and skips the skill. Remove it (--fix)`
-          : ctx.profile.stripsBom
-          ? `file starts with a byte-order mark; ${ctx.profile.id} strips it, other runtimes may not see the frontmatter. Remove it (--fix)`
-          : ctx.profile.frontmatterParser === 'strict-kv'
-            ? `file starts with a byte-order mark, so the first line is not exactly "---"; ${ctx.profile.id}'s strict parser fails to construct the skill. Remove it (--fix)`
-            : `file starts with a byte-order mark, so the first line is not exactly "---" for strict parsers. Remove it (--fix)`,
+            ? 'bomRejected'
+            : ctx.profile.stripsBom
+              ? 'bomStripped'
+              : ctx.profile.frontmatterParser === 'strict-kv'
+                ? 'bomStrictFails'
+                : 'bomStrict',
+        data: { target: ctx.profile.id },
         fix: { description: 'remove the byte-order mark', edits: [{ start: 0, end: 1, text: '' }] },
       });
     }
@@ -57,7 +71,8 @@ export default defineRule({
       ctx.report({
         offset: src.nulOffsets[0],
         severity: 'warning',
-        message: `${plural(src.nulCount, 'NUL byte')} in the text; tools treat the file as binary and some runtimes cut the text at NUL. Remove them`,
+        messageId: 'nul',
+        data: { nuls: plural(src.nulCount, 'NUL byte') },
       });
     }
   },

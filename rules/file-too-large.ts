@@ -19,6 +19,14 @@ export default defineRule({
       bad: [{ files: { 'skills/big/SKILL.md': `---\nname: big\n---\n${'x'.repeat(65537)}\n` }, args: ['--target', 'ironclaw'] }],
       good: [{ files: { 'skills/small/SKILL.md': '---\nname: small\n---\nDo the small thing.\n' }, args: ['--target', 'ironclaw'] }],
     },
+    messages: {
+      rejected: 'file is {{size}} bytes; {{target}} rejects skill files over {{limit}} bytes. Move detail into files under references/ and link them from SKILL.md',
+      notChecked: 'file is {{size}} bytes; skillcheck reads at most {{limit}} bytes, so it was not checked. Raise the read bound (--max-bytes) or split the file',
+      streamFailed: "file is {{size}} bytes, over skillcheck's read bound of {{limit}} bytes, and could not be scanned in chunks ({{error}}), so it was not checked",
+      tail: 'file is {{size}} bytes; skillcheck scans at most {{max}} bytes of a skill file, so the last {{rest}} bytes were not checked (padding can hide instructions there). Split the file; no runtime needs a skill this large',
+      streamed:
+        "file is {{size}} bytes, over skillcheck's read bound of {{limit}} bytes: the security rules ran over the whole file (in chunks), the other rules did not. Raise the read bound (--max-bytes) to run them, or split the file",
+    },
   },
   checkSkill(ctx) {
     const r = ctx.skill.read;
@@ -26,7 +34,8 @@ export default defineRule({
     const limit = ctx.profile.byteLimit;
     if (limit !== null && r.size > limit) {
       ctx.report({
-        message: `file is ${fmt(r.size)} bytes; ${ctx.profile.id} rejects skill files over ${fmt(limit)} bytes. Move detail into files under references/ and link them from SKILL.md`,
+        messageId: 'rejected',
+        data: { size: fmt(r.size), target: ctx.profile.id, limit: fmt(limit) },
         rejects: true,
       });
       return;
@@ -35,23 +44,26 @@ export default defineRule({
     if (!s) {
       ctx.report({
         severity: 'warning',
-        message: `file is ${fmt(r.size)} bytes; skillcheck reads at most ${fmt(r.limit)} bytes, so it was not checked. Raise the read bound (--max-bytes) or split the file`,
+        messageId: 'notChecked',
+        data: { size: fmt(r.size), limit: fmt(r.limit) },
       });
       return;
     }
     if (s.failed !== undefined) {
-      ctx.report({ message: `file is ${fmt(r.size)} bytes, over skillcheck's read bound of ${fmt(r.limit)} bytes, and could not be scanned in chunks (${s.failed}), so it was not checked` });
+      ctx.report({ messageId: 'streamFailed', data: { size: fmt(r.size), limit: fmt(r.limit), error: s.failed } });
       return;
     }
     if (s.scanned < r.size) {
       ctx.report({
-        message: `file is ${fmt(r.size)} bytes; skillcheck scans at most ${fmt(MAX_STREAM_BYTES)} bytes of a skill file, so the last ${fmt(r.size - s.scanned)} bytes were not checked (padding can hide instructions there). Split the file; no runtime needs a skill this large`,
+        messageId: 'tail',
+        data: { size: fmt(r.size), max: fmt(MAX_STREAM_BYTES), rest: fmt(r.size - s.scanned) },
       });
       return;
     }
     ctx.report({
       severity: 'warning',
-      message: `file is ${fmt(r.size)} bytes, over skillcheck's read bound of ${fmt(r.limit)} bytes: the security rules ran over the whole file (in chunks), the other rules did not. Raise the read bound (--max-bytes) to run them, or split the file`,
+      messageId: 'streamed',
+      data: { size: fmt(r.size), limit: fmt(r.limit) },
     });
   },
 });

@@ -22,6 +22,10 @@ export default defineRule({
       bad: [{ files: { 'skills/big/SKILL.md': '---\nname: big\ndescription: Runs the bundled script.\n---\nRun `scripts/run.sh`.\n', 'skills/big/scripts/run.sh': `#!/bin/sh\n${'echo padding\n'.repeat(90_000)}` } }],
       good: [{ files: { 'skills/small/SKILL.md': '---\nname: small\ndescription: Runs the bundled script.\n---\nRun `scripts/run.sh`.\n', 'skills/small/scripts/run.sh': '#!/bin/sh\necho hello\n' } }],
     },
+    messages: {
+      one: "a part of this skill's package was not scanned: {{parts}}. No finding there means nothing: review it by hand, or split or shrink the package so every file fits the bounds",
+      many: "{{count}} parts of this skill's package were not scanned: {{parts}}. No finding there means nothing: review them by hand, or split or shrink the package so every file fits the bounds",
+    },
   },
   checkSkill(ctx) {
     // A skill file swapped or linked since discovery is already an error (symlink, read-error) that says nothing of
@@ -47,7 +51,7 @@ export default defineRule({
       line: 1,
       column: 1,
       severity: ctx.persona === 'auditor' ? 'error' : 'warning',
-      message: `${n === 1 ? 'a part' : `${thousands(n)} parts`} of this skill's package ${n === 1 ? 'was' : 'were'} not scanned: ${parts.join('; ')}. No finding there means nothing: review ${n === 1 ? 'it' : 'them'} by hand, or split or shrink the package so every file fits the bounds`,
+      ...(n === 1 ? { messageId: 'one', data: { parts: parts.join('; ') } } : { messageId: 'many', data: { count: thousands(n), parts: parts.join('; ') } }),
     });
   },
 });

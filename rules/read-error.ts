@@ -14,15 +14,31 @@ export default defineRule({
     fixable: false,
     since: '0.1.0',
     examples: { bad: [], good: [{ files: { 'skills/ok/SKILL.md': '---\nname: ok\ndescription: Fine.\n---\nBody.\n' } }] },
+    messages: {
+      cannotRead: 'cannot read the file ({{code}}): {{error}}. Check its permissions',
+      fileChanged: 'the skill file changed after the skill was found (now {{what}}); it was not read. Run the check again once the tree is stable',
+      folderChanged: 'the folder {{path}} changed after the skill was found (now {{what}}); it was not read. Run the check again once the tree is stable',
+      notRegular: 'skill file is {{what}}, not a regular file; it was not opened. Replace it with a regular file',
+      folderName: 'folder name is not valid UTF-8 (invalid bytes shown as \\xNN); it was not opened, so skills below it were not checked. Rename it to valid UTF-8',
+      fileName: 'file name is not valid UTF-8 (invalid bytes shown as \\xNN); it was not opened. Rename it to valid UTF-8',
+      folderDenied: 'cannot read folder (permission denied); skills below it were not checked',
+      ioError: 'cannot read ({{code}}); skills below it were not checked',
+      notRegularPath: 'path is {{what}}; it was not opened',
+      depthLimit: "folder is {{depth}} levels deep, past the walk's depth bound; skills below it were not checked",
+      entryLimit: 'the walk stopped after {{limit}} directory entries; later skills were not checked',
+    },
   },
   checkSkill(ctx) {
     const r = ctx.skill.read;
     if (r.kind === 'error') {
-      ctx.report({ message: `cannot read the file (${r.code}): ${r.message}. Check its permissions`, rejects: true });
+      ctx.report({ messageId: 'cannotRead', data: { code: r.code, error: r.message }, rejects: true });
     } else if (r.kind === 'changed' && !r.symlink) {
-      ctx.report({ message: `${r.path === ctx.skill.absPath ? 'the skill file' : `the folder ${quote(shownOnTheWay(ctx.skill, r.path))}`} changed after the skill was found (now ${r.what}); it was not read. Run the check again once the tree is stable`, rejects: true });
+      ctx.report({
+        ...(r.path === ctx.skill.absPath ? { messageId: 'fileChanged', data: { what: r.what } } : { messageId: 'folderChanged', data: { path: quote(shownOnTheWay(ctx.skill, r.path)), what: r.what } }),
+        rejects: true,
+      });
     } else if (r.kind === 'not-regular') {
-      ctx.report({ message: `skill file is ${r.what}, not a regular file; it was not opened. Replace it with a regular file`, rejects: true });
+      ctx.report({ messageId: 'notRegular', data: { what: r.what }, rejects: true });
     }
   },
   checkProject(ctx) {
@@ -33,16 +49,16 @@ export default defineRule({
         ctx.report({
           file,
           ...(folder ? {} : { severity: 'warning' as const }),
-          message: `${folder ? 'folder' : 'file'} name is not valid UTF-8 (invalid bytes shown as \\xNN); it was not opened${folder ? ', so skills below it were not checked' : ''}. Rename it to valid UTF-8`,
+          messageId: folder ? 'folderName' : 'fileName',
         });
       } else if (ev.kind === 'io-error') {
-        ctx.report({ file, message: `cannot read ${ev.code === 'EACCES' || ev.code === 'EPERM' ? 'folder (permission denied)' : `(${ev.code})`}; skills below it were not checked` });
+        ctx.report({ file, ...(ev.code === 'EACCES' || ev.code === 'EPERM' ? { messageId: 'folderDenied' } : { messageId: 'ioError', data: { code: ev.code } }) });
       } else if (ev.kind === 'not-regular') {
-        ctx.report({ file, message: `path is ${ev.what}; it was not opened` });
+        ctx.report({ file, messageId: 'notRegularPath', data: { what: ev.what } });
       } else if (ev.kind === 'depth-limit') {
-        ctx.report({ file, severity: 'warning', message: `folder is ${ev.depth} levels deep, past the walk's depth bound; skills below it were not checked` });
+        ctx.report({ file, severity: 'warning', messageId: 'depthLimit', data: { depth: ev.depth } });
       } else if (ev.kind === 'entry-limit') {
-        ctx.report({ file, severity: 'warning', message: `the walk stopped after ${thousands(ev.limit)} directory entries; later skills were not checked` });
+        ctx.report({ file, severity: 'warning', messageId: 'entryLimit', data: { limit: thousands(ev.limit) } });
       }
     }
   },

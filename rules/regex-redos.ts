@@ -23,6 +23,18 @@ export default defineRule({
       ],
       good: [{ files: { 'skills/a/SKILL.md': "---\nname: a\nactivation:\n  patterns: ['(?i)\\bdeploy\\b.*\\b(production|staging)\\b']\n---\nBody.\n" } }],
     },
+    messages: {
+      nested:
+        'pattern {{pattern}}: {{construct}}{{at}} a repetition nested in a repetition can split the same input in exponentially many ways. IronClaw\'s engine is linear, but a host that evaluates it with a backtracking engine (JavaScript RegExp, PCRE, Python re) can hang on a short message. Make the repeated parts disjoint, e.g. (a+)+ → a+, (a|aa)+ → a+, (\\w+\\s?)* → [\\w\\s]*',
+      overlapping:
+        'pattern {{pattern}}: {{construct}}{{at}} its alternatives or repeated parts can match the same text, so a failing input is split in exponentially many ways. IronClaw\'s engine is linear, but a host that evaluates it with a backtracking engine (JavaScript RegExp, PCRE, Python re) can hang on a short message. Make the repeated parts disjoint, e.g. (a+)+ → a+, (a|aa)+ → a+, (\\w+\\s?)* → [\\w\\s]*',
+      starHeight:
+        'pattern {{pattern}} nests a repetition inside a repetition (safe-regex2 flags star height 2); skillcheck\'s ambiguity analysis finds no exponential case, but a host that evaluates it with a backtracking engine (JavaScript RegExp, PCRE, Python re) may still be slow on long messages',
+      starHeightUnanalysed:
+        'pattern {{pattern}} nests a repetition inside a repetition (safe-regex2: star height 2): a host that evaluates it with a backtracking engine (JavaScript RegExp, PCRE, Python re) may take exponential time. The pattern is too large for skillcheck\'s ambiguity analysis',
+      unanalysable:
+        'pattern {{pattern}} could not be analysed for catastrophic backtracking (too large for skillcheck\'s analysis, and safe-regex2 cannot parse its translation)',
+    },
   },
   checkSkill(ctx) {
     const limits = ctx.profile.activation;
@@ -34,19 +46,15 @@ export default defineRule({
       // `a++` is (a+)+ only to Rust; PCRE reads it as possessive, JavaScript rejects it. activation-pattern warns.
       if (p.analysis.warnings.some((w) => w.kind === 'possessive')) continue;
       const r = analyzeRedos(ast);
-      const host = 'a host that evaluates it with a backtracking engine (JavaScript RegExp, PCRE, Python re)';
       if (r.ambiguity === 'eda') {
         const at = r.at ?? { start: 0, end: p.value.length };
         const where = locateInPattern(ctx, p.index, p.value, at.start, at.end);
         const construct = p.value.slice(at.start, at.end);
-        const how =
-          r.kind === 'nested'
-            ? 'a repetition nested in a repetition can split the same input in exponentially many ways'
-            : 'its alternatives or repeated parts can match the same text, so a failing input is split in exponentially many ways';
         ctx.report({
           offset: where.offset,
           endOffset: where.endOffset,
-          message: `pattern ${quote(p.value)}: ${quote(construct)}${where.exact ? '' : ` (at index ${at.start})`} ${how}. IronClaw's engine is linear, but ${host} can hang on a short message. Make the repeated parts disjoint, e.g. (a+)+ → a+, (a|aa)+ → a+, (\\w+\\s?)* → [\\w\\s]*`,
+          messageId: r.kind === 'nested' ? 'nested' : 'overlapping',
+          data: { pattern: quote(p.value), construct: quote(construct), at: where.exact ? '' : ` (at index ${at.start})` },
         });
       } else if (r.ambiguity === 'none' && r.safeRegex2 === false) {
         const where = locateInPattern(ctx, p.index, p.value, 0, p.value.length);
@@ -54,7 +62,8 @@ export default defineRule({
           offset: where.offset,
           endOffset: where.endOffset,
           confidence: 'low',
-          message: `pattern ${quote(p.value)} nests a repetition inside a repetition (safe-regex2 flags star height 2); skillcheck's ambiguity analysis finds no exponential case, but ${host} may still be slow on long messages`,
+          messageId: 'starHeight',
+          data: { pattern: quote(p.value) },
         });
       } else if (r.ambiguity === 'skipped') {
         const where = locateInPattern(ctx, p.index, p.value, 0, p.value.length);
@@ -63,14 +72,16 @@ export default defineRule({
             offset: where.offset,
             endOffset: where.endOffset,
             confidence: 'medium',
-            message: `pattern ${quote(p.value)} nests a repetition inside a repetition (safe-regex2: star height 2): ${host} may take exponential time. The pattern is too large for skillcheck's ambiguity analysis`,
+            messageId: 'starHeightUnanalysed',
+            data: { pattern: quote(p.value) },
           });
         } else if (r.safeRegex2 === null) {
           ctx.report({
             offset: where.offset,
             endOffset: where.endOffset,
             severity: 'info',
-            message: `pattern ${quote(p.value)} could not be analysed for catastrophic backtracking (too large for skillcheck's analysis, and safe-regex2 cannot parse its translation)`,
+            messageId: 'unanalysable',
+            data: { pattern: quote(p.value) },
           });
         }
       }

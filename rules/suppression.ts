@@ -27,5 +27,17 @@ export default defineRule({
         },
       ],
     },
+    // Rendered by src/node/suppress.ts, which reports these ids.
+    messages: {
+      unknownDirective: 'unknown directive {{word}}: it suppresses nothing{{didYouMean}} (directives: {{directives}})',
+      ignored: 'inline {{what}} ignored ({{why}}): findings it names are reported',
+      enableUnmatched: 'skillcheck-enable ends no open skillcheck-disable block of {{what}} above it; remove it',
+      noRule: 'suppression names no rule; write the rule id and a reason: {{example}}',
+      noReasonSecurity:
+        'suppression of {{rules}} has no reason, so it does not suppress the security rule{{s}} {{security}}; say why the finding is acceptable after " -- ": {{example}}',
+      noReason: 'suppression of {{rules}} has no reason; say why the finding is acceptable after " -- ": {{example}}',
+      unknownRule: 'suppression names unknown rule {{rule}}{{didYouMean}} (see "skillcheck rules")',
+      unused: 'unused suppression: no {{rule}} finding {{where}}; remove the directive',
+    },
   },
 });

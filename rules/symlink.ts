@@ -15,6 +15,21 @@ export default defineRule({
     since: '0.1.0',
     // Symlink examples are created at test time (test/symlink.test.ts); a file map cannot hold one.
     examples: { bad: [], good: [{ files: { 'skills/plain/SKILL.md': '---\nname: plain\n---\nNo links here.\n' } }] },
+    messages: {
+      swapped:
+        '{{path}} was replaced by a symlink{{to}} after the skill was found; skillcheck does not follow it, so the skill file was not read. Replace the link with the real folder or file',
+      skillFile: 'skill file is a symlink{{to}}; runtimes reject a symlinked SKILL.md and skillcheck does not follow it. Replace the link with the file itself',
+      rootCovered:
+        'skills root is a symlink{{to}} to a folder of the same name that was checked; skillcheck does not follow it, so its skills are checked once, where they really live (a runtime that follows it loads them from both places)',
+      parentCovered:
+        'folder {{name}} on the path given is a symlink{{to}} to a folder of the same name that was checked; skillcheck does not follow it, so its skills are checked once, where they really live (a runtime that follows it loads them from both places)',
+      root: 'trust-bearing folder {{name}} is a symlink{{to}}; skillcheck does not follow it, so the skills a runtime loads through it were not checked and their trust cannot be judged from their location. Replace the link with the folder itself, or check the real folder (and map its trust in the config file)',
+      parent:
+        "folder {{name}} on the path given is a symlink{{to}}; trust is decided on the real path, where this folder's name (and its trust) no longer applies. Replace the link with the folder itself, or check the real folder (and map its trust in the config file)",
+      argument: 'path given on the command line is a symlink{{to}}; skillcheck does not follow symlinks, so nothing behind it was checked. Pass the real path instead',
+      rootEntry: 'entry of a skills root is a symlink{{to}}; the runtime skips it and skillcheck does not follow it. Copy the content into the tree instead of linking',
+      folderEntry: 'entry of a skill folder is a symlink{{to}}; the runtime skips it and skillcheck does not follow it. Copy the content into the tree instead of linking',
+    },
   },
   checkSkill(ctx) {
     const r = ctx.skill.read;
@@ -23,7 +38,8 @@ export default defineRule({
       const to = r.linkTarget !== null ? ` (→ ${quote(r.linkTarget)})` : '';
       ctx.report({
         severity: 'error',
-        message: `${quote(shownOnTheWay(ctx.skill, r.path))} was replaced by a symlink${to} after the skill was found; skillcheck does not follow it, so the skill file was not read. Replace the link with the real folder or file`,
+        messageId: 'swapped',
+        data: { path: quote(shownOnTheWay(ctx.skill, r.path)), to },
         rejects: true,
       });
       return;
@@ -32,7 +48,8 @@ export default defineRule({
     const to = r.kind === 'symlink-skipped' && r.linkTarget !== null ? ` (→ ${quote(r.linkTarget)})` : '';
     ctx.report({
       severity: 'error',
-      message: `skill file is a symlink${to}; runtimes reject a symlinked SKILL.md and skillcheck does not follow it. Replace the link with the file itself`,
+      messageId: 'skillFile',
+      data: { to },
       rejects: true,
     });
   },
@@ -47,7 +64,7 @@ export default defineRule({
           ctx.report({
             file: ctx.display(ev.absPath),
             severity: 'info',
-            message: `${ev.role === 'root' ? 'skills root' : `folder ${name} on the path given`} is a symlink${to} to a folder of the same name that was checked; skillcheck does not follow it, so its skills are checked once, where they really live (a runtime that follows it loads them from both places)`,
+            ...(ev.role === 'root' ? { messageId: 'rootCovered', data: { to } } : { messageId: 'parentCovered', data: { name, to } }),
           });
           continue;
         }
@@ -56,10 +73,8 @@ export default defineRule({
         ctx.report({
           file: ctx.display(ev.absPath),
           severity: 'error',
-          message:
-            ev.role === 'root'
-              ? `trust-bearing folder ${name} is a symlink${to}; skillcheck does not follow it, so the skills a runtime loads through it were not checked and their trust cannot be judged from their location. Replace the link with the folder itself, or check the real folder (and map its trust in the config file)`
-              : `folder ${name} on the path given is a symlink${to}; trust is decided on the real path, where this folder's name (and its trust) no longer applies. Replace the link with the folder itself, or check the real folder (and map its trust in the config file)`,
+          messageId: ev.role === 'root' ? 'root' : 'parent',
+          data: { name, to },
         });
         continue;
       }
@@ -68,18 +83,12 @@ export default defineRule({
         ctx.report({
           file: ctx.display(ev.absPath),
           severity: 'error',
-          message: `path given on the command line is a symlink${to}; skillcheck does not follow symlinks, so nothing behind it was checked. Pass the real path instead`,
+          messageId: 'argument',
+          data: { to },
         });
         continue;
       }
-      const what =
-        ev.role === 'skill-dir'
-          ? 'entry of a skills root is a symlink'
-          : 'entry of a skill folder is a symlink';
-      ctx.report({
-        file: ctx.display(ev.absPath),
-        message: `${what}${to}; the runtime skips it and skillcheck does not follow it. Copy the content into the tree instead of linking`,
-      });
+      ctx.report({ file: ctx.display(ev.absPath), messageId: ev.role === 'skill-dir' ? 'rootEntry' : 'folderEntry', data: { to } });
     }
   },
 });

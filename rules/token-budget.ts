@@ -16,6 +16,11 @@ export default defineRule({
       bad: [{ files: { 'skills/t/SKILL.md': `---\nname: t\nactivation:\n  max_context_tokens: 10\n---\n${'x'.repeat(100)}\n` } }],
       good: [{ files: { 'skills/t/SKILL.md': `---\nname: t\nactivation:\n  max_context_tokens: 10\n---\n${'x'.repeat(79)}\n` } }],
     },
+    messages: {
+      rejected:
+        'body is {{bytes}} bytes ≈ {{estimate}} tokens (floor(bytes × {{tokensPerByte}})); {{target}} rejects a skill over {{factor}} × max_context_tokens = {{limit}}. Shorten the body, move detail into references/, or set activation.max_context_tokens to at least {{needed}}',
+      long: 'body is {{lines}} lines; the {{target}} guide recommends under {{recommended}} lines so the whole skill fits the context. Move detail into references/ files linked from SKILL.md',
+    },
   },
   checkSkill(ctx) {
     const doc = ctx.skill.doc;
@@ -34,7 +39,16 @@ export default defineRule({
         ctx.report({
           ...at,
           rejects: true,
-          message: `body is ${thousands(bytes)} bytes ≈ ${thousands(estimate)} tokens (floor(bytes × ${budget.tokensPerByte})); ${ctx.profile.id} rejects a skill over ${budget.rejectFactor} × max_context_tokens = ${thousands(limit)}. Shorten the body, move detail into references/, or set activation.max_context_tokens to at least ${Math.ceil(estimate / budget.rejectFactor)}`,
+          messageId: 'rejected',
+          data: {
+            bytes: thousands(bytes),
+            estimate: thousands(estimate),
+            tokensPerByte: budget.tokensPerByte,
+            target: ctx.profile.id,
+            factor: budget.rejectFactor,
+            limit: thousands(limit),
+            needed: Math.ceil(estimate / budget.rejectFactor),
+          },
         });
       }
       return;
@@ -46,7 +60,8 @@ export default defineRule({
         ctx.report({
           ...at,
           severity: 'info',
-          message: `body is ${lines} lines; the ${ctx.profile.id} guide recommends under ${rec} lines so the whole skill fits the context. Move detail into references/ files linked from SKILL.md`,
+          messageId: 'long',
+          data: { lines, target: ctx.profile.id, recommended: rec },
         });
       }
     }

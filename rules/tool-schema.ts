@@ -68,7 +68,7 @@ function checkTools(ctx: SkillContext, field: string): void {
   if (tools === undefined || tools === null) return;
   const loc = ctx.locate([field]);
   if (!Array.isArray(tools)) {
-    ctx.report({ offset: loc?.start, endOffset: loc?.end, rejects: true, message: `"${field}" is ${typeName(tools)}; ${ctx.profile.id} expects a list of tools, each with name, description, command and schema` });
+    ctx.report({ offset: loc?.start, endOffset: loc?.end, rejects: true, messageId: 'notList', data: { field, type: typeName(tools), target: ctx.profile.id } });
     return;
   }
   const seen = new Map<string, number>();
@@ -76,31 +76,31 @@ function checkTools(ctx: SkillContext, field: string): void {
     const tLoc = ctx.locate([field, i]);
     const label = tool && typeof tool === 'object' && typeof (tool as Record<string, unknown>).name === 'string' ? `tool ${quote((tool as Record<string, string>).name!)}` : `tool ${i + 1}`;
     if (!tool || typeof tool !== 'object' || Array.isArray(tool)) {
-      ctx.report({ offset: tLoc?.start, endOffset: tLoc?.end, rejects: true, message: `${label} is ${typeName(tool)}; expected a mapping with ${REQUIRED.join(', ')}` });
+      ctx.report({ offset: tLoc?.start, endOffset: tLoc?.end, rejects: true, messageId: 'notMapping', data: { tool: label, type: typeName(tool), keys: REQUIRED.join(', ') } });
       return;
     }
     const t = tool as Record<string, unknown>;
     const missing = REQUIRED.filter((k) => t[k] === undefined || t[k] === null || (typeof t[k] === 'string' && (t[k] as string).trim() === ''));
     if (missing.length > 0) {
-      ctx.report({ offset: tLoc?.start, endOffset: tLoc?.end, rejects: true, message: `${label} has no ${missing.map((m) => `"${m}"`).join(', ')}; ${ctx.profile.id} needs name, description, command and schema for every tool` });
+      ctx.report({ offset: tLoc?.start, endOffset: tLoc?.end, rejects: true, messageId: 'missing', data: { tool: label, missing: missing.map((m) => `"${m}"`).join(', '), target: ctx.profile.id } });
     }
     for (const k of ['name', 'description', 'command'] as const) {
       if (t[k] !== undefined && t[k] !== null && typeof t[k] !== 'string') {
         const l = ctx.locate([field, i, k]);
-        ctx.report({ offset: l?.start, endOffset: l?.end, rejects: true, message: `${label}: "${k}" is ${typeName(t[k])}; expected a string` });
+        ctx.report({ offset: l?.start, endOffset: l?.end, rejects: true, messageId: 'notString', data: { tool: label, key: k, type: typeName(t[k]) } });
       }
     }
     if (typeof t.name === 'string' && t.name.trim() !== '') {
       const prev = seen.get(t.name);
       if (prev !== undefined) {
         const l = ctx.locate([field, i, 'name']);
-        ctx.report({ offset: l?.start, endOffset: l?.end, rejects: true, message: `tool name ${quote(t.name)} is also tool ${prev + 1}'s; tool names must be unique within the skill. Rename one` });
+        ctx.report({ offset: l?.start, endOffset: l?.end, rejects: true, messageId: 'duplicate', data: { name: quote(t.name), first: prev + 1 } });
       } else seen.set(t.name, i);
     }
     if (t.schema === undefined || t.schema === null) return;
     const sLoc = ctx.locate([field, i, 'schema']);
     if (typeof t.schema !== 'object' || Array.isArray(t.schema)) {
-      ctx.report({ offset: sLoc?.start, endOffset: sLoc?.end, rejects: true, message: `${label}: "schema" is ${typeName(t.schema)}; expected a JSON Schema object for the arguments, e.g. { type: object, properties: { … } }` });
+      ctx.report({ offset: sLoc?.start, endOffset: sLoc?.end, rejects: true, messageId: 'schemaNotObject', data: { tool: label, type: typeName(t.schema) } });
       return;
     }
     const err = compileStrict(t.schema);
@@ -114,7 +114,7 @@ function checkTools(ctx: SkillContext, field: string): void {
           break;
         }
       }
-      ctx.report({ offset: l?.start, endOffset: l?.end, rejects: true, message: `${label}: the arguments schema does not compile under ajv strict mode: ${err}. Fix the schema` });
+      ctx.report({ offset: l?.start, endOffset: l?.end, rejects: true, messageId: 'compile', data: { tool: label, error: err } });
       return;
     }
     const type = (t.schema as Record<string, unknown>).type;
@@ -123,7 +123,8 @@ function checkTools(ctx: SkillContext, field: string): void {
         offset: sLoc?.start,
         endOffset: sLoc?.end,
         severity: 'warning',
-        message: `${label}: the arguments schema has type ${type === undefined ? '(none)' : quote(String(type))}; tool arguments are an object, so use type: object with properties`,
+        messageId: 'notObjectType',
+        data: { tool: label, type: type === undefined ? '(none)' : quote(String(type)) },
       });
     }
   });
@@ -155,6 +156,16 @@ export default defineRule({
           },
         },
       ],
+    },
+    messages: {
+      notList: '"{{field}}" is {{type}}; {{target}} expects a list of tools, each with name, description, command and schema',
+      notMapping: '{{tool}} is {{type}}; expected a mapping with {{keys}}',
+      missing: '{{tool}} has no {{missing}}; {{target}} needs name, description, command and schema for every tool',
+      notString: '{{tool}}: "{{key}}" is {{type}}; expected a string',
+      duplicate: "tool name {{name}} is also tool {{first}}'s; tool names must be unique within the skill. Rename one",
+      schemaNotObject: '{{tool}}: "schema" is {{type}}; expected a JSON Schema object for the arguments, e.g. { type: object, properties: { … } }',
+      compile: '{{tool}}: the arguments schema does not compile under ajv strict mode: {{error}}. Fix the schema',
+      notObjectType: '{{tool}}: the arguments schema has type {{type}}; tool arguments are an object, so use type: object with properties',
     },
   },
   checkSkill(ctx) {

@@ -19,6 +19,11 @@ export default defineRule({
       ],
       good: [{ files: { '.crv/skills/deploy.md': '---\nname: deploy\ndescription: Deploys the service.\ntriggers: [deploy, release]\n---\nSteps.\n' } }],
     },
+    messages: {
+      missing: 'no "{{field}}"; {{target}} never loads this skill by itself, only when asked for it by name. Add {{field}}: [words that should bring it in]',
+      notList: '"{{field}}" is {{type}}; {{target}} expects a list of strings, e.g. {{field}}: [{{example}}]',
+      blank: 'trigger {{index}} is blank; an empty string appears in every conversation, so {{target}} would load the skill every time. Remove it',
+    },
   },
   checkSkill(ctx) {
     const field = ctx.profile.triggersField;
@@ -30,7 +35,8 @@ export default defineRule({
       ctx.report({
         ...at,
         severity: 'info',
-        message: `no "${field}"; ${ctx.profile.id} never loads this skill by itself, only when asked for it by name. Add ${field}: [words that should bring it in]`,
+        messageId: 'missing',
+        data: { field, target: ctx.profile.id },
       });
       return;
     }
@@ -38,7 +44,13 @@ export default defineRule({
       ctx.report({
         ...at,
         rejects: true,
-        message: `"${field}" is ${Array.isArray(v) ? 'a list with non-string entries' : typeName(v)}; ${ctx.profile.id} expects a list of strings, e.g. ${field}: [${quote(String(Array.isArray(v) ? (v.find((t) => typeof t !== 'string') ?? '') : v))}]`,
+        messageId: 'notList',
+        data: {
+          field,
+          type: Array.isArray(v) ? 'a list with non-string entries' : typeName(v),
+          target: ctx.profile.id,
+          example: quote(String(Array.isArray(v) ? (v.find((t) => typeof t !== 'string') ?? '') : v)),
+        },
       });
       return;
     }
@@ -48,7 +60,8 @@ export default defineRule({
       ctx.report({
         ...(l ? { offset: l.start, endOffset: l.end } : at),
         severity: 'warning',
-        message: `trigger ${i + 1} is blank; an empty string appears in every conversation, so ${ctx.profile.id} would load the skill every time. Remove it`,
+        messageId: 'blank',
+        data: { index: i + 1, target: ctx.profile.id },
       });
     });
   },

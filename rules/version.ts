@@ -20,6 +20,11 @@ export default defineRule({
       ],
       good: [{ files: { 'skills/v/SKILL.md': '---\nname: v\nversion: "1.0.0-rc.1+build~2"\n---\nBody.\n' }, args: ['--target', 'ironclaw'] }],
     },
+    messages: {
+      notString: '"version" is {{type}} ({{raw}}); {{target}} expects a string and rejects the skill. Quote it: version: "{{raw}}"',
+      pattern:
+        'version {{value}} does not match {{pattern}}; {{target}} writes it into an XML attribute and rejects the skill. Use letters, digits and . _ - + ~ (at most 32)',
+    },
   },
   checkSkill(ctx) {
     const pattern = ctx.profile.versionPattern;
@@ -34,7 +39,8 @@ export default defineRule({
       const fixable = loc && src && /^[a-zA-Z0-9._\-+~]{1,32}$/.test(raw);
       ctx.report({
         ...at,
-        message: `"version" is ${typeName(v)} (${raw}); ${ctx.profile.id} expects a string and rejects the skill. Quote it: version: "${raw}"`,
+        messageId: 'notString',
+        data: { type: typeName(v), raw, target: ctx.profile.id },
         rejects: true,
         ...(fixable && src && loc
           ? { fix: { description: 'quote the version', edits: [{ start: originalOffset(src, loc.start), end: originalOffset(src, loc.end), text: `"${raw}"` }] } }
@@ -45,7 +51,8 @@ export default defineRule({
     if (!new RegExp(pattern).test(v)) {
       ctx.report({
         ...at,
-        message: `version ${quote(v)} does not match ${pattern}; ${ctx.profile.id} writes it into an XML attribute and rejects the skill. Use letters, digits and . _ - + ~ (at most 32)`,
+        messageId: 'pattern',
+        data: { value: quote(v), pattern, target: ctx.profile.id },
         rejects: true,
       });
     }

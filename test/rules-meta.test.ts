@@ -165,3 +165,80 @@ describe('README rules table', () => {
     expect(rows.sort(byId)).toEqual(ALL_RULES.map((r) => ({ id: r.meta.id, severity: r.meta.severity, description: r.meta.description })).sort(byId));
   });
 });
+
+/** Every `{{…}}` in a template: what reportMessage interpolates must be a plain identifier (no paths, no spaces). */
+const ANY_PLACEHOLDER = /\{\{(.*?)\}\}/gs;
+const IDENTIFIER = /^\s*[A-Za-z_][A-Za-z0-9_]*\s*$/;
+
+/**
+ * Rules whose messages moved to meta.messages and whose rules/<id>.test.ts asserts each message id with its whole
+ * text (issue 14, item 4). Message ids a RuleTester case cannot reach (a race, a bound too large to create in a
+ * test) are listed with where they are checked instead, or `null` where only the template itself is checked.
+ */
+const MESSAGES_ASSERTED: Record<string, Record<string, string | null>> = {
+  'activation-limits': {},
+  'activation-pattern': {},
+  'regex-redos': {},
+  'empty-body': {},
+  encoding: {},
+  version: {},
+  'token-budget': {},
+  triggers: {},
+  symlink: { swapped: 'test/swap.test.ts', parent: 'test/trust-path.test.ts' },
+  'read-error': { fileChanged: 'test/swap.test.ts', folderChanged: 'test/swap.test.ts', notRegular: null, ioError: null, entryLimit: null },
+  'not-scanned': {},
+  suppression: {},
+  'tool-schema': {},
+  'file-too-large': { tail: null, streamFailed: null },
+};
+
+/** The test file's text with JS string escapes of quotes and backslashes undone, so a template's text can be found. */
+function unescaped(text: string): string {
+  return text.replace(/\\(["'`\\])/g, '$1');
+}
+
+describe('rule messages', () => {
+  it('every template interpolates identifiers only', () => {
+    for (const { meta } of ALL_RULES) {
+      for (const [id, template] of Object.entries(meta.messages ?? {})) {
+        expect(id, `${meta.id}: message id`).toMatch(/^[A-Za-z][A-Za-z0-9]*$/);
+        for (const m of template.matchAll(ANY_PLACEHOLDER)) expect(m[1], `${meta.id}.${id}: {{${m[1]}}}`).toMatch(IDENTIFIER);
+        // No stray "{{" a reader would take for a placeholder that is left as text.
+        expect(template.split('{{').length - 1, `${meta.id}.${id}`).toBe([...template.matchAll(ANY_PLACEHOLDER)].length);
+      }
+    }
+  });
+
+  it('the placeholder check fails on a bad template', () => {
+    expect('{{a.b}}'.replace(ANY_PLACEHOLDER, (_m, n: string) => (IDENTIFIER.test(n) ? 'ok' : 'bad'))).toBe('bad');
+    expect('{{ name }}'.replace(ANY_PLACEHOLDER, (_m, n: string) => (IDENTIFIER.test(n) ? 'ok' : 'bad'))).toBe('ok');
+  });
+
+  // A case that asserts only { messageId, data } passes whatever the template says (the tester renders the same
+  // template the rule does). A changed template fails a case only where the case states the text: so for each
+  // message id, its rules/<id>.test.ts must name the id and hold every literal part of the template.
+  for (const [ruleId, elsewhere] of Object.entries(MESSAGES_ASSERTED)) {
+    it(`${ruleId}: every message id is asserted, with its text, in rules/${ruleId}.test.ts`, () => {
+      const rule = ALL_RULES.find((r) => r.meta.id === ruleId);
+      expect(rule, ruleId).toBeDefined();
+      const messages = rule!.meta.messages ?? {};
+      expect(Object.keys(messages).length, `${ruleId} has meta.messages`).toBeGreaterThan(0);
+      for (const id of Object.keys(elsewhere)) expect(Object.keys(messages), `${ruleId}: listed id ${id}`).toContain(id);
+      const text = fs.readFileSync(path.join(REPO, 'rules', `${ruleId}.test.ts`), 'utf8');
+      expect(text).toMatch(/new RuleTester\(/);
+      const plain = unescaped(text);
+      for (const [id, template] of Object.entries(messages)) {
+        if (Object.prototype.hasOwnProperty.call(elsewhere, id)) {
+          const where = elsewhere[id];
+          if (where) expect(fs.readFileSync(path.join(REPO, where), 'utf8'), `${ruleId}.${id} in ${where}`).toContain(ruleId === 'symlink' ? 'symlink' : 'read-error');
+          continue;
+        }
+        expect(text, `${ruleId}: no case names messageId '${id}'`).toMatch(new RegExp(`messageId: '${id}'`));
+        for (const part of template.split(ANY_PLACEHOLDER).filter((_p, i) => i % 2 === 0)) {
+          if (part.trim() === '') continue;
+          expect(plain.includes(part), `${ruleId}.${id}: the test file does not state ${JSON.stringify(part)}`).toBe(true);
+        }
+      }
+    });
+  }
+});

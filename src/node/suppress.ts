@@ -9,6 +9,8 @@ import { splitFrontmatter } from '../core/parse.js';
 import type { SourceText } from '../core/source.js';
 import { didYouMean, quote } from '../core/text.js';
 import { trustRank } from '../core/trust.js';
+import { reportMessage, type MessageData } from '../core/rule.js';
+import suppressionRule from '../../rules/suppression.js';
 import type { Diagnostic, Severity, Trust } from '../core/types.js';
 
 export const SUPPRESSION_RULE = 'suppression';
@@ -214,18 +216,19 @@ export function applySuppressions(diagnostics: readonly Diagnostic[], opts: Supp
   const extra: Diagnostic[] = [];
   const sev = opts.severity;
   if (sev !== 'off') {
-    const report = (file: string, dir: Directive, severity: Severity, message: string) =>
-      extra.push({ ruleId: SUPPRESSION_RULE, severity: sev ?? severity, confidence: 'high', message, file, line: dir.line, column: dir.column });
+    // The messages are the suppression rule's (rules/suppression.ts), by id.
+    const report = (file: string, dir: Directive, severity: Severity, messageId: string, data: MessageData = {}) =>
+      extra.push({ ruleId: SUPPRESSION_RULE, severity: sev ?? severity, confidence: 'high', message: reportMessage(suppressionRule.meta, { messageId, data }), messageId, file, line: dir.line, column: dir.column });
     for (const [file, dirs] of [...byFile.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
       const why = ignored(file);
       for (const dir of dirs) {
         if (dir.kind === 'unknown') {
           const dym = didYouMean(dir.word ?? '', DIRECTIVE_KEYWORDS);
-          report(file, dir, 'warning', `unknown directive ${quote(dir.word ?? '')}: it suppresses nothing${dym ? `; did you mean ${quote(dym)}?` : ''} (directives: ${DIRECTIVE_KEYWORDS.join(', ')})`);
+          report(file, dir, 'warning', 'unknownDirective', { word: quote(dir.word ?? ''), didYouMean: dym ? `; did you mean ${quote(dym)}?` : '', directives: DIRECTIVE_KEYWORDS.join(', ') });
           continue;
         }
         if (why !== null) {
-          report(file, dir, 'info', `inline ${dir.kind === 'enable' ? 'directive' : 'suppression'} ignored (${why}): findings it names are reported`);
+          report(file, dir, 'info', 'ignored', { what: dir.kind === 'enable' ? 'directive' : 'suppression', why });
           continue;
         }
         if (dir.kind === 'enable') {
@@ -233,35 +236,31 @@ export function applySuppressions(diagnostics: readonly Diagnostic[], opts: Supp
           const closes = dir.rules.length === 0 ? dirs.some((d) => d.kind === 'rest' && d.line < dir.line && Object.values(d.ends ?? {}).includes(dir.line)) : dir.rules.every(open);
           if (!closes) {
             const what = dir.rules.length === 0 ? 'any rule' : dir.rules.filter((r) => !open(r)).map((r) => quote(r)).join(', ');
-            report(file, dir, 'info', `skillcheck-enable ends no open skillcheck-disable block of ${what} above it; remove it`);
+            report(file, dir, 'info', 'enableUnmatched', { what });
           }
           continue;
         }
         if (dir.rules.length === 0) {
-          report(file, dir, 'warning', `suppression names no rule; write the rule id and a reason: ${directiveText(dir, 'rule-id')}`);
+          report(file, dir, 'warning', 'noRule', { example: directiveText(dir, 'rule-id') });
           continue;
         }
         const sec = dir.rules.filter((r) => security.has(r));
         if (!dir.reason) {
-          report(
-            file,
-            dir,
-            'warning',
-            sec.length > 0
-              ? `suppression of ${dir.rules.map((r) => quote(r)).join(', ')} has no reason, so it does not suppress the security rule${sec.length === 1 ? '' : 's'} ${sec.map((r) => quote(r)).join(', ')}; say why the finding is acceptable after " -- ": ${directiveText(dir, sec[0]!)}`
-              : `suppression of ${dir.rules.map((r) => quote(r)).join(', ')} has no reason; say why the finding is acceptable after " -- ": ${directiveText(dir, dir.rules[0]!)}`,
-          );
+          const rules = dir.rules.map((r) => quote(r)).join(', ');
+          if (sec.length > 0) {
+            report(file, dir, 'warning', 'noReasonSecurity', { rules, s: sec.length === 1 ? '' : 's', security: sec.map((r) => quote(r)).join(', '), example: directiveText(dir, sec[0]!) });
+          } else report(file, dir, 'warning', 'noReason', { rules, example: directiveText(dir, dir.rules[0]!) });
         }
         for (const r of dir.rules) {
           if (!known.has(r)) {
             const dym = didYouMean(r, opts.knownRules);
-            report(file, dir, 'warning', `suppression names unknown rule ${quote(r)}${dym ? `; did you mean ${quote(dym)}?` : ''} (see "skillcheck rules")`);
+            report(file, dir, 'warning', 'unknownRule', { rule: quote(r), didYouMean: dym ? `; did you mean ${quote(dym)}?` : '' });
             continue;
           }
           if (opts.inactiveRules?.has(r) || used.get(dir)?.has(r) || blocked.get(dir)?.has(r)) continue;
           const where =
             dir.kind === 'next-line' ? `on line ${dir.from}` : dir.ends?.[r] !== undefined ? `on lines ${dir.from}–${dir.ends[r]}` : dir.syntax === 'frontmatter' ? 'in this file' : 'in the rest of the file';
-          report(file, dir, 'info', `unused suppression: no ${quote(r)} finding ${where}; remove the directive`);
+          report(file, dir, 'info', 'unused', { rule: quote(r), where });
         }
       }
     }
