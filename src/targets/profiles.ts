@@ -181,6 +181,11 @@ export interface TargetProfile {
   metadataMustBeMap: boolean;
   /** Whether the runtime lists a description with `<` and `>` written as `&lt;` and `&gt;` (Claude Code). */
   escapesAngleBrackets: boolean;
+  /** The `default` description source: its text, `{folder}` standing for the folder name. */
+  defaultDescription: string;
+  /** A `first-line` description longer than this many characters is cut to this length, ending in "..." (Claude
+   *  Code's `Ize`: 97 characters and "..."); null when kept whole. */
+  firstLineMax: number | null;
   /** Pinned runtime version the profile was checked against by `npm run conformance`; null when not checked. */
   checkedAgainst: string | null;
   /** Where the facts come from (the runtime's own code or documentation). */
@@ -282,6 +287,8 @@ const BASE = {
   coercesScalars: false,
   descriptionWhitespace: 'keep',
   escapesAngleBrackets: false,
+  defaultDescription: 'Skill: {folder}',
+  firstLineMax: null,
   metadataMustBeMap: false,
   checkedAgainst: null,
   sources: ['shared/docs/runtimes.md'],
@@ -311,7 +318,10 @@ const CLAUDE_CODE: TargetProfile = {
   nameRequired: false,
   descriptionRequired: false,
   nameSources: ['frontmatter', 'folder'],
-  descriptionSources: ['frontmatter', 'first-line'],
+  // `GIe(m.description) ?? Ize(content, "Skill")`: the first non-blank line (a heading's text), cut at 100, else "Skill".
+  descriptionSources: ['frontmatter', 'first-line', 'default'],
+  defaultDescription: 'Skill',
+  firstLineMax: 100,
   coercesScalars: true,
   descriptionWhitespace: 'trim-lines',
   escapesAngleBrackets: true,
