@@ -112,6 +112,25 @@ interface ReadFile {
   parsed?: Map<string, ParsedDocument>;
   /** Side files read for fallbacks, by path relative to the skill folder. */
   side?: Map<string, string | null>;
+  /** Over the read bound: the first `bound` bytes, read once for the name and description (a runtime with no
+   *  size limit reads them from the frontmatter at the top); null when it could not be read. */
+  head?: SourceText | null;
+}
+
+/** The first `bound` bytes of a skill file over the bound, opened as every read is (down the tree, no symlink). */
+function readHead(d: DiscoveredSkill, bound: number): SourceText | null {
+  const opened = d.tree ? openTreeDir(d.tree) : null;
+  if (opened && opened.kind !== 'dir') return null;
+  let head: SourceText | null = null;
+  try {
+    const via = opened ? opened.dir.at(path.basename(d.absPath)) : d.absPath;
+    const r = streamChunks(via, { chunkBytes: bound, overlap: 0, maxBytes: bound }, (chunk) => {
+      if (chunk.index === 0) head = chunk.source;
+    });
+    return r.kind === 'ok' ? head : null;
+  } finally {
+    if (opened) opened.dir.close();
+  }
 }
 
 /** Bytes read per side file (`_meta.json`, `skill-card.md`): they are small by nature. */
@@ -166,7 +185,17 @@ export function skillInputFor(
   const folderName = path.basename(d.absDir);
   // Side files belong to a skill folder; a flat layout's folder is the shared root.
   const sideOk = d.layout === 'folder';
-  const resolved = resolveSkill(profile, doc, folderName, (rel) => (sideOk && read.kind === 'ok' ? side(rel) : null));
+  // Over skillcheck's read bound, under the runtime's limit (or it has none): the runtime reads the name and the
+  // description from the top of the file, so they come from its first bytes when the frontmatter closes there.
+  let named = doc;
+  if (read.kind === 'too-large' && (profile.byteLimit === null || read.size <= profile.byteLimit)) {
+    if (file.head === undefined) file.head = readHead(d, read.limit);
+    if (file.head) {
+      const h = profile.frontmatterParser !== 'yaml' ? parseForTarget(profile.frontmatterParser, file.head, parseSkillDocument(file.head)) : parseSkillDocument(file.head);
+      if (!h.unterminated) named = h;
+    }
+  }
+  const resolved = resolveSkill(profile, named, folderName, (rel) => (sideOk && read.kind === 'ok' ? side(rel) : null));
   return {
     file: display(d.absPath),
     absPath: d.absPath,

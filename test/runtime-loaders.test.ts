@@ -48,3 +48,16 @@ describe('Claude Code 2.1.332 (Bun.YAML, the K0 split, the DDr retry, Ize fallba
     expect(by.longline).toEqual({ loads: true, name: 'longline', description: `${'w'.repeat(97)}...` });
   });
 });
+
+describe('files over skillcheck read bound (256,000 bytes)', () => {
+  it('take their name and description from the top of the file where the runtime has no size limit', async () => {
+    const big = `---\nname: big\ndescription: A large skill.\n---\n\n${'Padding line of body text for size.\n'.repeat(7200)}`;
+    for (const [target, root] of [['opencode', '.opencode'], ['codex', '.agents'], ['claude-code', '.claude'], ['agentskills', '.agents']] as const) {
+      const by = await explainAll({ [`${root}/skills/big/SKILL.md`]: big }, target);
+      expect(by.big, target).toEqual({ loads: true, name: 'big', description: 'A large skill.' });
+    }
+    // OpenClaw refuses files over its own 256,000-byte limit (DEFAULT_MAX_SKILL_FILE_BYTES).
+    const claw = await explainAll({ 'skills/big/SKILL.md': big }, 'openclaw');
+    expect(claw.big?.loads).toBe(false);
+  });
+});
