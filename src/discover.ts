@@ -126,6 +126,29 @@ export function realPath(p: string): string {
   }
 }
 
+/**
+ * Where a symlinked skill file leads when that is a regular file inside one of the checked `roots` (after every
+ * link is resolved): its real path and the walk down to it from that root's real path (read with readInTree,
+ * each folder opened without following a symlink). null when it leads out of every root, nowhere, or to
+ * anything but a regular file: such a link is never read.
+ */
+export function inTreeLinkTarget(link: string, roots: readonly string[]): { real: string; tree: TreePath } | null {
+  let real: string;
+  try {
+    real = fs.realpathSync.native(link);
+    if (!fs.lstatSync(real).isFile()) return null;
+  } catch {
+    return null;
+  }
+  for (const r of roots) {
+    const root = realPath(r);
+    if (!real.startsWith(root.endsWith(path.sep) ? root : root + path.sep)) continue;
+    const rel = path.relative(root, path.dirname(real));
+    return { real, tree: { root, dirs: rel === '' ? [] : rel.split(path.sep), dirIds: [] } };
+  }
+  return null;
+}
+
 /** Whether a folder name bears trust (a location rule ends in it). */
 function isTrustBearingName(name: string): boolean {
   return TRUST_BEARING_DIRS.includes(name);

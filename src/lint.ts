@@ -3,10 +3,10 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { checkProject, checkSkill, finalizeDiagnostics, type CheckOptions, type SeverityOverride } from './check.js';
-import { discover, logicalCwd, realPath, type DiscoverOptions, type DiscoveredSkill, type DiscoveryEvent } from './discover.js';
+import { discover, inTreeLinkTarget, logicalCwd, realPath, type DiscoverOptions, type DiscoveredSkill, type DiscoveryEvent } from './discover.js';
 import { systemHost, type Host } from './host.js';
 import { locate, parseSkillDocument, type ParsedDocument } from './parse.js';
-import { openTreeDir, readInTree } from './read.js';
+import { openTreeDir, readInTree, type TreePath } from './read.js';
 import { PACKAGE_FILE_BOUND, skillFolder, type SkillFolder } from './skillfiles.js';
 import type { ProjectSkill, Rule, SkillInput, SkillRef, Span } from './rule.js';
 import { slimParsedDocument } from './slim.js';
@@ -112,6 +112,8 @@ interface ReadFile {
   parsed?: Map<string, ParsedDocument>;
   /** Side files read for fallbacks, by path relative to the skill folder. */
   side?: Map<string, string | null>;
+  /** Read through a symlinked skill file that leads inside the checked tree: the link's text. */
+  viaLink?: string | null;
   /** Over the read bound: the first `bound` bytes, read once for the name and description (a runtime with no
    *  size limit reads them from the frontmatter at the top); null when it could not be read. */
   head?: SourceText | null;
@@ -213,6 +215,7 @@ export function skillInputFor(
     resolved,
     ...(folder ? { folder } : {}),
     ...(d.tree ? { tree: d.tree } : {}),
+    ...(file.viaLink !== undefined ? { viaLink: file.viaLink } : {}),
   };
 }
 
@@ -256,6 +259,8 @@ const WORKER_CHUNK = 16;
 export interface Candidate {
   d: DiscoveredSkill;
   symlink: DiscoveryEvent | null;
+  /** A symlinked skill file that leads to a regular file inside a checked root: that file, read in its place. */
+  linked?: { real: string; tree: TreePath };
 }
 
 /** What suppressions and fingerprints need of a skill file once its source is dropped. */
@@ -417,12 +422,15 @@ function streamSecurity(d: DiscoveredSkill, input: SkillInput, opts: CheckOption
  * Read, parse and check one skill file under each of its targets. `copy: false` skips copying the outcome when the
  * caller copies it anyway (a worker's postMessage).
  */
-export function checkCandidate({ d, symlink }: Candidate, ctx: CheckContext, copy = true): FileOutcome {
+export function checkCandidate({ d, symlink, linked }: Candidate, ctx: CheckContext, copy = true): FileOutcome {
   const { spec, display } = ctx;
   if (d.layout === 'mcp' && !(symlink && symlink.kind === 'symlink')) return checkMcpUnit(d, ctx, copy);
+  // A link to a file inside the checked tree: that file is read (as its own path would be) in the link's place.
   const file: ReadFile =
     symlink && symlink.kind === 'symlink'
-      ? { read: { kind: 'symlink-skipped', linkTarget: symlink.linkTarget }, source: null, doc: null }
+      ? linked
+        ? { ...readAndParse({ ...d, absPath: linked.real, tree: linked.tree }, spec.bound), viaLink: symlink.linkTarget }
+        : { read: { kind: 'symlink-skipped', linkTarget: symlink.linkTarget }, source: null, doc: null }
       : readAndParse(d, spec.bound);
   let folder = ctx.folders.get(d.absDir);
   if (!folder) ctx.folders.set(d.absDir, (folder = skillFolder(d.absDir, { readBound: spec.bound, display, ownsFolder: d.layout === 'folder', skillFile: path.basename(d.absPath), ...(d.tree ? { tree: d.tree } : {}) })));
@@ -549,7 +557,8 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   for (const ev of found.events) {
     if (ev.kind === 'symlink' && ev.role === 'skill-file') {
       const absDir = path.dirname(ev.absPath);
-      candidates.push({ d: { absPath: ev.absPath, absDir, layout: path.basename(absDir) === 'skills' ? 'flat' : 'folder', root: absDir, ...(ev.realDir ? { realDir: ev.realDir } : {}) }, symlink: ev });
+      const linked = inTreeLinkTarget(ev.absPath, paths);
+      candidates.push({ d: { absPath: ev.absPath, absDir, layout: path.basename(absDir) === 'skills' ? 'flat' : 'folder', root: absDir, ...(ev.realDir ? { realDir: ev.realDir } : {}) }, symlink: ev, ...(linked ? { linked } : {}) });
     }
   }
   const ignored = ignoreMatcher(options.ignore, cwd);

@@ -167,6 +167,8 @@ export interface TargetProfile {
   severities: Readonly<Record<string, Severity>>;
   /** Exact skill file names the runtime opens (case-sensitive, as on Linux); null: `SKILL.md` in any letter case. */
   skillFileNames: readonly string[] | null;
+  /** Whether a symlinked skill file is read through the link (checked where it leads inside the tree). */
+  followsSkillFileLinks: boolean;
   /** Whether folders whose names start with "." below a root are skipped. */
   skipsDotFolders: boolean;
   /** Whether a frontmatter that fails to parse (or is never closed) makes the runtime drop the skill ('rejects'),
@@ -280,6 +282,7 @@ const BASE = {
   severities: {},
   skillFileNames: null,
   skipsDotFolders: false,
+  followsSkillFileLinks: false,
   rejectsBom: false,
   rejectsLoneCr: false,
   strictValidator: false,
@@ -325,6 +328,7 @@ const CLAUDE_CODE: TargetProfile = {
   coercesScalars: true,
   descriptionWhitespace: 'trim-lines',
   escapesAngleBrackets: true,
+  followsSkillFileLinks: true,
   name: clientName(Number.MAX_SAFE_INTEGER),
   skillFileNames: ['SKILL.md'],
   knownFields: ['name', 'description', 'license', 'compatibility', 'metadata', 'allowed-tools', 'argument-hint', 'disable-model-invocation', 'user-invocable', 'model', 'when_to_use', 'version', 'hooks', 'context', 'agent', 'effort', 'paths', 'shell'],
@@ -386,6 +390,7 @@ const OPENCODE: TargetProfile = {
   autoPathCues: ['.opencode'],
   frontmatterParser: 'yaml-lenient',
   descriptionRequired: false,
+  followsSkillFileLinks: true,
   name: clientName(Number.MAX_SAFE_INTEGER),
   skillFileNames: ['SKILL.md'],
   knownFields: ['name', 'description', 'license', 'compatibility', 'metadata', 'allowed-tools'],
@@ -447,6 +452,8 @@ export const PROFILES: Readonly<Record<TargetId, TargetProfile>> = {
     // skills-ref 0.1.5 (parser.js findSkillMd, validator.js): SKILL.md or skill.md; a BOM fails the "---" check;
     // every name rule, unknown key and over-long description makes the skill invalid; descriptions are trimmed.
     strictValidator: true,
+    // readFile follows a symlinked SKILL.md (parser.js findSkillMd only checks that the path exists).
+    followsSkillFileLinks: true,
     skillFileNames: ['SKILL.md', 'skill.md'],
     rejectsBom: true,
     descriptionWhitespace: 'trim',
@@ -497,6 +504,8 @@ export const PROFILES: Readonly<Record<TargetId, TargetProfile>> = {
     descriptionWhitespace: 'trim',
     skillFileNames: ['SKILL.md'],
     skipsDotFolders: true,
+    // A symlinked SKILL.md whose real path stays inside the root loads (realpath containment check).
+    followsSkillFileLinks: true,
     scanDepth: 6,
     rejectsInvalidUtf8: false,
     collisionWinner: 'last',
