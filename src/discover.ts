@@ -77,6 +77,8 @@ export interface DiscoveryResult {
 }
 
 export interface DiscoverOptions {
+  /** Walk `node_modules` folders below a folder named `skills` (a selected target's runtime reads them). */
+  nodeModulesInSkillsRoots?: boolean;
   maxDepth?: number;
   maxEntries?: number;
   /** Extra file predicate: flat `*.md` skills of targets such as cerveau. */
@@ -288,7 +290,7 @@ export function discover(paths: readonly string[], opts: DiscoverOptions = {}): 
       }
       if (d.isDirectory()) {
         const trustBelow = underTrust || LOWER_TRUST_DIRS.includes(d.name);
-        if (SKIPPED_DIRS.includes(d.name) && !underTrust) continue;
+        if (SKIPPED_DIRS.includes(d.name) && !underTrust && !(d.name === 'node_modules' && opts.nodeModulesInSkillsRoots && dir.split(path.sep).includes('skills'))) continue;
         if (depth + 1 > maxDepth) {
           result.events.push({ kind: 'depth-limit', absPath: abs, depth: depth + 1 });
           continue;

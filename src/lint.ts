@@ -227,13 +227,15 @@ function endsWithRoot(posixDir: string, root: string): boolean {
  * Discovery hooks for the selected targets: flat `*.md` skills (Cerveau: always under `.crv/skills/`, and under any
  * `skills/` folder when cerveau is chosen explicitly) and loose files in roots that only take skill folders (Jern).
  */
-export function targetDiscoverHooks(sel: TargetSelection): Required<Pick<DiscoverOptions, 'isFlatSkillFile' | 'isLooseFile'>> {
+export function targetDiscoverHooks(sel: TargetSelection): Required<Pick<DiscoverOptions, 'isFlatSkillFile' | 'isLooseFile' | 'nodeModulesInSkillsRoots'>> {
   const ids: TargetId[] = sel === 'auto' ? TARGET_IDS : sel;
   const flatRoots = ids.flatMap((t) => getProfile(t).flatRoots);
   const explicitFlat = sel !== 'auto' && ids.some((t) => getProfile(t).skillFiles === 'flat-md');
   const looseRoots = ids.flatMap((target) => getProfile(target).looseFileRoots.map((root) => ({ root, target })));
   const posix = (p: string) => p.split(path.sep).join('/');
   return {
+    // Only for targets chosen by name: `auto` keeps skipping node_modules (a repository's dependencies).
+    nodeModulesInSkillsRoots: sel !== 'auto' && ids.some((t) => getProfile(t).readsNodeModules),
     isFlatSkillFile: (absDir, name) =>
       name.endsWith('.md') && !name.startsWith('.') && (flatRoots.some((r) => endsWithRoot(posix(absDir), r)) || (explicitFlat && path.basename(absDir) === 'skills')),
     isLooseFile: (absDir, name) => (/\.md$/i.test(name) ? (looseRoots.find((r) => endsWithRoot(posix(absDir), r.root)) ?? null) : null),

@@ -167,6 +167,9 @@ export interface TargetProfile {
   severities: Readonly<Record<string, Severity>>;
   /** Exact skill file names the runtime opens (case-sensitive, as on Linux); null: `SKILL.md` in any letter case. */
   skillFileNames: readonly string[] | null;
+  /** Whether skills in `node_modules` folders below a root are found (Codex, OpenCode, skills-ref walk them;
+   *  OpenClaw skips `node_modules`; not measured for the others, which skillcheck assumes skip it). */
+  readsNodeModules: boolean;
   /** Whether a symlinked skill file is read through the link (checked where it leads inside the tree). */
   followsSkillFileLinks: boolean;
   /** Whether folders whose names start with "." below a root are skipped. */
@@ -283,6 +286,7 @@ const BASE = {
   skillFileNames: null,
   skipsDotFolders: false,
   followsSkillFileLinks: false,
+  readsNodeModules: false,
   rejectsBom: false,
   rejectsLoneCr: false,
   strictValidator: false,
@@ -370,6 +374,7 @@ const CODEX: TargetProfile = {
   ],
   scanDepth: 6,
   skipsDotFolders: true,
+  readsNodeModules: true,
   collisionWinner: 'all',
   rejectsBom: true,
   rejectsLoneCr: true,
@@ -391,6 +396,7 @@ const OPENCODE: TargetProfile = {
   frontmatterParser: 'yaml-lenient',
   descriptionRequired: false,
   followsSkillFileLinks: true,
+  readsNodeModules: true,
   name: clientName(Number.MAX_SAFE_INTEGER),
   skillFileNames: ['SKILL.md'],
   knownFields: ['name', 'description', 'license', 'compatibility', 'metadata', 'allowed-tools'],
@@ -454,6 +460,7 @@ export const PROFILES: Readonly<Record<TargetId, TargetProfile>> = {
     strictValidator: true,
     // readFile follows a symlinked SKILL.md (parser.js findSkillMd only checks that the path exists).
     followsSkillFileLinks: true,
+    readsNodeModules: true,
     skillFileNames: ['SKILL.md', 'skill.md'],
     rejectsBom: true,
     descriptionWhitespace: 'trim',
