@@ -11,6 +11,7 @@ import type { FrontmatterParser } from './profiles.js';
 export function parseForTarget(parser: FrontmatterParser, src: SourceText, generic: ParsedDocument): ParsedDocument {
   if (parser === 'strict-kv') return parseStrictKv(src, generic);
   if (parser === 'yaml-lenient') return lenientRetry(src, generic);
+  if (parser === 'openclaw') return openclawParse(src, generic);
   if (parser === 'yaml-lenient-first-dashes') return claudeCodeRetry(src, claudeCodeSplit(src, generic));
   return generic;
 }
@@ -351,4 +352,68 @@ export function lenientRetry(src: SourceText, generic: ParsedDocument): ParsedDo
     ...generic,
     frontmatter: { ...fm, doc: y.doc, data: y.data, nonMappingRoot: y.nonMappingRoot, problems, mapOffset: map },
   };
+}
+
+/**
+ * OpenClaw 2026.9.6 (packages/markdown-core/src/frontmatter.ts, `parseYamlFrontmatter`): YAML that fails is
+ * retried with the `description` line at the error JSON-quoted (`normalizeFreeformFieldAtError`, up to three
+ * times); if it still fails, `parseSkillFrontmatter` throws on the first issue and the skill is not loaded (its
+ * `key: value` line fallback never reaches the skill loader).
+ * A `metadata` string is its JSON manifest (`resolveOpenClawManifestBlock`): parsed here for the gating rule.
+ */
+function openclawParse(src: SourceText, generic: ParsedDocument): ParsedDocument {
+  const fm = generic.frontmatter;
+  if (!fm || generic.unterminated) return generic;
+  const withManifest = (doc: ParsedDocument): ParsedDocument => {
+    const m = doc.frontmatter?.data?.metadata;
+    if (typeof m !== 'string') return doc;
+    try {
+      const parsed = JSON.parse(m) as unknown;
+      if (!parsed || typeof parsed !== 'object') return doc;
+      return { ...doc, frontmatter: { ...doc.frontmatter!, data: { ...doc.frontmatter!.data, metadata: parsed } } };
+    } catch {
+      return doc;
+    }
+  };
+  if (fm.problems.length === 0) return withManifest(generic);
+  if (fm.problems.some((p) => UNREPAIRABLE.has(p.code) && p.code !== 'DUPLICATE_KEY')) return generic;
+  const lines = fm.raw.split('\n');
+  let y = { problems: fm.problems } as ReturnType<typeof parseYaml>;
+  const edits: WrapEdit[] = [];
+  for (let i = 0; i < 3 && y.problems.length > 0; i++) {
+    // OpenClaw's block has no final newline (its closing pattern starts at that "\n"): an error at the end is on
+    // the last line, found as OpenClaw does (`lastIndexOf("\n", pos) + 1`).
+    const text = lines.join('\n').replace(/\n$/, '');
+    const pos = Math.min(Math.max(0, y.problems[0]!.start - fm.offset), text.length);
+    const lineNo = text.slice(0, text.lastIndexOf('\n', pos) + 1).split('\n').length - 1;
+    const m = /^description:\s*(.*)$/.exec(lines[lineNo] ?? '');
+    const v = m?.[1]?.trim();
+    if (!v || /^[|>](?:[1-9][+-]?|[+-][1-9]?)?$/.test(v)) break;
+    const q = v.at(0);
+    const inner = (q === '"' || q === "'") && v.at(-1) === q ? v.slice(1, -1) : v;
+    const lineStart = lines.slice(0, lineNo).reduce((a, l) => a + l.length + 1, 0);
+    const orig = fm.raw.split('\n')[lineNo]!;
+    const vOff = orig.indexOf(v, 'description:'.length);
+    lines[lineNo] = `description: ${JSON.stringify(inner)}`;
+    if (vOff >= 0 && !edits.some((x) => x.start === lineStart + vOff)) edits.push({ key: 'description', start: lineStart + vOff, end: lineStart + vOff + v.length, quoted: JSON.stringify(inner), breaks: true });
+    y = parseYaml(lines.join('\n'), fm.offset);
+  }
+  if (y.problems.length === 0 && y.data !== null && edits.length > 0) {
+    const { map } = applyWrap(fm.raw, edits);
+    const e = edits[0]!;
+    const problems: YamlProblem[] = [
+      {
+        code: 'LENIENT_WRAP',
+        start: fm.offset + e.start,
+        end: fm.offset + e.end,
+        severity: 'warning',
+        rejects: false,
+        message: 'YAML fails on this description; openclaw loads it only by re-quoting the line, and other runtimes reject it. Quote the value (--fix)',
+        fix: { description: 'quote the description', edits: edits.map((x) => ({ start: originalOffset(src, fm.offset + x.start), end: originalOffset(src, fm.offset + x.end), text: x.quoted })) },
+      },
+    ];
+    return withManifest({ ...generic, frontmatter: { ...fm, doc: y.doc, data: y.data, nonMappingRoot: y.nonMappingRoot, problems, mapOffset: map } });
+  }
+  // Still failing: parseSkillFrontmatter throws on the first issue and the loader skips the skill.
+  return generic;
 }

@@ -79,9 +79,10 @@ export function cardDescription(text: string | null): string | null {
   return d === '' ? null : d;
 }
 
-function stringField(doc: ParsedDocument | null, key: string, coerce = false): string | null {
+function stringField(doc: ParsedDocument | null, key: string, coerce = false, json = false): string | null {
   let v = doc?.frontmatter?.data?.[key];
   if (coerce && (typeof v === 'number' || typeof v === 'boolean')) v = String(v);
+  if (json && v !== null && typeof v === 'object') v = JSON.stringify(v);
   return typeof v === 'string' && v.trim() !== '' ? v : null;
 }
 
@@ -129,7 +130,7 @@ export function resolveSkill(profile: TargetProfile, doc: ParsedDocument | null,
   let description: Resolution['description'] = null;
   for (const src of profile.descriptionSources) {
     if (src === 'frontmatter') {
-      const v = stringField(doc, 'description', profile.coercesScalars);
+      const v = stringField(doc, 'description', profile.coercesScalars, profile.structuredAsJson);
       if (v !== null) description = { value: shapeDescription(profile, v), source: 'frontmatter', ...(fmOffset('description') !== undefined ? { offset: fmOffset('description') } : {}) };
     } else if (src === 'first-line' && doc) {
       // A runtime that breaks lines only at LF reads a file of lone CRs as one line (lfOnlyBody, same offsets).

@@ -71,7 +71,9 @@ export type FrontmatterParser =
   /** `---` / `key: value` lines / `---`, nothing else (Cuca). */
   | 'strict-kv'
   /** Claude Code: the block ends at the first `---` anywhere after the opener, then the lenient retry. */
-  | 'yaml-lenient-first-dashes';
+  | 'yaml-lenient-first-dashes'
+  /** OpenClaw: YAML retried with the description at the error re-quoted; a JSON `metadata` string. */
+  | 'openclaw';
 
 /** How a runtime's catalog shows a skill to the model, and how it wraps the loaded content. */
 export interface CatalogStyle {
@@ -186,6 +188,8 @@ export interface TargetProfile {
   metadataMustBeMap: boolean;
   /** Whether the runtime lists a description with `<` and `>` written as `&lt;` and `&gt;` (Claude Code). */
   escapesAngleBrackets: boolean;
+  /** Whether a list or mapping name or description is read as its JSON text (OpenClaw). */
+  structuredAsJson: boolean;
   /** The `default` description source: its text, `{folder}` standing for the folder name. */
   defaultDescription: string;
   /** A `first-line` description longer than this many characters is cut to this length, ending in "..." (Claude
@@ -295,6 +299,7 @@ const BASE = {
   descriptionWhitespace: 'keep',
   escapesAngleBrackets: false,
   defaultDescription: 'Skill: {folder}',
+  structuredAsJson: false,
   firstLineMax: null,
   metadataMustBeMap: false,
   checkedAgainst: null,
@@ -503,7 +508,9 @@ export const PROFILES: Readonly<Record<TargetId, TargetProfile>> = {
     // 256,000 bytes at most, invalid UTF-8 read with replacement characters, the later folder wins a collision.
     byteLimit: 256000,
     name: clientName(Number.MAX_SAFE_INTEGER),
-    frontmatterParser: 'yaml-lenient',
+    frontmatterParser: 'openclaw',
+    // coerceYamlFrontmatterValue: a list or mapping value is its JSON text.
+    structuredAsJson: true,
     nameRequired: false,
     nameSources: ['frontmatter', 'folder'],
     descriptionRequired: true,
