@@ -61,3 +61,17 @@ describe('files over skillcheck read bound (256,000 bytes)', () => {
     expect(claw.big?.loads).toBe(false);
   });
 });
+
+describe('skills-ref 0.1.5 (agentskills)', () => {
+  it('ends the frontmatter at the first "---" anywhere, as content.split("---", 3) does', async () => {
+    const by = await explainAll({ 'skills/indented/SKILL.md': '---\nname: indented\ndescription: Closed by an indented fence.\n  ---\n\nBody.\n' }, 'agentskills');
+    expect(by.indented).toEqual({ loads: true, name: 'indented', description: 'Closed by an indented fence.' });
+  });
+});
+
+describe('Codex 0.171.0', () => {
+  it('closes the frontmatter at an indented "---" line', async () => {
+    const by = await explainAll({ '.agents/skills/indented/SKILL.md': '---\nname: indented\ndescription: Closed by an indented fence.\n  ---\n\nBody.\n' }, 'codex');
+    expect(by.indented).toEqual({ loads: true, name: 'indented', description: 'Closed by an indented fence.' });
+  });
+});

@@ -12,6 +12,8 @@ export function parseForTarget(parser: FrontmatterParser, src: SourceText, gener
   if (parser === 'strict-kv') return parseStrictKv(src, generic);
   if (parser === 'yaml-lenient') return lenientRetry(src, generic);
   if (parser === 'openclaw') return openclawParse(src, generic);
+  if (parser === 'skills-ref') return skillsRefSplit(src, generic);
+  if (parser === 'codex') return lenientRetry(src, trimmedCloseSplit(src, generic));
   if (parser === 'yaml-lenient-first-dashes') return claudeCodeRetry(src, claudeCodeSplit(src, generic));
   return generic;
 }
@@ -415,5 +417,53 @@ function openclawParse(src: SourceText, generic: ParsedDocument): ParsedDocument
     return withManifest({ ...generic, frontmatter: { ...fm, doc: y.doc, data: y.data, nonMappingRoot: y.nonMappingRoot, problems, mapOffset: map } });
   }
   // Still failing: parseSkillFrontmatter throws on the first issue and the loader skips the skill.
+  return generic;
+}
+
+/**
+ * skills-ref 0.1.5 (dist/parser.js `parseFrontmatter`): `content.split("---", 3)`, so the block ends at the first
+ * `---` anywhere after the opener (an indented one, one inside a value), like Claude Code's K0.
+ */
+function skillsRefSplit(src: SourceText, generic: ParsedDocument): ParsedDocument {
+  const norm = src.normalized;
+  const nl = norm.indexOf('\n');
+  if (!/^---[ \t]*$/.test(norm.slice(0, nl < 0 ? norm.length : nl)) || nl < 0) return generic;
+  const end = norm.indexOf('---', 3);
+  if (end < 0) return generic;
+  const offset = nl + 1;
+  const fm = generic.frontmatter;
+  if (fm && !generic.unterminated && fm.offset === offset && fm.offset + fm.raw.length === end) return generic;
+  const raw = norm.slice(offset, Math.max(offset, end));
+  const lineEnd = norm.indexOf('\n', end);
+  const bodyOffset = lineEnd < 0 ? norm.length : lineEnd + 1;
+  return {
+    frontmatter: { raw, offset, closeLine: norm.slice(0, end).split('\n').length, ...parseYaml(raw, offset) },
+    unterminated: false,
+    body: norm.slice(bodyOffset),
+    bodyOffset,
+  };
+}
+
+/** Codex 0.171.0 (measured: edge e-indented-close loads): a line that is `---` once trimmed closes the block. */
+function trimmedCloseSplit(src: SourceText, generic: ParsedDocument): ParsedDocument {
+  if (!generic.unterminated || !generic.frontmatter) return generic;
+  const norm = src.normalized;
+  const offset = generic.frontmatter.offset;
+  let start = offset;
+  while (start < norm.length) {
+    const e = norm.indexOf('\n', start);
+    const end = e < 0 ? norm.length : e;
+    if (norm.slice(start, end).trim() === '---') {
+      const raw = norm.slice(offset, start);
+      const bodyOffset = Math.min(end + 1, norm.length);
+      return {
+        frontmatter: { raw, offset, closeLine: norm.slice(0, start).split('\n').length, ...parseYaml(raw, offset) },
+        unterminated: false,
+        body: norm.slice(bodyOffset),
+        bodyOffset,
+      };
+    }
+    start = end + 1;
+  }
   return generic;
 }

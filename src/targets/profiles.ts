@@ -72,6 +72,10 @@ export type FrontmatterParser =
   | 'strict-kv'
   /** Claude Code: the block ends at the first `---` anywhere after the opener, then the lenient retry. */
   | 'yaml-lenient-first-dashes'
+  /** Codex: a line that is `---` once trimmed closes the block, then the colon retry. */
+  | 'codex'
+  /** skills-ref: the block ends at the first `---` anywhere after the opener (`content.split("---", 3)`). */
+  | 'skills-ref'
   /** OpenClaw: YAML retried with the description at the error re-quoted; a JSON `metadata` string. */
   | 'openclaw';
 
@@ -362,7 +366,7 @@ const CODEX: TargetProfile = {
   id: 'codex',
   title: 'Codex',
   autoPathCues: ['.agents', '.codex'],
-  frontmatterParser: 'yaml-lenient',
+  frontmatterParser: 'codex',
   nameRequired: false,
   nameSources: ['frontmatter', 'folder'],
   coercesScalars: true,
@@ -463,6 +467,7 @@ export const PROFILES: Readonly<Record<TargetId, TargetProfile>> = {
     // skills-ref 0.1.5 (parser.js findSkillMd, validator.js): SKILL.md or skill.md; a BOM fails the "---" check;
     // every name rule, unknown key and over-long description makes the skill invalid; descriptions are trimmed.
     strictValidator: true,
+    frontmatterParser: 'skills-ref',
     // readFile follows a symlinked SKILL.md (parser.js findSkillMd only checks that the path exists).
     followsSkillFileLinks: true,
     readsNodeModules: true,
