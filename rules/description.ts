@@ -69,6 +69,10 @@ export default defineRule({
     }
     // A runtime with fallbacks (Jern, Creo) describes the skill anyway: the fallback rule says from where.
     const hasFallback = ctx.profile.descriptionSources.length > 1;
+    if (d === null && ctx.profile.rejectsNullDescription) {
+      ctx.report({ ...at, rejects: true, message: `"description:" has no value (null); ${ctx.profile.id} skips the skill (it takes a string or no key at all). Write a description or remove the key` });
+      return;
+    }
     if ((d === undefined || d === null) && hasFallback) return;
     if (d === undefined || d === null) {
       if (ctx.profile.descriptionRequired) {

@@ -192,6 +192,9 @@ export interface TargetProfile {
   metadataMustBeMap: boolean;
   /** Whether the runtime lists a description with `<` and `>` written as `&lt;` and `&gt;` (Claude Code). */
   escapesAngleBrackets: boolean;
+  /** Whether `description:` with no value (YAML null) makes the runtime skip the skill while a missing key does
+   *  not (OpenCode's schema `description: Q.optional(Q.String)` accepts no key, not null). */
+  rejectsNullDescription: boolean;
   /** Whether a list or mapping name or description is read as its JSON text (OpenClaw). */
   structuredAsJson: boolean;
   /** The `default` description source: its text, `{folder}` standing for the folder name. */
@@ -304,6 +307,7 @@ const BASE = {
   escapesAngleBrackets: false,
   defaultDescription: 'Skill: {folder}',
   structuredAsJson: false,
+  rejectsNullDescription: false,
   firstLineMax: null,
   metadataMustBeMap: false,
   checkedAgainst: null,
@@ -404,6 +408,7 @@ const OPENCODE: TargetProfile = {
   autoPathCues: ['.opencode'],
   frontmatterParser: 'yaml-lenient',
   descriptionRequired: false,
+  rejectsNullDescription: true,
   followsSkillFileLinks: true,
   readsNodeModules: true,
   name: clientName(Number.MAX_SAFE_INTEGER),
