@@ -92,6 +92,20 @@ export interface CatalogStyle {
   order: 'discovery' | 'name';
 }
 
+export interface GatingFacts {
+  /** Keys of the `requires` block the runtime reads (each a list of strings). */
+  requiresKeys: readonly string[];
+  /** Keys under `metadata` holding the runtime's own block, in the order it tries them; empty when it reads a
+   *  top-level `requires` (IronClaw). */
+  metadataKeys: readonly string[];
+  /** Whether a string list entry is split at commas ("sh, git" is two bins). */
+  splitsCommaStrings: boolean;
+  /** Whether an environment variable set to only whitespace counts as unset. */
+  blankEnvIsUnset: boolean;
+  /** Config dot-paths with the value the runtime assumes when its config does not set them. */
+  configDefaults: Readonly<Record<string, unknown>>;
+}
+
 export interface TargetProfile {
   id: TargetId;
   title: string;
@@ -152,6 +166,8 @@ export interface TargetProfile {
   rejectsInvalidUtf8: boolean;
   /** Gating semantics for `requires`, when the runtime gates skills. */
   gating: 'ironclaw' | 'openclaw' | null;
+  /** Facts the gating rule reads, when the runtime gates skills. */
+  gatingFacts: GatingFacts | null;
   /** On a name collision, which skill the runtime keeps (after ordering by root precedence, then path): the first,
    *  the last, all of them (each listed under the same name), or whichever a race decides (no prediction). */
   collisionWinner: 'first' | 'last' | 'all' | 'race';
@@ -290,6 +306,7 @@ const BASE = {
   rejectsEmptyBody: false,
   rejectsInvalidUtf8: true,
   gating: null,
+  gatingFacts: null,
   collisionWinner: 'first',
   scanDepth: null,
   maxSkills: null,
@@ -446,6 +463,7 @@ const IRONCLAW: TargetProfile = {
   normalizesLineEndings: true,
   rejectsEmptyBody: true,
   gating: 'ironclaw',
+  gatingFacts: { requiresKeys: ['bins', 'env', 'config'], metadataKeys: [], splitsCommaStrings: false, blankEnvIsUnset: false, configDefaults: {} },
   // IronClaw's escape: Rust `(?i)</?[\s\x00]*skill` (Unicode case folding: `ſ` and the Kelvin sign match too).
   catalog: { descriptionMax: null, envelope: 'skill-xml', order: 'discovery', escape: { pattern: '</?[\\s\\x00]*skill', caseInsensitive: true } },
   roots: [
@@ -557,6 +575,16 @@ export const PROFILES: Readonly<Record<TargetId, TargetProfile>> = {
     tokenBudget: null,
     rejectsEmptyBody: false,
     gating: 'openclaw',
+    // openclaw@2026.9.6: resolveOpenClawManifestRequires reads bins, anyBins, env, config (os only from the block
+    // itself, resolveOpenClawManifestOs); MANIFEST_KEY then LEGACY_MANIFEST_KEYS; normalizeCsvOrLooseStringList;
+    // DEFAULT_CONFIG_VALUES (dist/config-*.mjs) for config paths the user's config does not set.
+    gatingFacts: {
+      requiresKeys: ['bins', 'anyBins', 'env', 'config'],
+      metadataKeys: ['openclaw', 'clawdbot'],
+      splitsCommaStrings: true,
+      blankEnvIsUnset: true,
+      configDefaults: { 'browser.enabled': true, 'browser.evaluateEnabled': true },
+    },
     catalog: { descriptionMax: null, envelope: 'plain', order: 'discovery' },
     roots: [
       { path: 'skills', trust: 'trusted' },
