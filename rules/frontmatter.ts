@@ -1,7 +1,7 @@
 // frontmatter: missing or unterminated frontmatter, YAML errors, duplicate keys, alias abuse, non-mapping root.
 
-import { MAX_ALIAS_COUNT } from '../src/parse.js';
-import { defineRule } from '../src/rule.js';
+import { MAX_ALIAS_COUNT } from '../src/core/parse.js';
+import { defineRule } from '../src/core/rule.js';
 
 const YAML_HINTS: Record<string, string> = {
   DUPLICATE_KEY: 'remove or rename one of the keys',

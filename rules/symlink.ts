@@ -1,9 +1,9 @@
 // symlink: a symlinked SKILL.md, skill folder or entry in a skills root or skill folder. Never followed out of the
 // checked tree; a SKILL.md linked to a regular file inside it is checked there, and loads where the runtime follows it.
 
-import { defineRule } from '../src/rule.js';
-import { quote } from '../src/text.js';
-import { shownOnTheWay } from '../src/read.js';
+import { defineRule } from '../src/core/rule.js';
+import { quote } from '../src/core/text.js';
+import { shownOnTheWay } from '../src/core/paths.js';
 
 export default defineRule({
   meta: {

@@ -1,11 +1,11 @@
 // tool-ceiling: an installed skill that declares tools the read-only ceiling strips will not work as written
-// (warning); a trusted skill asking for shell access is worth a look (info). Tool sets: src/policy/policy-data.json.
+// (warning); a trusted skill asking for shell access is worth a look (info). Tool sets: src/core/policy/policy-data.json.
 
-import { POLICY_DATA } from '../src/policy/data.js';
-import { declaredTools, type DeclaredTool } from '../src/policy/declared.js';
-import { ceilingFor, toolPolicy } from '../src/policy/tools.js';
-import { defineRule, type SkillContext } from '../src/rule.js';
-import { quote } from '../src/text.js';
+import { POLICY_DATA } from '../src/core/policy/data.js';
+import { declaredTools, type DeclaredTool } from '../src/core/policy/declared.js';
+import { ceilingFor, toolPolicy } from '../src/core/policy/tools.js';
+import { defineRule, type SkillContext } from '../src/core/rule.js';
+import { quote } from '../src/core/text.js';
 
 function where(ctx: SkillContext, d: DeclaredTool): { offset?: number; endOffset?: number; line?: number; column?: number } {
   const loc = ctx.locate(d.path);
@@ -28,6 +28,18 @@ export default defineRule({
     category: 'security',
     fixable: false,
     since: '0.1.0',
+    schema: {
+      type: 'object',
+      properties: {
+        readOnlyTools: {
+          type: 'array',
+          items: { type: 'string', minLength: 1 },
+          uniqueItems: true,
+          description: 'Tools an installed skill keeps under the read-only ceiling (default: the `default` preset; the config key `policy` sets it too).',
+        },
+      },
+      additionalProperties: false,
+    },
     examples: {
       bad: [
         { files: { 'installed_skills/w/SKILL.md': '---\nname: w\ndescription: d\nallowed-tools: Read Bash\n---\nBody.\n' } },
@@ -44,7 +56,7 @@ export default defineRule({
     if (declared.length === 0) return;
     const trust = ctx.skill.trust;
     const defaults = toolPolicy();
-    const readOnly = ctx.readOnlyTools ?? defaults.readOnlyTools;
+    const readOnly = (ctx.options.readOnlyTools as readonly string[] | undefined) ?? defaults.readOnlyTools;
     const ceiling = ceilingFor(trust, defaults);
     if (ceiling === 'all') {
       const shell = declared.filter((d) => d.kind === 'allowed-tools' && POLICY_DATA.shellTools.includes(d.tool));

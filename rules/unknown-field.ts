@@ -1,8 +1,8 @@
 // unknown-field: frontmatter keys the target ignores (or its validator rejects), with a did-you-mean.
 
-import { topLevelKeys } from '../src/parse.js';
-import { defineRule } from '../src/rule.js';
-import { didYouMean, quote } from '../src/text.js';
+import { topLevelKeys } from '../src/core/parse.js';
+import { defineRule } from '../src/core/rule.js';
+import { didYouMean, quote } from '../src/core/text.js';
 
 export default defineRule({
   meta: {
