@@ -77,4 +77,14 @@ describe('measured profiles', () => {
     expect(d?.severity).toBe('error');
     expect(report.skills[0]?.loads).toBe(false);
   });
+
+  it('name differing from its folder: an error only where a runtime rejects it, naming who breaks (issue 17 item 12)', async () => {
+    const dir = tree({ 'skills/my-folder/SKILL.md': '---\nname: other-name\ndescription: d\n---\nBody.\n' });
+    const { report } = await runJson(['--target', 'agentskills,claude-code,codex,opencode,openclaw', '.'], dir);
+    const found = report.diagnostics.filter((x) => x.ruleId === 'name');
+    expect(found.map((x) => [x.severity, x.target ?? x.targets])).toEqual([['error', 'agentskills']]);
+    expect(found[0]!.message).toContain('skills-ref rejects it');
+    expect(found[0]!.message).toContain('Claude Code, Codex, OpenCode and OpenClaw load it');
+    expect(found[0]!.message.length).toBeLessThan(220);
+  });
 });

@@ -708,3 +708,19 @@ export function maxByteLimit(): number {
   for (const id of TARGET_IDS) max = Math.max(max, getProfile(id).byteLimit ?? 0);
   return max;
 }
+
+/**
+ * Who breaks on a name that differs from its folder, from the profiles measured by `npm run conformance`: the
+ * runtimes whose rule requires them equal (skills-ref's validator) and the clients that load the skill anyway.
+ */
+export function nameFolderFacts(): { rejects: string[]; loads: string[] } {
+  const rejects: string[] = [];
+  const loads: string[] = [];
+  for (const id of TARGET_IDS) {
+    const p = getProfile(id);
+    if (p.checkedAgainst === null) continue;
+    if (p.name.mustMatchFolder) rejects.push(p.checkedAgainst.replace(/@[^@/]*$/, ''));
+    else loads.push(p.title);
+  }
+  return { rejects, loads };
+}
