@@ -386,7 +386,7 @@ const CLAUDE_CODE: TargetProfile = {
   docs: {
     layout: '`.claude/skills/<folder>/SKILL.md`, one level (no nested or grouped skills); exactly `SKILL.md`',
     naming: 'frontmatter (numbers read as text) → folder; frontmatter → first line of the body',
-    facts: 'loads without frontmatter, with YAML errors (colon values retried quoted, else the frontmatter is dropped), unterminated frontmatter, missing name or description; descriptions trimmed, lines joined; both copies of a shared name listed',
+    facts: 'loads without frontmatter, with YAML errors (a retry quotes values and turns leading tabs into spaces, else the frontmatter is dropped), unterminated frontmatter, missing name or description; the block ends at the first `---`; duplicate keys: the later wins; descriptions trimmed, lines joined; both copies of a shared name listed',
   },
 };
 
@@ -422,7 +422,7 @@ const CODEX: TargetProfile = {
   docs: {
     layout: '`.agents/skills/**/SKILL.md` (and `.codex/skills`), 6 levels, no dot-folders; exactly `SKILL.md`',
     naming: 'frontmatter (numbers read as text) → folder; frontmatter description required',
-    facts: 'unquoted `: ` values load; a BOM, lone CR line endings or a name over 64 characters stop the skill; whitespace in descriptions collapsed; both copies of a shared name listed',
+    facts: 'unquoted `: ` values load; an indented `---` closes the frontmatter; a BOM, lone CR line endings, a symlinked SKILL.md or a name over 64 characters stop the skill; `node_modules` read; whitespace in descriptions collapsed; both copies of a shared name listed',
   },
 };
 
@@ -451,7 +451,7 @@ const OPENCODE: TargetProfile = {
   docs: {
     layout: '`.opencode/{skill,skills}/**/SKILL.md`, any depth, no dot-folders; exactly `SKILL.md`',
     naming: '`name` required; description optional (registered empty)',
-    facts: 'a YAML retry that quotes colon values; lone CR files skipped; invalid UTF-8 read; a shared name is decided by a race (no winner predicted)',
+    facts: 'a YAML retry that quotes colon values; `description:` with no value skips the skill; lone CR files skipped; invalid UTF-8 read; `node_modules` read; a shared name is decided by a race (no winner predicted)',
   },
 };
 
@@ -565,7 +565,7 @@ export const PROFILES: Readonly<Record<TargetId, TargetProfile>> = {
     docs: {
       layout: '`skills/**/SKILL.md`, 6 levels, no dot-folders or `node_modules`; exactly `SKILL.md`',
       naming: 'frontmatter (numbers read as text) → folder; description required, trimmed',
-      facts: 'no name pattern; colon values re-quoted and parsed again; 256,000-byte limit; invalid UTF-8 read; the later of two folders with one name wins; gating from `metadata.openclaw`: `bins`, `anyBins`, `env` non-empty, `config` dot-paths in the OpenClaw config (`--openclaw-config FILE`), `os`',
+      facts: 'no name pattern; the description re-quoted at a YAML error; list or map values read as JSON text; a `metadata` JSON string gates; 256,000-byte limit; invalid UTF-8 read; the later of two folders with one name wins; gating from `metadata.openclaw`: `bins`, `anyBins`, `env` non-empty, `config` dot-paths in the OpenClaw config (`--openclaw-config FILE`), `os`',
     },
     versionPattern: null,
     knownFields: [
