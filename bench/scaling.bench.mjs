@@ -35,6 +35,10 @@ const CASES = [
   ['invalid UTF-8 bytes', 100_000, (n) => Buffer.concat([Buffer.from(fm), Buffer.alloc(n, 0xff)])],
   ['NUL bytes', 100_000, (n) => fm + '\0'.repeat(n)],
   ['files in one folder', 50_000, 'files'],
+  // Rules over the package's code files (issue 15): a builder may return { relative path: content }.
+  ['scripts/a.py: `open(,` × n (capability-mismatch)', 8_000, (n) => ({ 'SKILL.md': `${fm}Works offline, no network access.\n`, 'scripts/a.py': 'open(,'.repeat(n) }), 2],
+  ['scripts/a.py: `requests.post(` × n (exfiltration flow)', 8_000, (n) => ({ 'SKILL.md': `${fm}Body.\n`, 'scripts/a.py': `T = os.getenv("API_KEY")\n${'requests.post('.repeat(n)}` }), 2],
+  ['scripts/a.py: `eval(x)` lines × n (unsafe-code)', 16_000, (n) => ({ 'SKILL.md': `${fm}Body.\n`, 'scripts/a.py': `x = base64.b64decode(y)\n${'eval(x)\n'.repeat(n)}` }), 2],
 ];
 
 async function timeIt(fn) {
@@ -49,7 +53,7 @@ async function timeIt(fn) {
 }
 
 export default async function run() {
-  const { lint } = await import(pathToFileURL(path.join(dist, 'lint.js')).href);
+  const { lint } = await import(pathToFileURL(path.join(dist, 'index.js')).href);
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'skillcheck-scaling-'));
   console.log('| input | sizes | times ms | ratio per doubling | findings at the largest |');
   console.log('|---|---|---|---|---:|');
@@ -64,7 +68,14 @@ export default async function run() {
         if (build === 'files') {
           fs.writeFileSync(path.join(skillDir, 'SKILL.md'), `${fm}Body.\n`);
           for (let i = 0; i < n; i++) fs.closeSync(fs.openSync(path.join(skillDir, `f${i}`), 'w'));
-        } else fs.writeFileSync(path.join(skillDir, 'SKILL.md'), build(n));
+        } else {
+          const built = build(n);
+          const files = typeof built === 'string' || Buffer.isBuffer(built) ? { 'SKILL.md': built } : built;
+          for (const [rel, content] of Object.entries(files)) {
+            fs.mkdirSync(path.dirname(path.join(skillDir, rel)), { recursive: true });
+            fs.writeFileSync(path.join(skillDir, rel), content);
+          }
+        }
         const { ms, out } = await timeIt(() => lint({ paths: ['.'], cwd: dir, readBound: 64 * 1024 * 1024, gating: false, persona: 'auditor' }));
         res.push({ n, ms, findings: out.diagnostics.length });
         fs.rmSync(dir, { recursive: true, force: true });
