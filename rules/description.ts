@@ -57,9 +57,22 @@ export default defineRule({
     if (!data) return;
     const loc = ctx.locate(['description']);
     const at = loc ? { offset: loc.start, endOffset: loc.end } : { line: 1, column: 1 };
-    const d = ctx.profile.coercesScalars && (typeof data.description === 'number' || typeof data.description === 'boolean') ? String(data.description) : data.description;
+    const raw = data.description;
+    const d =
+      ctx.profile.coercesScalars && (typeof raw === 'number' || typeof raw === 'boolean')
+        ? String(raw)
+        : ctx.profile.structuredAsJson && raw !== null && typeof raw === 'object'
+          ? JSON.stringify(raw)
+          : raw;
+    if (typeof d === 'string' && raw !== null && typeof raw === 'object') {
+      ctx.report({ ...at, severity: 'warning', message: `"description" is ${typeName(raw)}; ${ctx.profile.id} shows its JSON text ${quote(d.length > 60 ? `${d.slice(0, 59)}…` : d)} and other runtimes reject it. Write it as text` });
+    }
     // A runtime with fallbacks (Jern, Creo) describes the skill anyway: the fallback rule says from where.
     const hasFallback = ctx.profile.descriptionSources.length > 1;
+    if (d === null && ctx.profile.rejectsNullDescription) {
+      ctx.report({ ...at, rejects: true, message: `"description:" has no value (null); ${ctx.profile.id} skips the skill (it takes a string or no key at all). Write a description or remove the key` });
+      return;
+    }
     if ((d === undefined || d === null) && hasFallback) return;
     if (d === undefined || d === null) {
       if (ctx.profile.descriptionRequired) {

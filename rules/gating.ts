@@ -5,16 +5,14 @@ import { defineRule, type SkillContext } from '../src/core/rule.js';
 import { isGatingBlock } from '../src/targets/resolve.js';
 import { didYouMean, quote, typeName } from '../src/core/text.js';
 
-const LIST_KEYS: Record<'ironclaw' | 'openclaw', readonly string[]> = {
-  ironclaw: ['bins', 'env', 'config'],
-  openclaw: ['bins', 'anyBins', 'env', 'config', 'os'],
-};
+/** The `requires` keys the target's runtime reads (profile data: src/targets/profiles.ts gatingFacts). */
+const listKeys = (ctx: SkillContext): readonly string[] => ctx.profile.gatingFacts?.requiresKeys ?? [];
 
 /**
  * OpenClaw's own metadata block: `metadata.openclaw`, or the legacy `metadata.clawdbot` when that is absent
  * (openclaw@2026.9.6 reads both, measured by npm run conformance).
  */
-function openclawMeta(data: Record<string, unknown> | null, keys: readonly string[] = ['openclaw', 'clawdbot']): { value: Record<string, unknown>; key: string } | null {
+function openclawMeta(data: Record<string, unknown> | null, keys: readonly string[]): { value: Record<string, unknown>; key: string } | null {
   const meta = data?.metadata;
   if (!meta || typeof meta !== 'object' || Array.isArray(meta)) return null;
   for (const key of keys) {
@@ -28,7 +26,7 @@ function requiresBlock(ctx: SkillContext, kind: 'ironclaw' | 'openclaw'): { valu
   const data = ctx.data;
   if (!data) return null;
   if (kind === 'openclaw') {
-    const oc = openclawMeta(data);
+    const oc = openclawMeta(data, ctx.profile.gatingFacts?.metadataKeys ?? []);
     const req = oc?.value.requires;
     // OpenClaw reads only metadata.openclaw.requires; a top-level `requires` is IronClaw's key.
     if (isGatingBlock(data.requires)) {
@@ -109,7 +107,7 @@ function configKindHints(ctx: SkillContext, kind: 'ironclaw' | 'openclaw', base:
 /** OpenClaw `os` (in metadata.openclaw or its requires): the skill loads only on the listed platforms. */
 function checkOs(ctx: SkillContext, kind: 'ironclaw' | 'openclaw', block: { value: unknown; path: string[] } | null): void {
   if (kind !== 'openclaw' || !ctx.data) return;
-  const meta = openclawMeta(ctx.data);
+  const meta = openclawMeta(ctx.data, ctx.profile.gatingFacts?.metadataKeys ?? []);
   // OpenClaw reads `os` only from its own metadata block (metadata.openclaw.os), not from `requires`.
   if (!meta || meta.value.os === undefined || meta.value.os === null) return;
   const osPath = ['metadata', meta.key, 'os'];
@@ -174,27 +172,32 @@ export default defineRule({
     const loc = ctx.locate(block.path);
     const name = block.path.join('.');
     if (typeof block.value !== 'object' || Array.isArray(block.value)) {
-      ctx.report({ offset: loc?.start, endOffset: loc?.end, rejects: true, message: `"${name}" is ${typeName(block.value)}; expected a mapping with ${LIST_KEYS[kind].join(', ')}` });
+      ctx.report({ offset: loc?.start, endOffset: loc?.end, rejects: true, message: `"${name}" is ${typeName(block.value)}; expected a mapping with ${listKeys(ctx).join(', ')}` });
       return;
     }
     const req = block.value as Record<string, unknown>;
     const lists: Record<string, string[]> = {};
     for (const [key, v] of Object.entries(req)) {
       const kLoc = ctx.locate([...block.path, key]);
-      if (!LIST_KEYS[kind].includes(key)) {
+      if (key === 'os' && kind === 'openclaw' && block.path[0] === 'metadata') {
+        // resolveOpenClawManifestOs reads `os` from the metadata block itself, never from its requires.
+        ctx.report({ offset: kLoc?.start, endOffset: kLoc?.end, severity: 'warning', message: `"${name}.os" gates nothing: openclaw reads os only from ${quote(`metadata.${block.path[1]}.os`)}. Move it up one level` });
+        continue;
+      }
+      if (!listKeys(ctx).includes(key)) {
         // The runtime ignores other keys: a likely typo is a warning, anything else (e.g. `mcp`) only info.
-        const guess = didYouMean(key, LIST_KEYS[kind]);
+        const guess = didYouMean(key, listKeys(ctx));
         ctx.report({
           offset: kLoc?.start,
           endOffset: kLoc?.end,
           severity: guess ? 'warning' : 'info',
-          message: `"${name}.${key}" is not a gating key ${kind} reads, so it gates nothing${guess ? `; did you mean ${quote(guess)}?` : `; ${kind} reads ${LIST_KEYS[kind].join(', ')}`}`,
+          message: `"${name}.${key}" is not a gating key ${kind} reads, so it gates nothing${guess ? `; did you mean ${quote(guess)}?` : `; ${kind} reads ${listKeys(ctx).join(', ')}`}`,
         });
         continue;
       }
       if (v === null) continue;
       // OpenClaw splits a string at commas ("sh, git" is two bins).
-      if (kind === 'openclaw' && typeof v === 'string') {
+      if (ctx.profile.gatingFacts?.splitsCommaStrings && typeof v === 'string') {
         lists[key] = v.split(',').map((s) => s.trim()).filter((s) => s !== '');
         continue;
       }
@@ -220,7 +223,7 @@ export default defineRule({
     configKindHints(ctx, kind, block.path, lists.config ?? []);
     if (!ctx.gating) return;
     // OpenClaw: `always: true` loads the skill without checking its requirements.
-    if (kind === 'openclaw' && openclawMeta(ctx.data)?.value.always === true) return;
+    if (kind === 'openclaw' && openclawMeta(ctx.data, ctx.profile.gatingFacts?.metadataKeys ?? [])?.value.always === true) return;
     const md = { severity: 'warning' as const, machineDependent: true, rejects: true };
     const runtime = kind === 'ironclaw' ? 'IronClaw' : 'OpenClaw';
     (lists.bins ?? []).forEach((b, i) => {
@@ -235,7 +238,7 @@ export default defineRule({
     (lists.env ?? []).forEach((e, i) => {
       const val = ctx.host.env(e);
       // OpenClaw: a value of only whitespace counts as unset.
-      const unmet = kind === 'ironclaw' ? val === undefined : !val || val.trim() === '';
+      const unmet = ctx.profile.gatingFacts?.blankEnvIsUnset ? !val || val.trim() === '' : val === undefined;
       if (!unmet) return;
       const l = ctx.locate([...block.path, 'env', i]);
       ctx.report({ ...md, offset: l?.start, endOffset: l?.end, message: `on this machine, environment variable ${quote(e)} is ${val === undefined ? 'unset' : 'empty'}; ${runtime} skips the skill (${kind === 'ironclaw' ? 'it must be set, even empty' : 'it must be non-empty'}) (machine-dependent: --no-gating)` });
@@ -254,7 +257,10 @@ export default defineRule({
           });
           return;
         }
-        const v = dotPath(conf, c);
+        const found = dotPath(conf, c);
+        const defaults = ctx.profile.gatingFacts?.configDefaults ?? {};
+        // isConfigPathTruthyWithDefaults: a path the config does not set takes OpenClaw's default.
+        const v = !found.found && Object.prototype.hasOwnProperty.call(defaults, c) ? { found: true, value: defaults[c] } : found;
         if (v.found && !!v.value) return;
         ctx.report({ ...md, offset: l?.start, endOffset: l?.end, message: `config ${quote(c)} is ${v.found ? `${JSON.stringify(v.value)} (falsy)` : 'not set'} in the given OpenClaw config; OpenClaw skips the skill (machine-dependent: --no-gating)` });
       });

@@ -3,12 +3,20 @@
 import { findLookalikes, skeleton } from '../src/analysis/confusables.js';
 import { defineRule, type SkillContext } from '../src/core/rule.js';
 import { quote, typeName } from '../src/core/text.js';
+import { nameFolderFacts } from '../src/targets/profiles.js';
 
 function describeLookalikes(name: string): string {
   const found = findLookalikes(name);
   if (found.length === 0) return '';
   const parts = found.map((l) => `${l.codePoint} "${l.char}" (${l.script}) looks like Latin "${l.looksLike}"`);
   return `; it contains ${parts.join(', ')}, so it reads as ${quote(skeleton(name))} but is a different name`;
+}
+
+/** Which runtimes reject a name that differs from its folder and which load it (profile data). */
+function folderVerdict(): string {
+  const { rejects, loads } = nameFolderFacts();
+  const list = (xs: string[]) => (xs.length > 1 ? `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}` : (xs[0] ?? ''));
+  return `${list(rejects)} ${rejects.length > 1 ? 'reject' : 'rejects'} it (the standard requires them equal)${loads.length > 0 ? `; ${list(loads)} load it` : ''}`;
 }
 
 function checkAgentskillsShape(ctx: SkillContext, name: string, at: { offset: number; endOffset: number }) {
@@ -33,7 +41,7 @@ function checkAgentskillsShape(ctx: SkillContext, name: string, at: { offset: nu
     ctx.report({
       ...at,
       rejects: ctx.profile.strictValidator,
-      message: `name ${quote(name)} does not match its folder ${quote(ctx.skill.folderName)}; the standard requires them to be equal. Rename the folder or the name${describeLookalikes(name)}`,
+      message: `name ${quote(name)} does not match its folder ${quote(ctx.skill.folderName)}: ${folderVerdict()}. Rename the folder or the name${describeLookalikes(name)}`,
     });
   }
 }

@@ -51,6 +51,19 @@ export default defineRule({
         return;
       }
     }
+    if (at && !ctx.profile.readsNodeModules) {
+      const file = `/${ctx.skill.file}`;
+      const below = file.slice(file.lastIndexOf(`/${at.root}/`) + at.root.length + 2).split('/').slice(0, -1);
+      if (below.includes('node_modules')) {
+        ctx.report({
+          line: 1,
+          column: 1,
+          rejects: true,
+          message: `${ctx.profile.id} skips node_modules folders below ${at.root}/, so it never finds this skill. Move the folder out of node_modules`,
+        });
+        return;
+      }
+    }
     if (max === null || !at || at.depth <= max) return;
     ctx.report({
       line: 1,

@@ -1,4 +1,5 @@
-// symlink: a symlinked SKILL.md, skill folder or entry in a skills root or skill folder. Never followed.
+// symlink: a symlinked SKILL.md, skill folder or entry in a skills root or skill folder. Never followed out of the
+// checked tree; a SKILL.md linked to a regular file inside it is checked there, and loads where the runtime follows it.
 
 import { defineRule } from '../src/core/rule.js';
 import { quote } from '../src/core/text.js';
@@ -42,6 +43,22 @@ export default defineRule({
         data: { path: quote(shownOnTheWay(ctx.skill, r.path)), to },
         rejects: true,
       });
+      return;
+    }
+    if (ctx.skill.viaLink !== undefined) {
+      // A link to a regular file inside the checked tree: skillcheck read that file in the link's place.
+      const to = ctx.skill.viaLink !== null ? ` (→ ${quote(ctx.skill.viaLink)})` : '';
+      if (ctx.profile.followsSkillFileLinks) {
+        ctx.report({
+          message: `skill file is a symlink${to} to a file inside the checked tree; ${ctx.profile.id} reads it through the link (checked here). A copy that drops links loses the skill: use the file itself`,
+        });
+      } else {
+        ctx.report({
+          severity: 'error',
+          message: `skill file is a symlink${to}; ${ctx.profile.id} skips a symlinked skill file, so the skill does not load. Replace the link with the file itself`,
+          rejects: true,
+        });
+      }
       return;
     }
     if (r.kind !== 'symlink-skipped' && r.kind !== 'symlink') return;

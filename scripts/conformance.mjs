@@ -443,6 +443,7 @@ function pair(units, root, rtRecords, scViews) {
   }
   const per = new Map(units.map((u) => [u.id, { rt: [], sc: null }]));
   const unmatched = [];
+  const shared = new Map();
   for (const rec of rtRecords) {
     let ids = [];
     if (rec.path) {
@@ -454,12 +455,31 @@ function pair(units, root, rtRecords, scViews) {
       if (ids.length > 1) ids = ids.filter((id) => units.find((u) => u.id === id).name === rec.name);
     }
     if (ids.length === 1) per.get(ids[0]).rt.push(rec);
-    else if (ids.length > 1) for (const id of ids) per.get(id).rt.push({ ...rec, shared: true });
-    else unmatched.push(rec);
+    else if (ids.length > 1) {
+      const key = ids.join('\0');
+      if (!shared.has(key)) shared.set(key, { ids, recs: [] });
+      shared.get(key).recs.push(rec);
+    } else unmatched.push(rec);
   }
   for (const v of scViews) {
     const d = byDir.get(path.dirname(v.file)) ?? byDir.get(realpathOr(path.dirname(v.file)));
     if (d && per.has(d)) per.get(d).sc = v;
+  }
+  // Records with no path under a name several folders declare (Claude Code, OpenClaw): the runtime's reply says
+  // how many it lists and with which descriptions, not which folder each came from. Compare as a set: a record
+  // goes to the folder whose predicted entry it equals; records left over go to the remaining folders in order
+  // (a folder left without a record was not loaded: the runtime listed fewer than there are folders).
+  for (const { ids, recs } of shared.values()) {
+    const left = [...recs];
+    const open = [];
+    for (const id of ids) {
+      const sc = per.get(id).sc;
+      const i = sc?.loads ? left.findIndex((r) => r.eligible !== false && r.name === (sc.name?.value ?? null) && (r.description ?? '') === (sc.description?.value ?? '')) : -1;
+      if (i >= 0) per.get(id).rt.push({ ...left.splice(i, 1)[0], shared: true });
+      else open.push(id);
+    }
+    for (const id of open) if (left.length > 0) per.get(id).rt.push({ ...left.shift(), shared: true });
+    for (const id of open) if (per.get(id).rt.length === 0) per.get(id).shared = true;
   }
   return { per, unmatched };
 }
@@ -471,7 +491,7 @@ function compare(runtime, corpusName, units, root, rtRecords, scViews) {
   let n = 0;
   for (const u of units) {
     const { rt, sc } = per.get(u.id);
-    const shared = rt.some((r) => r.shared);
+    const shared = per.get(u.id).shared === true || rt.some((r) => r.shared);
     // OpenClaw lists skills that fail gating as not eligible: they are found but not loaded.
     const rtLoaded = rt.filter((r) => r.eligible !== false);
     const rtLoads = rtLoaded.length > 0;

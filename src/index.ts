@@ -78,7 +78,7 @@ export type { LocationRule, ReadOnlyPreset } from './core/policy/data.js';
 export type { Summary, SecuritySuppression } from './report/json.js';
 export type { TextOptions } from './report/text.js';
 export type {
-  ActivationLimits, SelectionRules, CatalogStyle, DescriptionSource, FrontmatterParser, NameRule, NameSource, SearchWeights, SkillsRoot, TokenBudget,
+  ActivationLimits, SelectionRules, CatalogStyle, DescriptionSource, FrontmatterParser, GatingFacts, NameRule, NameSource, SearchWeights, SkillsRoot, TokenBudget,
 } from './targets/profiles.js';
 export type { Resolved, SideFiles } from './targets/names.js';
 export type { TargetSelection } from './targets/resolve.js';

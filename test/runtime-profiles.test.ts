@@ -62,7 +62,8 @@ describe('measured profiles', () => {
       ]),
     );
     expect(by.nofm).toEqual({ loads: true, name: 'nofm', description: 'Title' });
-    expect(by.yaml).toEqual({ loads: true, name: 'yaml', description: 'Body line.' });
+    // Claude Code's retry quotes both values (`[` and ": " are in its Su pattern): the description is the text.
+    expect(by.yaml).toEqual({ loads: true, name: 'yaml', description: '[unclosed' });
     expect(by.num).toEqual({ loads: true, name: '123', description: '42' });
     expect(by.angle).toEqual({ loads: true, name: 'angle', description: 'Use &lt;Name&gt;.ts files' });
     expect(by.open).toEqual({ loads: true, name: 'open', description: '---' });
@@ -75,5 +76,15 @@ describe('measured profiles', () => {
     const d = report.diagnostics.find((x) => x.ruleId === 'unknown-field');
     expect(d?.severity).toBe('error');
     expect(report.skills[0]?.loads).toBe(false);
+  });
+
+  it('name differing from its folder: an error only where a runtime rejects it, naming who breaks (issue 17 item 12)', async () => {
+    const dir = tree({ 'skills/my-folder/SKILL.md': '---\nname: other-name\ndescription: d\n---\nBody.\n' });
+    const { report } = await runJson(['--target', 'agentskills,claude-code,codex,opencode,openclaw', '.'], dir);
+    const found = report.diagnostics.filter((x) => x.ruleId === 'name');
+    expect(found.map((x) => [x.severity, x.target ?? x.targets])).toEqual([['error', 'agentskills']]);
+    expect(found[0]!.message).toContain('skills-ref rejects it');
+    expect(found[0]!.message).toContain('Claude Code, Codex, OpenCode and OpenClaw load it');
+    expect(found[0]!.message.length).toBeLessThan(220);
   });
 });

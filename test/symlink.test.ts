@@ -153,3 +153,35 @@ describe('a skills root that is a symlink', () => {
     expect(code).toBe(0);
   });
 });
+
+describe('a symlinked SKILL.md that leads inside the checked tree', () => {
+  const make = (root: string) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'skc-link-in-'));
+    fs.mkdirSync(path.join(dir, root, 'linked'), { recursive: true });
+    fs.writeFileSync(path.join(dir, root, 'linked/real.md'), '---\nname: linked\ndescription: Read through the link.\n---\n\nBody.\n');
+    fs.symlinkSync('real.md', path.join(dir, root, 'linked/SKILL.md'));
+    return dir;
+  };
+  it('is read in the link place and loads where the runtime follows the link (OpenCode)', async () => {
+    const dir = make('.opencode/skills');
+    const { report } = await runJson(['explain', '--target', 'opencode', '.'], dir);
+    const s = (report as unknown as { skills: { loads: boolean; name: { value: string }; description: { value: string } }[] }).skills[0]!;
+    expect({ loads: s.loads, name: s.name.value, description: s.description.value }).toEqual({ loads: true, name: 'linked', description: 'Read through the link.' });
+    const lint = await runJson(['--target', 'opencode', '.'], dir);
+    expect(lint.report.diagnostics.map(short)).toEqual(['.opencode/skills/linked/SKILL.md:1:1 warning symlink']);
+  });
+  it('stays an error where the runtime skips a symlinked skill file (Codex)', async () => {
+    const dir = make('.agents/skills');
+    const { report } = await runJson(['--target', 'codex', '.'], dir);
+    expect(report.diagnostics.map(short)).toEqual(['.agents/skills/linked/SKILL.md:1:1 error symlink']);
+    expect(report.skills[0]?.loads).toBe(false);
+  });
+  it('is not read when the checked path is the skill folder and the link leads above it', async () => {
+    const dir = make('.opencode/skills');
+    fs.rmSync(path.join(dir, '.opencode/skills/linked/SKILL.md'));
+    fs.writeFileSync(path.join(dir, '.opencode/skills/up.md'), '---\nname: up\ndescription: Above.\n---\n');
+    fs.symlinkSync('../up.md', path.join(dir, '.opencode/skills/linked/SKILL.md'));
+    const { report } = await runJson(['--target', 'opencode', '.opencode/skills/linked'], dir);
+    expect(report.diagnostics.map(short)).toEqual(['.opencode/skills/linked/SKILL.md:1:1 error symlink']);
+  });
+});

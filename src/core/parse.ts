@@ -56,6 +56,8 @@ export interface ParsedDocument {
   body: string;
   /** Offset of the body in the normalized text. */
   bodyOffset: number;
+  /** The body as a runtime that breaks lines only at LF reads it (lone CR kept), when that differs from `body`. */
+  lfOnlyBody?: string;
 }
 
 const DELIM = /^---[ \t]*$/;
@@ -82,7 +84,13 @@ export function splitFrontmatter(norm: string): { fmStart: number; fmEnd: number
   return { fmStart: Math.min(firstEnd + 1, norm.length), fmEnd: norm.length, closeLine: null, bodyOffset: norm.length };
 }
 
-export function parseYaml(raw: string, offset: number): Pick<Frontmatter, 'doc' | 'data' | 'problems' | 'nonMappingRoot'> {
+export interface YamlOptions {
+  /** Duplicate keys are no error: the later value wins, reported as a warning with this message (Bun.YAML, which
+   *  Claude Code parses with). */
+  lastKeyWins?: string;
+}
+
+export function parseYaml(raw: string, offset: number, opts: YamlOptions = {}): Pick<Frontmatter, 'doc' | 'data' | 'problems' | 'nonMappingRoot'> {
   const problems: YamlProblem[] = [];
   let doc: Document.Parsed;
   try {
@@ -100,9 +108,13 @@ export function parseYaml(raw: string, offset: number): Pick<Frontmatter, 'doc' 
     problems.push({ code, message: err.message.split('\n')[0] ?? err.message, start: offset + err.pos[0], end: offset + err.pos[1] });
   }
   for (const dup of findDuplicateKeys(doc)) {
-    problems.push({ code: 'DUPLICATE_KEY', message: 'Map keys must be unique', start: offset + dup.start, end: offset + dup.end });
+    problems.push(
+      opts.lastKeyWins !== undefined
+        ? { code: 'DUPLICATE_KEY', message: opts.lastKeyWins, start: offset + dup.start, end: offset + dup.end, severity: 'warning', rejects: false }
+        : { code: 'DUPLICATE_KEY', message: 'Map keys must be unique', start: offset + dup.start, end: offset + dup.end },
+    );
   }
-  if (problems.length > 0) return { doc, data: null, problems, nonMappingRoot: null };
+  if (problems.some((p) => p.rejects !== false)) return { doc, data: null, problems, nonMappingRoot: null };
   const root = doc.contents;
   if (root === null || (isScalar(root) && (root.value === null || root.value === undefined))) {
     return { doc, data: {}, problems, nonMappingRoot: null };

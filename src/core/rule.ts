@@ -113,6 +113,9 @@ export interface SkillInput {
   folder?: SkillFolder;
   /** How discovery reached the file (folders and identities): --fix writes only after the same checks. */
   tree?: TreePath;
+  /** The skill file is a symlink to a regular file inside the checked tree, which was read in its place: the
+   *  link's text (null when unreadable). */
+  viaLink?: string | null;
 }
 
 export interface ReportInput {

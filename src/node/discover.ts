@@ -77,6 +77,8 @@ export interface DiscoveryResult {
 }
 
 export interface DiscoverOptions {
+  /** Walk `node_modules` folders below a folder named `skills` (a selected target's runtime reads them). */
+  nodeModulesInSkillsRoots?: boolean;
   maxDepth?: number;
   maxEntries?: number;
   /** Extra file predicate: flat `*.md` skills of targets such as cerveau. */
@@ -124,6 +126,29 @@ export function realPath(p: string): string {
   } catch {
     return p;
   }
+}
+
+/**
+ * Where a symlinked skill file leads when that is a regular file inside one of the checked `roots` (after every
+ * link is resolved): its real path and the walk down to it from that root's real path (read with readInTree,
+ * each folder opened without following a symlink). null when it leads out of every root, nowhere, or to
+ * anything but a regular file: such a link is never read.
+ */
+export function inTreeLinkTarget(link: string, roots: readonly string[]): { real: string; tree: TreePath } | null {
+  let real: string;
+  try {
+    real = fs.realpathSync.native(link);
+    if (!fs.lstatSync(real).isFile()) return null;
+  } catch {
+    return null;
+  }
+  for (const r of roots) {
+    const root = realPath(r);
+    if (!real.startsWith(root.endsWith(path.sep) ? root : root + path.sep)) continue;
+    const rel = path.relative(root, path.dirname(real));
+    return { real, tree: { root, dirs: rel === '' ? [] : rel.split(path.sep), dirIds: [] } };
+  }
+  return null;
 }
 
 /** Whether a folder name bears trust (a location rule ends in it). */
@@ -265,7 +290,7 @@ export function discover(paths: readonly string[], opts: DiscoverOptions = {}): 
       }
       if (d.isDirectory()) {
         const trustBelow = underTrust || LOWER_TRUST_DIRS.includes(d.name);
-        if (SKIPPED_DIRS.includes(d.name) && !underTrust) continue;
+        if (SKIPPED_DIRS.includes(d.name) && !underTrust && !(d.name === 'node_modules' && opts.nodeModulesInSkillsRoots && dir.split(path.sep).includes('skills'))) continue;
         if (depth + 1 > maxDepth) {
           result.events.push({ kind: 'depth-limit', absPath: abs, depth: depth + 1 });
           continue;

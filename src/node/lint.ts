@@ -3,10 +3,10 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { checkProject, checkSkill, finalizeDiagnostics, ruleOptionsOf, type CheckOptions, type RuleOptions, type SeverityOverride } from './check.js';
-import { discover, logicalCwd, realPath, type DiscoverOptions, type DiscoveredSkill, type DiscoveryEvent } from './discover.js';
+import { discover, inTreeLinkTarget, logicalCwd, realPath, type DiscoverOptions, type DiscoveredSkill, type DiscoveryEvent } from './discover.js';
 import { systemHost, type Host } from './host.js';
 import { locate, parseSkillDocument, type ParsedDocument } from '../core/parse.js';
-import { openTreeDir, readInTree } from './read.js';
+import { openTreeDir, readInTree, type TreePath } from './read.js';
 import { PACKAGE_FILE_BOUND, skillFolder, type SkillFolder } from './skillfiles.js';
 import type { ProjectSkill, Rule, SkillInput, SkillRef, Span } from '../core/rule.js';
 import { slimParsedDocument } from '../core/slim.js';
@@ -114,6 +114,27 @@ interface ReadFile {
   parsed?: Map<string, ParsedDocument>;
   /** Side files read for fallbacks, by path relative to the skill folder. */
   side?: Map<string, string | null>;
+  /** Read through a symlinked skill file that leads inside the checked tree: the link's text. */
+  viaLink?: string | null;
+  /** Over the read bound: the first `bound` bytes, read once for the name and description (a runtime with no
+   *  size limit reads them from the frontmatter at the top); null when it could not be read. */
+  head?: SourceText | null;
+}
+
+/** The first `bound` bytes of a skill file over the bound, opened as every read is (down the tree, no symlink). */
+function readHead(d: DiscoveredSkill, bound: number): SourceText | null {
+  const opened = d.tree ? openTreeDir(d.tree) : null;
+  if (opened && opened.kind !== 'dir') return null;
+  let head: SourceText | null = null;
+  try {
+    const via = opened ? opened.dir.at(path.basename(d.absPath)) : d.absPath;
+    const r = streamChunks(via, { chunkBytes: bound, overlap: 0, maxBytes: bound }, (chunk) => {
+      if (chunk.index === 0) head = chunk.source;
+    });
+    return r.kind === 'ok' ? head : null;
+  } finally {
+    if (opened) opened.dir.close();
+  }
 }
 
 /** Bytes read per side file (`_meta.json`, `skill-card.md`): they are small by nature. */
@@ -168,7 +189,17 @@ export function skillInputFor(
   const folderName = path.basename(d.absDir);
   // Side files belong to a skill folder; a flat layout's folder is the shared root.
   const sideOk = d.layout === 'folder';
-  const resolved = resolveSkill(profile, doc, folderName, (rel) => (sideOk && read.kind === 'ok' ? side(rel) : null));
+  // Over skillcheck's read bound, under the runtime's limit (or it has none): the runtime reads the name and the
+  // description from the top of the file, so they come from its first bytes when the frontmatter closes there.
+  let named = doc;
+  if (read.kind === 'too-large' && (profile.byteLimit === null || read.size <= profile.byteLimit)) {
+    if (file.head === undefined) file.head = readHead(d, read.limit);
+    if (file.head) {
+      const h = profile.frontmatterParser !== 'yaml' ? parseForTarget(profile.frontmatterParser, file.head, parseSkillDocument(file.head)) : parseSkillDocument(file.head);
+      if (!h.unterminated) named = h;
+    }
+  }
+  const resolved = resolveSkill(profile, named, folderName, (rel) => (sideOk && read.kind === 'ok' ? side(rel) : null));
   return {
     file: display(d.absPath),
     absPath: d.absPath,
@@ -186,6 +217,7 @@ export function skillInputFor(
     resolved,
     ...(folder ? { folder } : {}),
     ...(d.tree ? { tree: d.tree } : {}),
+    ...(file.viaLink !== undefined ? { viaLink: file.viaLink } : {}),
   };
 }
 
@@ -197,13 +229,15 @@ function endsWithRoot(posixDir: string, root: string): boolean {
  * Discovery hooks for the selected targets: flat `*.md` skills (Cerveau: always under `.crv/skills/`, and under any
  * `skills/` folder when cerveau is chosen explicitly) and loose files in roots that only take skill folders (Jern).
  */
-export function targetDiscoverHooks(sel: TargetSelection): Required<Pick<DiscoverOptions, 'isFlatSkillFile' | 'isLooseFile'>> {
+export function targetDiscoverHooks(sel: TargetSelection): Required<Pick<DiscoverOptions, 'isFlatSkillFile' | 'isLooseFile' | 'nodeModulesInSkillsRoots'>> {
   const ids: TargetId[] = sel === 'auto' ? TARGET_IDS : sel;
   const flatRoots = ids.flatMap((t) => getProfile(t).flatRoots);
   const explicitFlat = sel !== 'auto' && ids.some((t) => getProfile(t).skillFiles === 'flat-md');
   const looseRoots = ids.flatMap((target) => getProfile(target).looseFileRoots.map((root) => ({ root, target })));
   const posix = (p: string) => p.split(path.sep).join('/');
   return {
+    // Only for targets chosen by name: `auto` keeps skipping node_modules (a repository's dependencies).
+    nodeModulesInSkillsRoots: sel !== 'auto' && ids.some((t) => getProfile(t).readsNodeModules),
     isFlatSkillFile: (absDir, name) =>
       name.endsWith('.md') && !name.startsWith('.') && (flatRoots.some((r) => endsWithRoot(posix(absDir), r)) || (explicitFlat && path.basename(absDir) === 'skills')),
     isLooseFile: (absDir, name) => (/\.md$/i.test(name) ? (looseRoots.find((r) => endsWithRoot(posix(absDir), r.root)) ?? null) : null),
@@ -229,6 +263,8 @@ const WORKER_CHUNK = 16;
 export interface Candidate {
   d: DiscoveredSkill;
   symlink: DiscoveryEvent | null;
+  /** A symlinked skill file that leads to a regular file inside a checked root: that file, read in its place. */
+  linked?: { real: string; tree: TreePath };
 }
 
 /** What suppressions and fingerprints need of a skill file once its source is dropped. */
@@ -389,12 +425,15 @@ function streamSecurity(d: DiscoveredSkill, input: SkillInput, opts: CheckOption
  * Read, parse and check one skill file under each of its targets. `copy: false` skips copying the outcome when the
  * caller copies it anyway (a worker's postMessage).
  */
-export function checkCandidate({ d, symlink }: Candidate, ctx: CheckContext, copy = true): FileOutcome {
+export function checkCandidate({ d, symlink, linked }: Candidate, ctx: CheckContext, copy = true): FileOutcome {
   const { spec, display } = ctx;
   if (d.layout === 'mcp' && !(symlink && symlink.kind === 'symlink')) return checkMcpUnit(d, ctx, copy);
+  // A link to a file inside the checked tree: that file is read (as its own path would be) in the link's place.
   const file: ReadFile =
     symlink && symlink.kind === 'symlink'
-      ? { read: { kind: 'symlink-skipped', linkTarget: symlink.linkTarget }, source: null, doc: null }
+      ? linked
+        ? { ...readAndParse({ ...d, absPath: linked.real, tree: linked.tree }, spec.bound), viaLink: symlink.linkTarget }
+        : { read: { kind: 'symlink-skipped', linkTarget: symlink.linkTarget }, source: null, doc: null }
       : readAndParse(d, spec.bound);
   let folder = ctx.folders.get(d.absDir);
   if (!folder) ctx.folders.set(d.absDir, (folder = skillFolder(d.absDir, { readBound: spec.bound, display, ownsFolder: d.layout === 'folder', skillFile: path.basename(d.absPath), ...(d.tree ? { tree: d.tree } : {}) })));
@@ -521,7 +560,8 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   for (const ev of found.events) {
     if (ev.kind === 'symlink' && ev.role === 'skill-file') {
       const absDir = path.dirname(ev.absPath);
-      candidates.push({ d: { absPath: ev.absPath, absDir, layout: path.basename(absDir) === 'skills' ? 'flat' : 'folder', root: absDir, ...(ev.realDir ? { realDir: ev.realDir } : {}) }, symlink: ev });
+      const linked = inTreeLinkTarget(ev.absPath, paths);
+      candidates.push({ d: { absPath: ev.absPath, absDir, layout: path.basename(absDir) === 'skills' ? 'flat' : 'folder', root: absDir, ...(ev.realDir ? { realDir: ev.realDir } : {}) }, symlink: ev, ...(linked ? { linked } : {}) });
     }
   }
   const ignored = ignoreMatcher(options.ignore, cwd);

@@ -1,6 +1,7 @@
 // Per-target frontmatter readers: Cuca's strict `key: value` parser and Creo's lenient YAML retry.
 // Both start from the generic parse (src/core/parse.ts) and return a ParsedDocument as that runtime reads the file.
 
+import { isSeq } from 'yaml';
 import { parseYaml, type FlatEntry, type Frontmatter, type ParsedDocument, type YamlProblem } from '../core/parse.js';
 import { originalOffset, positionAt, type SourceText } from '../core/source.js';
 import { quote } from '../core/text.js';
@@ -10,33 +11,109 @@ import type { FrontmatterParser } from './profiles.js';
 export function parseForTarget(parser: FrontmatterParser, src: SourceText, generic: ParsedDocument): ParsedDocument {
   if (parser === 'strict-kv') return parseStrictKv(src, generic);
   if (parser === 'yaml-lenient') return lenientRetry(src, generic);
-  if (parser === 'yaml-lenient-first-dashes') return lenientRetry(src, firstDashesSplit(src, generic));
+  if (parser === 'openclaw') return openclawParse(src, generic);
+  if (parser === 'skills-ref') return skillsRefSplit(src, generic);
+  if (parser === 'codex') return lenientRetry(src, trimmedCloseSplit(src, generic));
+  if (parser === 'yaml-lenient-first-dashes') return claudeCodeRetry(src, claudeCodeSplit(src, generic));
   return generic;
 }
 
 /** Claude Code's frontmatter pattern (`K0` in its bundle): the block ends at the first `---` after the opener line,
- *  anywhere (inside a line, indented), and the body starts after it and the rest of its whitespace. */
+ *  anywhere (inside a line, inside a value, indented), and the body starts after it and the rest of its whitespace. */
 const FIRST_DASHES = /^---\s*\n([\s\S]*?)---\s*\n?/;
 
+const CLAUDE_DUPLICATE = 'duplicate key; Claude Code (Bun.YAML) keeps the later value, strict YAML parsers reject the file. Remove one of them';
+
 /**
- * Claude Code 2.1.332 (`qd` in its bundle): when no later `---` exists there is no frontmatter at all (the whole
- * file is the body); otherwise the block ends at the first `---` anywhere. Only a file whose frontmatter has no
- * closing `---` line reads differently from the generic split (a `---` inside a value is not modelled).
+ * Claude Code 2.1.332 (`qd`, `DDr`, `_u` in its bundle). `qd`: a BOM is dropped; when no later `---` exists, or K0
+ * does not match, there is no frontmatter (the whole file is the body); otherwise the block is K0's group, which
+ * ends at the first `---` anywhere. `DDr`: `Bun.YAML.parse` (duplicate keys: the later wins); when it throws,
+ * the block is retried once with `_u`'s quoting and leading tabs turned into two spaces each.
  */
-function firstDashesSplit(src: SourceText, generic: ParsedDocument): ParsedDocument {
-  if (!generic.unterminated) return generic;
+function claudeCodeSplit(src: SourceText, generic: ParsedDocument): ParsedDocument {
   const norm = src.normalized;
-  const m = norm.indexOf('---', 3) < 0 ? null : FIRST_DASHES.exec(norm);
-  if (!m) return { frontmatter: null, unterminated: false, body: norm, bodyOffset: 0 };
-  const raw = m[1]!;
+  // Claude Code breaks lines only at LF: a file of lone CRs has no frontmatter and is a single line.
+  const asRead = src.loneCrCount > 0 ? (src.bom ? src.text.slice(1) : src.text) : norm;
+  const m = asRead.indexOf('---', 3) < 0 ? null : FIRST_DASHES.exec(asRead);
+  if (!m) return { frontmatter: null, unterminated: false, body: norm, bodyOffset: 0, ...(asRead !== norm && src.crlfCount === 0 ? { lfOnlyBody: asRead } : {}) };
+  const n = FIRST_DASHES.exec(norm);
+  if (!n) return generic;
+  const raw = n[1]!;
   const offset = norm.indexOf('\n') + 1;
-  const y = parseYaml(raw, offset);
+  if (generic.frontmatter && !generic.unterminated && generic.frontmatter.offset === offset && generic.frontmatter.raw === raw && generic.frontmatter.problems.length === 0) return generic;
+  const y = parseYaml(raw, offset, { lastKeyWins: CLAUDE_DUPLICATE });
   return {
     frontmatter: { raw, offset, closeLine: norm.slice(0, offset + raw.length).split('\n').length, ...y },
     unterminated: false,
-    body: norm.slice(m[0].length),
-    bodyOffset: m[0].length,
+    body: norm.slice(n[0].length),
+    bodyOffset: n[0].length,
   };
+}
+
+/** `Su` in Claude Code's bundle: a plain value holding one of these is quoted by the retry. */
+const CLAUDE_QUOTE = /[{}[\]*&#!|>%@`]|: /;
+
+/** `_u` (values) and `DDr` (leading tabs): the edits Claude Code's retry makes to a block that failed to parse. */
+export function claudeRetryEdits(raw: string, endsInCr: (line: number) => boolean = () => false): WrapEdit[] {
+  const edits: WrapEdit[] = [];
+  let off = 0;
+  let i = 0;
+  for (const line of raw.split('\n')) {
+    const lineStart = off;
+    off += line.length + 1;
+    // `_u` splits on LF and matches `(\S.*)$`: `.` stops at a CR, so a CRLF line is never quoted.
+    const m = endsInCr(i++) ? null : /^([a-zA-Z_-]+):(\s+)(\S.*)$/.exec(line);
+    if (m) {
+      const v = m[3]!;
+      const quoted = (v.startsWith('"') && v.endsWith('"')) || (v.startsWith("'") && v.endsWith("'"));
+      let list = false;
+      if (!quoted && v.startsWith('[') && v.endsWith(']')) {
+        const y = parseYaml(v, 0);
+        list = y.problems.length === 0 && isSeq(y.doc?.contents);
+      }
+      if (!quoted && !list && CLAUDE_QUOTE.test(v)) {
+        const start = lineStart + m[1]!.length + 1 + m[2]!.length;
+        edits.push({ key: m[1]!, start, end: start + v.length, quoted: `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`, breaks: true });
+      }
+      continue;
+    }
+    const tabs = /^\t+/.exec(line);
+    if (tabs) edits.push({ key: '', start: lineStart, end: lineStart + tabs[0].length, quoted: '  '.repeat(tabs[0].length), breaks: true, tabs: true });
+  }
+  return edits;
+}
+
+/** Claude Code: a block that fails to parse is retried once (claudeRetryEdits); if that fails too, the loader drops
+ *  the frontmatter and the skill loads with its fallbacks (the profile's `frontmatterFailure: 'fallback'`). */
+function claudeCodeRetry(src: SourceText, doc: ParsedDocument): ParsedDocument {
+  const fm = doc.frontmatter;
+  if (!fm || doc.unterminated || !fm.problems.some((p) => p.rejects !== false)) return doc;
+  const cr = crFlags(src);
+  const first = src.normalized.slice(0, fm.offset).split('\n').length - 1;
+  const edits = claudeRetryEdits(fm.raw, (i) => cr[first + i] === true);
+  const note = (ok: boolean) => (ok ? '' : " (Claude Code's retry, quoting values with YAML indicators and turning leading tabs into spaces, fails too)");
+  const failedBoth = (): ParsedDocument => ({ ...doc, frontmatter: { ...fm, problems: fm.problems.map((p) => (p.rejects === false ? p : { ...p, message: `${p.message}${note(false)}` })) } });
+  if (edits.length === 0) return failedBoth();
+  const { text, map } = applyWrap(fm.raw, edits);
+  const y = parseYaml(text, fm.offset, { lastKeyWins: CLAUDE_DUPLICATE });
+  if (y.problems.some((p) => p.rejects !== false) || y.data === null) return failedBoth();
+  const toFix = (e: WrapEdit) => ({ start: originalOffset(src, fm.offset + e.start), end: originalOffset(src, fm.offset + e.end), text: e.quoted });
+  const e = edits[0]!;
+  const problems: YamlProblem[] = [
+    {
+      code: 'LENIENT_WRAP',
+      start: fm.offset + e.start,
+      end: fm.offset + e.end,
+      severity: 'warning',
+      rejects: false,
+      message: e.tabs
+        ? 'YAML fails on a tab used as indentation; Claude Code loads it only through its retry (tabs become spaces) and other runtimes reject it. Indent with spaces (--fix)'
+        : `YAML fails here; Claude Code loads it only through its retry, which quotes the value, and other runtimes reject it. Quote it: ${e.key}: ${e.quoted.length > 60 ? `${e.quoted.slice(0, 59)}…` : e.quoted} (--fix)`,
+      fix: { description: e.tabs ? 'indent with spaces' : 'quote the values', edits: edits.map(toFix) },
+    },
+    ...y.problems.map((p) => ({ ...p, start: fm.offset + map(p.start - fm.offset), end: fm.offset + map(p.end - fm.offset) })),
+  ];
+  return { ...doc, frontmatter: { ...fm, doc: y.doc, data: y.data, nonMappingRoot: y.nonMappingRoot, problems, mapOffset: map } };
 }
 
 const BLOCK_SCALAR = /^[|>][-+0-9]*$/;
@@ -187,6 +264,8 @@ interface WrapEdit {
   quoted: string;
   /** The value holds ": " or ends with ":" (what breaks YAML), not merely a colon (a URL). */
   breaks: boolean;
+  /** Claude Code's retry: leading tabs replaced by spaces, not a value quoted. */
+  tabs?: boolean;
 }
 
 /** Creo's lenient wrap: every plain `key: value` whose value contains a colon gets double quotes. */
@@ -275,4 +354,116 @@ export function lenientRetry(src: SourceText, generic: ParsedDocument): ParsedDo
     ...generic,
     frontmatter: { ...fm, doc: y.doc, data: y.data, nonMappingRoot: y.nonMappingRoot, problems, mapOffset: map },
   };
+}
+
+/**
+ * OpenClaw 2026.9.6 (packages/markdown-core/src/frontmatter.ts, `parseYamlFrontmatter`): YAML that fails is
+ * retried with the `description` line at the error JSON-quoted (`normalizeFreeformFieldAtError`, up to three
+ * times); if it still fails, `parseSkillFrontmatter` throws on the first issue and the skill is not loaded (its
+ * `key: value` line fallback never reaches the skill loader).
+ * A `metadata` string is its JSON manifest (`resolveOpenClawManifestBlock`): parsed here for the gating rule.
+ */
+function openclawParse(src: SourceText, generic: ParsedDocument): ParsedDocument {
+  const fm = generic.frontmatter;
+  if (!fm || generic.unterminated) return generic;
+  const withManifest = (doc: ParsedDocument): ParsedDocument => {
+    const m = doc.frontmatter?.data?.metadata;
+    if (typeof m !== 'string') return doc;
+    try {
+      const parsed = JSON.parse(m) as unknown;
+      if (!parsed || typeof parsed !== 'object') return doc;
+      return { ...doc, frontmatter: { ...doc.frontmatter!, data: { ...doc.frontmatter!.data, metadata: parsed } } };
+    } catch {
+      return doc;
+    }
+  };
+  if (fm.problems.length === 0) return withManifest(generic);
+  if (fm.problems.some((p) => UNREPAIRABLE.has(p.code) && p.code !== 'DUPLICATE_KEY')) return generic;
+  const lines = fm.raw.split('\n');
+  let y = { problems: fm.problems } as ReturnType<typeof parseYaml>;
+  const edits: WrapEdit[] = [];
+  for (let i = 0; i < 3 && y.problems.length > 0; i++) {
+    // OpenClaw's block has no final newline (its closing pattern starts at that "\n"): an error at the end is on
+    // the last line, found as OpenClaw does (`lastIndexOf("\n", pos) + 1`).
+    const text = lines.join('\n').replace(/\n$/, '');
+    const pos = Math.min(Math.max(0, y.problems[0]!.start - fm.offset), text.length);
+    const lineNo = text.slice(0, text.lastIndexOf('\n', pos) + 1).split('\n').length - 1;
+    const m = /^description:\s*(.*)$/.exec(lines[lineNo] ?? '');
+    const v = m?.[1]?.trim();
+    if (!v || /^[|>](?:[1-9][+-]?|[+-][1-9]?)?$/.test(v)) break;
+    const q = v.at(0);
+    const inner = (q === '"' || q === "'") && v.at(-1) === q ? v.slice(1, -1) : v;
+    const lineStart = lines.slice(0, lineNo).reduce((a, l) => a + l.length + 1, 0);
+    const orig = fm.raw.split('\n')[lineNo]!;
+    const vOff = orig.indexOf(v, 'description:'.length);
+    lines[lineNo] = `description: ${JSON.stringify(inner)}`;
+    if (vOff >= 0 && !edits.some((x) => x.start === lineStart + vOff)) edits.push({ key: 'description', start: lineStart + vOff, end: lineStart + vOff + v.length, quoted: JSON.stringify(inner), breaks: true });
+    y = parseYaml(lines.join('\n'), fm.offset);
+  }
+  if (y.problems.length === 0 && y.data !== null && edits.length > 0) {
+    const { map } = applyWrap(fm.raw, edits);
+    const e = edits[0]!;
+    const problems: YamlProblem[] = [
+      {
+        code: 'LENIENT_WRAP',
+        start: fm.offset + e.start,
+        end: fm.offset + e.end,
+        severity: 'warning',
+        rejects: false,
+        message: 'YAML fails on this description; openclaw loads it only by re-quoting the line, and other runtimes reject it. Quote the value (--fix)',
+        fix: { description: 'quote the description', edits: edits.map((x) => ({ start: originalOffset(src, fm.offset + x.start), end: originalOffset(src, fm.offset + x.end), text: x.quoted })) },
+      },
+    ];
+    return withManifest({ ...generic, frontmatter: { ...fm, doc: y.doc, data: y.data, nonMappingRoot: y.nonMappingRoot, problems, mapOffset: map } });
+  }
+  // Still failing: parseSkillFrontmatter throws on the first issue and the loader skips the skill.
+  return generic;
+}
+
+/**
+ * skills-ref 0.1.5 (dist/parser.js `parseFrontmatter`): `content.split("---", 3)`, so the block ends at the first
+ * `---` anywhere after the opener (an indented one, one inside a value), like Claude Code's K0.
+ */
+function skillsRefSplit(src: SourceText, generic: ParsedDocument): ParsedDocument {
+  const norm = src.normalized;
+  const nl = norm.indexOf('\n');
+  if (!/^---[ \t]*$/.test(norm.slice(0, nl < 0 ? norm.length : nl)) || nl < 0) return generic;
+  const end = norm.indexOf('---', 3);
+  if (end < 0) return generic;
+  const offset = nl + 1;
+  const fm = generic.frontmatter;
+  if (fm && !generic.unterminated && fm.offset === offset && fm.offset + fm.raw.length === end) return generic;
+  const raw = norm.slice(offset, Math.max(offset, end));
+  const lineEnd = norm.indexOf('\n', end);
+  const bodyOffset = lineEnd < 0 ? norm.length : lineEnd + 1;
+  return {
+    frontmatter: { raw, offset, closeLine: norm.slice(0, end).split('\n').length, ...parseYaml(raw, offset) },
+    unterminated: false,
+    body: norm.slice(bodyOffset),
+    bodyOffset,
+  };
+}
+
+/** Codex 0.171.0 (measured: edge e-indented-close loads): a line that is `---` once trimmed closes the block. */
+function trimmedCloseSplit(src: SourceText, generic: ParsedDocument): ParsedDocument {
+  if (!generic.unterminated || !generic.frontmatter) return generic;
+  const norm = src.normalized;
+  const offset = generic.frontmatter.offset;
+  let start = offset;
+  while (start < norm.length) {
+    const e = norm.indexOf('\n', start);
+    const end = e < 0 ? norm.length : e;
+    if (norm.slice(start, end).trim() === '---') {
+      const raw = norm.slice(offset, start);
+      const bodyOffset = Math.min(end + 1, norm.length);
+      return {
+        frontmatter: { raw, offset, closeLine: norm.slice(0, start).split('\n').length, ...parseYaml(raw, offset) },
+        unterminated: false,
+        body: norm.slice(bodyOffset),
+        bodyOffset,
+      };
+    }
+    start = end + 1;
+  }
+  return generic;
 }

@@ -79,9 +79,10 @@ export function cardDescription(text: string | null): string | null {
   return d === '' ? null : d;
 }
 
-function stringField(doc: ParsedDocument | null, key: string, coerce = false): string | null {
+function stringField(doc: ParsedDocument | null, key: string, coerce = false, json = false): string | null {
   let v = doc?.frontmatter?.data?.[key];
   if (coerce && (typeof v === 'number' || typeof v === 'boolean')) v = String(v);
+  if (json && v !== null && typeof v === 'object') v = JSON.stringify(v);
   return typeof v === 'string' && v.trim() !== '' ? v : null;
 }
 
@@ -91,8 +92,8 @@ export function shapeDescription(profile: TargetProfile, v: string): string {
     case 'trim':
       return v.trim();
     case 'trim-lines':
-      // Every line break, with the blank lines and indentation around it, becomes one space.
-      return v.trim().replace(/[ \t]*(?:\r?\n[ \t]*)+/g, ' ');
+      // Every line break (LF, CRLF or a lone CR), with the blank lines and indentation around it, becomes one space.
+      return v.trim().replace(/[ \t]*(?:(?:\r\n|\r|\n)[ \t]*)+/g, ' ');
     case 'collapse':
       return v.trim().replace(/\s+/g, ' ');
     default:
@@ -129,13 +130,17 @@ export function resolveSkill(profile: TargetProfile, doc: ParsedDocument | null,
   let description: Resolution['description'] = null;
   for (const src of profile.descriptionSources) {
     if (src === 'frontmatter') {
-      const v = stringField(doc, 'description', profile.coercesScalars);
+      const v = stringField(doc, 'description', profile.coercesScalars, profile.structuredAsJson);
       if (v !== null) description = { value: shapeDescription(profile, v), source: 'frontmatter', ...(fmOffset('description') !== undefined ? { offset: fmOffset('description') } : {}) };
     } else if (src === 'first-line' && doc) {
-      const l = bodyLines(doc).find((x) => x.text.trim() !== '');
+      // A runtime that breaks lines only at LF reads a file of lone CRs as one line (lfOnlyBody, same offsets).
+      const l = (doc.lfOnlyBody !== undefined ? [{ text: doc.lfOnlyBody, offset: 0 }] : bodyLines(doc)).find((x) => x.text.trim() !== '');
       if (l) {
-        const text = l.text.trim().replace(/^#{1,6}[ \t]+/, '');
-        description = { value: text, source: 'first-line', offset: l.offset + l.text.indexOf(text) };
+        let text = l.text.trim().replace(/^#{1,6}[ \t]+/, '');
+        const at = l.offset + l.text.indexOf(text);
+        if (doc.lfOnlyBody !== undefined) text = shapeDescription(profile, text);
+        if (profile.firstLineMax !== null && text.length > profile.firstLineMax) text = `${text.slice(0, profile.firstLineMax - 3)}...`;
+        description = { value: text, source: 'first-line', offset: at };
       }
     } else if (src === 'after-h1' && doc) {
       const h = firstH1(doc);
@@ -149,7 +154,7 @@ export function resolveSkill(profile: TargetProfile, doc: ParsedDocument | null,
       const d = cardDescription(side('skill-card.md'));
       if (d) description = { value: d, source: 'skill-card', sideFile: 'skill-card.md' };
     } else if (src === 'default') {
-      description = { value: `Skill: ${folderName}`, source: 'default' };
+      description = { value: profile.defaultDescription.replace('{folder}', folderName), source: 'default' };
     }
     if (description) break;
   }
@@ -166,5 +171,5 @@ export const SOURCE_LABEL: Record<NameSource | DescriptionSource, string> = {
   'first-line': 'first line of text',
   'after-h1': 'first line after the "# " heading',
   'skill-card': 'skill-card.md "## Description"',
-  default: 'default "Skill: <folder>"',
+  default: 'the runtime\'s default',
 };

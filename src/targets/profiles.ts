@@ -71,7 +71,13 @@ export type FrontmatterParser =
   /** `---` / `key: value` lines / `---`, nothing else (Cuca). */
   | 'strict-kv'
   /** Claude Code: the block ends at the first `---` anywhere after the opener, then the lenient retry. */
-  | 'yaml-lenient-first-dashes';
+  | 'yaml-lenient-first-dashes'
+  /** Codex: a line that is `---` once trimmed closes the block, then the colon retry. */
+  | 'codex'
+  /** skills-ref: the block ends at the first `---` anywhere after the opener (`content.split("---", 3)`). */
+  | 'skills-ref'
+  /** OpenClaw: YAML retried with the description at the error re-quoted; a JSON `metadata` string. */
+  | 'openclaw';
 
 /** How a runtime's catalog shows a skill to the model, and how it wraps the loaded content. */
 export interface CatalogStyle {
@@ -84,6 +90,20 @@ export interface CatalogStyle {
   escape?: { pattern: string; caseInsensitive: boolean } | null;
   /** Catalog order. */
   order: 'discovery' | 'name';
+}
+
+export interface GatingFacts {
+  /** Keys of the `requires` block the runtime reads (each a list of strings). */
+  requiresKeys: readonly string[];
+  /** Keys under `metadata` holding the runtime's own block, in the order it tries them; empty when it reads a
+   *  top-level `requires` (IronClaw). */
+  metadataKeys: readonly string[];
+  /** Whether a string list entry is split at commas ("sh, git" is two bins). */
+  splitsCommaStrings: boolean;
+  /** Whether an environment variable set to only whitespace counts as unset. */
+  blankEnvIsUnset: boolean;
+  /** Config dot-paths with the value the runtime assumes when its config does not set them. */
+  configDefaults: Readonly<Record<string, unknown>>;
 }
 
 export interface SearchWeights {
@@ -155,6 +175,8 @@ export interface TargetProfile {
   rejectsInvalidUtf8: boolean;
   /** Gating semantics for `requires`, when the runtime gates skills. */
   gating: 'ironclaw' | 'openclaw' | null;
+  /** Facts the gating rule reads, when the runtime gates skills. */
+  gatingFacts: GatingFacts | null;
   /** On a name collision, which skill the runtime keeps (after ordering by root precedence, then path): the first,
    *  the last, all of them (each listed under the same name), or whichever a race decides (no prediction). */
   collisionWinner: 'first' | 'last' | 'all' | 'race';
@@ -176,6 +198,11 @@ export interface TargetProfile {
   severities: Readonly<Record<string, Severity>>;
   /** Exact skill file names the runtime opens (case-sensitive, as on Linux); null: `SKILL.md` in any letter case. */
   skillFileNames: readonly string[] | null;
+  /** Whether skills in `node_modules` folders below a root are found (Codex, OpenCode, skills-ref walk them;
+   *  OpenClaw skips `node_modules`; not measured for the others, which skillcheck assumes skip it). */
+  readsNodeModules: boolean;
+  /** Whether a symlinked skill file is read through the link (checked where it leads inside the tree). */
+  followsSkillFileLinks: boolean;
   /** Whether folders whose names start with "." below a root are skipped. */
   skipsDotFolders: boolean;
   /** Whether a frontmatter that fails to parse (or is never closed) makes the runtime drop the skill ('rejects'),
@@ -190,6 +217,16 @@ export interface TargetProfile {
   metadataMustBeMap: boolean;
   /** Whether the runtime lists a description with `<` and `>` written as `&lt;` and `&gt;` (Claude Code). */
   escapesAngleBrackets: boolean;
+  /** Whether `description:` with no value (YAML null) makes the runtime skip the skill while a missing key does
+   *  not (OpenCode's schema `description: Q.optional(Q.String)` accepts no key, not null). */
+  rejectsNullDescription: boolean;
+  /** Whether a list or mapping name or description is read as its JSON text (OpenClaw). */
+  structuredAsJson: boolean;
+  /** The `default` description source: its text, `{folder}` standing for the folder name. */
+  defaultDescription: string;
+  /** A `first-line` description longer than this many characters is cut to this length, ending in "..." (Claude
+   *  Code's `Ize`: 97 characters and "..."); null when kept whole. */
+  firstLineMax: number | null;
   /** Pinned runtime version the profile was checked against by `npm run conformance`; null when not checked. */
   checkedAgainst: string | null;
   /** Where the facts come from (the runtime's own code or documentation). */
@@ -278,12 +315,15 @@ const BASE = {
   rejectsEmptyBody: false,
   rejectsInvalidUtf8: true,
   gating: null,
+  gatingFacts: null,
   collisionWinner: 'first',
   scanDepth: null,
   maxSkills: null,
   severities: {},
   skillFileNames: null,
   skipsDotFolders: false,
+  followsSkillFileLinks: false,
+  readsNodeModules: false,
   rejectsBom: false,
   rejectsLoneCr: false,
   strictValidator: false,
@@ -291,6 +331,10 @@ const BASE = {
   coercesScalars: false,
   descriptionWhitespace: 'keep',
   escapesAngleBrackets: false,
+  defaultDescription: 'Skill: {folder}',
+  structuredAsJson: false,
+  rejectsNullDescription: false,
+  firstLineMax: null,
   metadataMustBeMap: false,
   checkedAgainst: null,
   sources: ['shared/docs/runtimes.md'],
@@ -320,10 +364,14 @@ const CLAUDE_CODE: TargetProfile = {
   nameRequired: false,
   descriptionRequired: false,
   nameSources: ['frontmatter', 'folder'],
-  descriptionSources: ['frontmatter', 'first-line'],
+  // `GIe(m.description) ?? Ize(content, "Skill")`: the first non-blank line (a heading's text), cut at 100, else "Skill".
+  descriptionSources: ['frontmatter', 'first-line', 'default'],
+  defaultDescription: 'Skill',
+  firstLineMax: 100,
   coercesScalars: true,
   descriptionWhitespace: 'trim-lines',
   escapesAngleBrackets: true,
+  followsSkillFileLinks: true,
   name: clientName(Number.MAX_SAFE_INTEGER),
   skillFileNames: ['SKILL.md'],
   knownFields: ['name', 'description', 'license', 'compatibility', 'metadata', 'allowed-tools', 'argument-hint', 'disable-model-invocation', 'user-invocable', 'model', 'when_to_use', 'version', 'hooks', 'context', 'agent', 'effort', 'paths', 'shell'],
@@ -338,7 +386,7 @@ const CLAUDE_CODE: TargetProfile = {
   docs: {
     layout: '`.claude/skills/<folder>/SKILL.md`, one level (no nested or grouped skills); exactly `SKILL.md`',
     naming: 'frontmatter (numbers read as text) → folder; frontmatter → first line of the body',
-    facts: 'loads without frontmatter, with YAML errors (colon values retried quoted, else the frontmatter is dropped), unterminated frontmatter, missing name or description; descriptions trimmed, lines joined; both copies of a shared name listed',
+    facts: 'loads without frontmatter, with YAML errors (a retry quotes values and turns leading tabs into spaces, else the frontmatter is dropped), unterminated frontmatter, missing name or description; the block ends at the first `---`; duplicate keys: the later wins; descriptions trimmed, lines joined; both copies of a shared name listed',
   },
 };
 
@@ -348,7 +396,7 @@ const CODEX: TargetProfile = {
   id: 'codex',
   title: 'Codex',
   autoPathCues: ['.agents', '.codex'],
-  frontmatterParser: 'yaml-lenient',
+  frontmatterParser: 'codex',
   nameRequired: false,
   nameSources: ['frontmatter', 'folder'],
   coercesScalars: true,
@@ -365,6 +413,7 @@ const CODEX: TargetProfile = {
   ],
   scanDepth: 6,
   skipsDotFolders: true,
+  readsNodeModules: true,
   collisionWinner: 'all',
   rejectsBom: true,
   rejectsLoneCr: true,
@@ -373,7 +422,7 @@ const CODEX: TargetProfile = {
   docs: {
     layout: '`.agents/skills/**/SKILL.md` (and `.codex/skills`), 6 levels, no dot-folders; exactly `SKILL.md`',
     naming: 'frontmatter (numbers read as text) → folder; frontmatter description required',
-    facts: 'unquoted `: ` values load; a BOM, lone CR line endings or a name over 64 characters stop the skill; whitespace in descriptions collapsed; both copies of a shared name listed',
+    facts: 'unquoted `: ` values load; an indented `---` closes the frontmatter; a BOM, lone CR line endings, a symlinked SKILL.md or a name over 64 characters stop the skill; `node_modules` read; whitespace in descriptions collapsed; both copies of a shared name listed',
   },
 };
 
@@ -385,6 +434,9 @@ const OPENCODE: TargetProfile = {
   autoPathCues: ['.opencode'],
   frontmatterParser: 'yaml-lenient',
   descriptionRequired: false,
+  rejectsNullDescription: true,
+  followsSkillFileLinks: true,
+  readsNodeModules: true,
   name: clientName(Number.MAX_SAFE_INTEGER),
   skillFileNames: ['SKILL.md'],
   knownFields: ['name', 'description', 'license', 'compatibility', 'metadata', 'allowed-tools'],
@@ -399,7 +451,7 @@ const OPENCODE: TargetProfile = {
   docs: {
     layout: '`.opencode/{skill,skills}/**/SKILL.md`, any depth, no dot-folders; exactly `SKILL.md`',
     naming: '`name` required; description optional (registered empty)',
-    facts: 'a YAML retry that quotes colon values; lone CR files skipped; invalid UTF-8 read; a shared name is decided by a race (no winner predicted)',
+    facts: 'a YAML retry that quotes colon values; `description:` with no value skips the skill; lone CR files skipped; invalid UTF-8 read; `node_modules` read; a shared name is decided by a race (no winner predicted)',
   },
 };
 
@@ -420,6 +472,7 @@ const IRONCLAW: TargetProfile = {
   normalizesLineEndings: true,
   rejectsEmptyBody: true,
   gating: 'ironclaw',
+  gatingFacts: { requiresKeys: ['bins', 'env', 'config'], metadataKeys: [], splitsCommaStrings: false, blankEnvIsUnset: false, configDefaults: {} },
   // IronClaw's escape: Rust `(?i)</?[\s\x00]*skill` (Unicode case folding: `ſ` and the Kelvin sign match too).
   catalog: { descriptionMax: null, envelope: 'skill-xml', order: 'discovery', escape: { pattern: '</?[\\s\\x00]*skill', caseInsensitive: true } },
   roots: [
@@ -446,6 +499,10 @@ export const PROFILES: Readonly<Record<TargetId, TargetProfile>> = {
     // skills-ref 0.1.5 (parser.js findSkillMd, validator.js): SKILL.md or skill.md; a BOM fails the "---" check;
     // every name rule, unknown key and over-long description makes the skill invalid; descriptions are trimmed.
     strictValidator: true,
+    frontmatterParser: 'skills-ref',
+    // readFile follows a symlinked SKILL.md (parser.js findSkillMd only checks that the path exists).
+    followsSkillFileLinks: true,
+    readsNodeModules: true,
     skillFileNames: ['SKILL.md', 'skill.md'],
     rejectsBom: true,
     descriptionWhitespace: 'trim',
@@ -488,7 +545,9 @@ export const PROFILES: Readonly<Record<TargetId, TargetProfile>> = {
     // 256,000 bytes at most, invalid UTF-8 read with replacement characters, the later folder wins a collision.
     byteLimit: 256000,
     name: clientName(Number.MAX_SAFE_INTEGER),
-    frontmatterParser: 'yaml-lenient',
+    frontmatterParser: 'openclaw',
+    // coerceYamlFrontmatterValue: a list or mapping value is its JSON text.
+    structuredAsJson: true,
     nameRequired: false,
     nameSources: ['frontmatter', 'folder'],
     descriptionRequired: true,
@@ -496,6 +555,8 @@ export const PROFILES: Readonly<Record<TargetId, TargetProfile>> = {
     descriptionWhitespace: 'trim',
     skillFileNames: ['SKILL.md'],
     skipsDotFolders: true,
+    // A symlinked SKILL.md whose real path stays inside the root loads (realpath containment check).
+    followsSkillFileLinks: true,
     scanDepth: 6,
     rejectsInvalidUtf8: false,
     collisionWinner: 'last',
@@ -504,7 +565,7 @@ export const PROFILES: Readonly<Record<TargetId, TargetProfile>> = {
     docs: {
       layout: '`skills/**/SKILL.md`, 6 levels, no dot-folders or `node_modules`; exactly `SKILL.md`',
       naming: 'frontmatter (numbers read as text) → folder; description required, trimmed',
-      facts: 'no name pattern; colon values re-quoted and parsed again; 256,000-byte limit; invalid UTF-8 read; the later of two folders with one name wins; gating from `metadata.openclaw`: `bins`, `anyBins`, `env` non-empty, `config` dot-paths in the OpenClaw config (`--openclaw-config FILE`), `os`',
+      facts: 'no name pattern; the description re-quoted at a YAML error; list or map values read as JSON text; a `metadata` JSON string gates; 256,000-byte limit; invalid UTF-8 read; the later of two folders with one name wins; gating from `metadata.openclaw`: `bins`, `anyBins`, `env` non-empty, `config` dot-paths in the OpenClaw config (`--openclaw-config FILE`), `os`',
     },
     versionPattern: null,
     knownFields: [
@@ -523,6 +584,16 @@ export const PROFILES: Readonly<Record<TargetId, TargetProfile>> = {
     tokenBudget: null,
     rejectsEmptyBody: false,
     gating: 'openclaw',
+    // openclaw@2026.9.6: resolveOpenClawManifestRequires reads bins, anyBins, env, config (os only from the block
+    // itself, resolveOpenClawManifestOs); MANIFEST_KEY then LEGACY_MANIFEST_KEYS; normalizeCsvOrLooseStringList;
+    // DEFAULT_CONFIG_VALUES (dist/config-*.mjs) for config paths the user's config does not set.
+    gatingFacts: {
+      requiresKeys: ['bins', 'anyBins', 'env', 'config'],
+      metadataKeys: ['openclaw', 'clawdbot'],
+      splitsCommaStrings: true,
+      blankEnvIsUnset: true,
+      configDefaults: { 'browser.enabled': true, 'browser.evaluateEnabled': true },
+    },
     catalog: { descriptionMax: null, envelope: 'plain', order: 'discovery' },
     roots: [
       { path: 'skills', trust: 'trusted' },
@@ -636,4 +707,20 @@ export function maxByteLimit(): number {
   let max = 0;
   for (const id of TARGET_IDS) max = Math.max(max, getProfile(id).byteLimit ?? 0);
   return max;
+}
+
+/**
+ * Who breaks on a name that differs from its folder, from the profiles measured by `npm run conformance`: the
+ * runtimes whose rule requires them equal (skills-ref's validator) and the clients that load the skill anyway.
+ */
+export function nameFolderFacts(): { rejects: string[]; loads: string[] } {
+  const rejects: string[] = [];
+  const loads: string[] = [];
+  for (const id of TARGET_IDS) {
+    const p = getProfile(id);
+    if (p.checkedAgainst === null) continue;
+    if (p.name.mustMatchFolder) rejects.push(p.checkedAgainst.replace(/@[^@/]*$/, ''));
+    else loads.push(p.title);
+  }
+  return { rejects, loads };
 }
