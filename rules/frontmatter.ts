@@ -1,8 +1,10 @@
 // frontmatter: missing or unterminated frontmatter, YAML errors, duplicate keys, alias abuse, non-mapping root.
 
+import * as path from 'node:path';
 import { MAX_ALIAS_COUNT, type Frontmatter, type YamlProblem } from '../src/parse.js';
 import { defineRule } from '../src/rule.js';
 import { quote } from '../src/text.js';
+import type { SkillContext } from '../src/rule.js';
 
 const YAML_HINTS: Record<string, string> = {
   DUPLICATE_KEY: 'remove or rename one of the keys',
@@ -73,6 +75,28 @@ function rootCause(fm: Frontmatter, first: YamlProblem | undefined, lineAt: (off
   return null;
 }
 
+/**
+ * The skill a frontmatter-less SKILL.md is a fragment of (issue 17 class 10): a skill file in a folder above it
+ * (a template or part inside another skill), or, in a folder above, `skills/<same folder name>/SKILL.md` (a build
+ * variant of that skill, like a flavor override). Looked up with lstat only, and only inside the walk root.
+ */
+function fragmentOf(ctx: SkillContext): string | null {
+  const root = ctx.skill.tree?.root;
+  if (!root || ctx.skill.layout !== 'folder') return null;
+  const inRoot = (p: string) => p === root || p.startsWith(root.endsWith(path.sep) ? root : root + path.sep);
+  const own = path.dirname(ctx.skill.absPath);
+  const shown = (abs: string) => path.posix.normalize(`${ctx.skill.dir}/${path.relative(own, abs).split(path.sep).join('/')}`);
+  for (let dir = path.dirname(own); inRoot(dir); dir = path.dirname(dir)) {
+    for (const f of ['SKILL.md', 'skill.md']) {
+      if (ctx.host.exists(path.join(dir, f))) return shown(path.join(dir, f));
+    }
+    const twin = path.join(dir, 'skills', ctx.skill.folderName, 'SKILL.md');
+    if (twin !== ctx.skill.absPath && ctx.host.exists(twin)) return shown(twin);
+    if (dir === root || path.dirname(dir) === dir) break;
+  }
+  return null;
+}
+
 export default defineRule({
   meta: {
     id: 'frontmatter',
@@ -108,6 +132,16 @@ export default defineRule({
             : /^(name|description)\s*:/.test(first)
               ? ' (the file starts with YAML keys but no "---" line above them)'
               : '';
+      const of = hint === '' ? fragmentOf(ctx) : null;
+      if (of !== null) {
+        ctx.report({
+          line: 1,
+          column: 1,
+          severity: 'info',
+          message: `no frontmatter: a fragment of the skill ${of} (a part or build variant), not a skill of its own; a runtime scanning this folder would reject it. Rename it if it is not meant to load`,
+        });
+        return;
+      }
       ctx.report({
         line: 1,
         column: 1,
