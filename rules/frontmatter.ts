@@ -55,6 +55,7 @@ const HEADING = /^#{1,6}[ \t]+\S/;
 function rootCause(fm: Frontmatter, first: YamlProblem | undefined, lineAt: (offset: number) => number): { offset: number; message: string } | null {
   let off = fm.offset;
   let prevBlank = false;
+  let sawKey = false;
   for (const line of fm.raw.split('\n')) {
     if (MERGE_MARKER.test(line)) {
       return {
@@ -62,7 +63,7 @@ function rootCause(fm: Frontmatter, first: YamlProblem | undefined, lineAt: (off
         message: `git merge-conflict markers in the frontmatter (${quote(line.slice(0, 30))}); the YAML cannot be read. Resolve the conflict: keep one side and delete the <<<<<<<, ======= and >>>>>>> lines`,
       };
     }
-    if (first && prevBlank && HEADING.test(line) && off < first.start) {
+    if (first && prevBlank && sawKey && HEADING.test(line) && off < first.start) {
       const close = fm.closeLine ? ` to the "---" on line ${fm.closeLine}` : '';
       return {
         offset: off,
@@ -70,6 +71,7 @@ function rootCause(fm: Frontmatter, first: YamlProblem | undefined, lineAt: (off
       };
     }
     prevBlank = line.trim() === '';
+    if (/^[A-Za-z_][\w-]*:(?:\s|$)/.test(line)) sawKey = true;
     off += line.length + 1;
   }
   return null;

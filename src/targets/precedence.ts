@@ -46,9 +46,13 @@ export function collisions<S extends Collidable = ProjectSkill>(skills: readonly
  */
 export function discoveryRoot(roots: readonly { path: string }[], file: string): string {
   const catalog = catalogOf(roots, file);
-  if (catalog !== null) return `catalog:${catalog}`;
   const parts = file.split('/');
-  return `folder:${parts.slice(0, Math.max(0, parts.length - 2)).join('/')}`;
+  const parent = parts.slice(0, Math.max(0, parts.length - 2)).join('/');
+  if (catalog === null) return `folder:${parent}`;
+  // Directly in the root (`skills/<name>/SKILL.md`): the catalog. Deeper (`skills/<author>/<name>/SKILL.md`, a
+  // collection of packs such as a ClawHub mirror): each pack folder is its own root, installed on its own.
+  const at = depthBelowRoot(roots, file);
+  return at === null || at.depth <= 1 ? `catalog:${catalog}` : `catalog:${catalog}\0${parent}`;
 }
 
 /** The Claude Code plugin a skill ships in (`plugins/<p>/skills/…`): its skills are namespaced `<p>:<name>`. */
@@ -59,15 +63,16 @@ export function pluginNamespace(file: string): string | null {
 
 /**
  * Same names in different discovery roots (several repositories or packs scanned at once): they collide only if
- * installed together (skills outside any known root: collections to install from). One entry per skill after the first root's, pointing at the first skill of the name (in
+ * installed together (collections to install from). One entry per skill after the first root's, pointing at the first skill of the name (in
  * path order); skills in different plugin namespaces never collide (the namespace is part of the name).
  */
 export function crossRootCollisions<S extends Collidable = ProjectSkill>(skills: readonly S[]): { s: S; other: S }[] {
   const groups = new Map<string, S[]>();
   for (const s of skills) {
-    // Skills under a runtime's known roots are in a project's catalog: separate catalogs are separate projects.
-    if (s.input.name === null || !s.loads || catalogOf(getProfile(s.input.target).roots, s.input.file) !== null) continue;
-    const key = `${s.input.target}\0${pluginNamespace(s.input.file) ?? ''}\0${s.input.name}`;
+    // Compared within one catalog (separate catalogs are separate projects), or among skills outside known roots.
+    if (s.input.name === null || !s.loads) continue;
+    const catalog = catalogOf(getProfile(s.input.target).roots, s.input.file);
+    const key = `${s.input.target}\0${catalog ?? '\u0001'}\0${pluginNamespace(s.input.file) ?? ''}\0${s.input.name}`;
     const g = groups.get(key);
     if (g) g.push(s);
     else groups.set(key, [s]);
