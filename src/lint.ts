@@ -404,6 +404,7 @@ export function checkCandidate({ d, symlink }: Candidate, ctx: CheckContext, cop
   let streamed = false;
   for (const target of targetsFor(spec.targets, d, shown, file.doc)) {
     const input = skillInputFor(d, file, target, display, ctx.trustConfig, folder);
+    if (spec.targets === 'auto') input.targetAuto = true;
     const opts = inShard(input.file, spec.shard) ? ctx.check : ctx.outside;
     // Over the read bound, and the target does not reject it: the security rules still run over the whole file.
     const extra = input.read.kind === 'too-large' && (input.profile.byteLimit === null || input.read.size <= input.profile.byteLimit) ? streamSecurity(d, input, opts, spec.bound, folder) : [];

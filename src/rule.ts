@@ -67,6 +67,8 @@ export interface SkillInput {
   folder?: SkillFolder;
   /** How discovery reached the file (folders and identities): --fix writes only after the same checks. */
   tree?: TreePath;
+  /** The target was picked by `--target auto` (the fallback, agentskills, means "no runtime named"), not chosen. */
+  targetAuto?: boolean;
 }
 
 export interface ReportInput {

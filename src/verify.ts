@@ -144,6 +144,7 @@ export function verify(input: string | Uint8Array, options: VerifyOptions = {}):
   for (const target of targetsFor(options.targets ?? 'auto', d, shown, file.doc)) {
     // Side files (_meta.json, skill-card.md) come from the folder files given, never from disk.
     const skill = skillInputFor(d, { ...file }, target, display, { mapping: options.trust ?? [], base: cwd, home: options.home ?? '/nonexistent-home' }, folder, sideFile);
+    if ((options.targets ?? 'auto') === 'auto') skill.targetAuto = true;
     const found = checkSkill(skill, check);
     diagnostics.push(...found);
     inputs.push(skill);
