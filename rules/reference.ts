@@ -11,8 +11,8 @@ import { quote } from '../src/text.js';
 
 /** Link reference definitions: [label]: target (anchored at a line start, so each line is tried once). */
 const DEFINITION = /^[ ]{0,3}\[(?!\^)[^\]\n]+\]:[ \t]*(<[^>\n]*>|\S+)/gm;
-/** Bare references/ paths in prose and inline code (a footnote `[^1]: …` is not a definition, above). */
-const REFERENCES_PATH = /(?<![\w./-])((?:\.\/)?references\/[\w.-]+(?:\/[\w.-]+)*)/g;
+/** Bare references/, scripts/ and assets/ paths (the standard's optional folders) in prose and inline code (a footnote `[^1]: …` is not a definition, above). */
+const REFERENCES_PATH = /(?<![\w./-])((?:\.\/)?(?:references|scripts|assets)\/[\w.-]+(?:\/[\w.-]+)*)/g;
 
 interface Ref {
   target: string;
@@ -167,6 +167,14 @@ function check(ctx: SkillContext, r: Ref, out: Finding[]) {
   // skill's file or be a label (info, low: shown with --persona auditor).
   const bare = r.kind === 'path';
   const caseMatch = lowerCaseIndex(entries).get(rel.toLowerCase());
+  // `reference/x.md` when the folder is `references/` (or the other way round): name the path that exists.
+  const slash = rel.indexOf('/');
+  const first = slash > 0 ? rel.slice(0, slash) : '';
+  const plural = first === '' ? null : `${first.endsWith('s') ? first.slice(0, -1) : `${first}s`}${rel.slice(slash)}`;
+  if (!caseMatch && plural !== null && entries.has(plural)) {
+    out.push({ kind: 'case', target: rel, ...at, severity: bare ? 'info' : 'warning', confidence: bare ? 'low' : 'high', message: `${what} ${quote(r.target, 200)} does not exist; ${quote(plural)} does (the folder is ${plural.slice(0, plural.indexOf('/'))}/). Fix the path` });
+    return;
+  }
   out.push({
     kind: caseMatch ? 'case' : 'missing',
     target: rel,
@@ -209,7 +217,7 @@ function oncePerTarget(items: Finding[]): Groupable[] {
 export default defineRule({
   meta: {
     id: 'reference',
-    description: 'Links and references/ paths that leave the skill folder (../, absolute), go through a symlink, or do not exist',
+    description: 'Links and references/, scripts/, assets/ paths that leave the skill folder (../, absolute), go through a symlink, or do not exist',
     severity: 'warning',
     confidence: 'high',
     category: 'security',
