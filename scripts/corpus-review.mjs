@@ -62,7 +62,7 @@ for (const d of fs.readdirSync(root)) {
 
 /** The corpus-relative file a `reference` finding says is missing, or null. */
 function missingTarget(d) {
-  if (d.ruleId !== 'reference' || !/ does not exist|not found|missing/.test(d.message)) return null;
+  if (d.ruleId !== 'reference' || !/ does not exist|not found|missing|is not in the skill folder/.test(d.message)) return null;
   const m = /"([^"]+)"/.exec(d.message);
   if (!m) return null;
   let rel = m[1].replace(/[?#].*$/, '').replace(/^\.\//, '');
@@ -141,7 +141,7 @@ if (jsonOut) {
 }
 const diffIn = opt('diff', null);
 if (diffIn) {
-  const before = JSON.parse(fs.readFileSync(diffIn, 'utf8'));
+  const before = JSON.parse(fs.readFileSync(diffIn, 'utf8')).filter((d) => (!ruleSel || d.ruleId === ruleSel) && (!sevSel || d.severity === sevSel) && !isSnapshotArtifact(d));
   const count = (list) => {
     const m = new Map();
     for (const d of list) m.set(keyOf(d), (m.get(keyOf(d)) ?? 0) + 1);
