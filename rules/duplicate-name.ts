@@ -90,8 +90,8 @@ export default defineRule({
         const at = s.input.nameAt;
         const why =
           win.rank.root !== rank.root && win.rank.root !== null
-            ? `${win.rank.root}/ comes before ${rank.root === null ? 'this location' : `${rank.root}/`} in ${s.input.target}'s precedence`
-            : `${s.input.target} keeps the ${profile.collisionWinner} one found`;
+            ? `${win.rank.root}/ comes before ${rank.root === null ? 'this location' : `${rank.root}/`}`
+            : `it keeps the ${profile.collisionWinner} one found`;
         const from = s.input.resolved?.name && s.input.resolved.name.source !== 'frontmatter' ? ` (from its ${SOURCE_LABEL[s.input.resolved.name.source]})` : '';
         ctx.report({
           file: s.input.file,
@@ -100,7 +100,7 @@ export default defineRule({
           rejects: true,
           message: profile.uniqueNames
             ? `name ${quote(s.input.name!)}${from} is also used by ${winner.input.file}; ${s.input.target} requires unique names and keeps only ${winner.input.file}. Rename one of them`
-            : `name ${quote(s.input.name!)}${from} is also used by ${winner.input.file}, which shadows this one: ${why}, so it loads ${winner.input.file} and drops this file. Rename one of them`,
+            : `name ${quote(s.input.name!)}${from} is also used by ${winner.input.file}; ${s.input.target} loads that one (${why}) and drops this file. Rename one of them`,
         });
       }
     }
