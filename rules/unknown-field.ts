@@ -34,9 +34,10 @@ export default defineRule({
       const guess = didYouMean(k.key, absent);
       // Under the standard's validator, a key another runtime reads (Claude Code's `argument-hint`, OpenClaw's
       // `homepage`) is that runtime's extension: the validator still rejects it, but the skill is not broken there.
-      // Only under --target auto: asked for explicitly, agentskills is the validator's view and the key an error.
+      // Only when auto fell back to agentskills: chosen (--target, or a .github/skills location) it is the validator's
+      // view and the key an error.
       const readers =
-        ctx.profile.strictValidator && ctx.skill.targetAuto && !guess && (k.key !== 'requires' || isGatingBlock(ctx.data.requires))
+        ctx.profile.strictValidator && ctx.skill.autoFallback && !guess && (k.key !== 'requires' || isGatingBlock(ctx.data.requires))
           ? (Object.keys(PROFILES) as TargetId[]).filter(
               (t) => t !== ctx.profile.id && PROFILES[t].knownFields.includes(k.key) && (PROFILES[t].skillFiles !== 'flat-md' || ctx.skill.layout === 'file'),
             )
@@ -45,7 +46,7 @@ export default defineRule({
         ctx.report({
           offset: k.start,
           endOffset: k.end,
-          severity: 'warning',
+          severity: 'info',
           rejects: true,
           message: `key ${quote(k.key)} is not in the standard: ${readers.join(', ')} read${readers.length > 1 ? '' : 's'} it, other clients ignore it, the reference validator rejects it. Fine for ${readers[0]} (--target ${readers[0]})`,
         });

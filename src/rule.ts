@@ -67,8 +67,8 @@ export interface SkillInput {
   folder?: SkillFolder;
   /** How discovery reached the file (folders and identities): --fix writes only after the same checks. */
   tree?: TreePath;
-  /** The target was picked by `--target auto` (the fallback, agentskills, means "no runtime named"), not chosen. */
-  targetAuto?: boolean;
+  /** `--target auto` fell back to agentskills: no location or frontmatter cue named a runtime (src/targets/resolve.ts). */
+  autoFallback?: boolean;
 }
 
 export interface ReportInput {

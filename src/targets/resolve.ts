@@ -64,6 +64,14 @@ export function autoTarget(skill: Pick<DiscoveredSkill, 'layout'>, posixPath: st
   return 'agentskills';
 }
 
+/** Whether `auto` chose `target` for lack of evidence (step 4 above), not from a location or a cue. */
+export function isAutoFallback(target: TargetId, skill: Pick<DiscoveredSkill, 'layout'>, posixPath: string, doc: ParsedDocument | null): boolean {
+  if (target !== 'agentskills' || skill.layout !== 'folder') return false;
+  const segs = posixPath.split('/').slice(0, -1);
+  if (exclusiveLocation(segs) !== null) return false;
+  return !PROFILES.agentskills.roots.some((root) => posixPath.includes(`${root.path}/`)) && autoTarget(skill, posixPath, doc) === 'agentskills';
+}
+
 /**
  * Whether a target reads a skill found with this layout: a flat `*.md` file only by flat-md targets (Cerveau);
  * a SKILL.md loose in a root whose loose files the runtime ignores (Jern) is not a skill there (`loose-file`).
