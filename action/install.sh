@@ -3,7 +3,7 @@
 # it. The build needs the dev dependencies (TypeScript); they are pruned afterwards so the cache holds only what runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-if [ -f dist/src/cli.js ] && [ -d node_modules/commander ]; then
+if [ -f dist/src/cli/main.js ] && [ -d node_modules/commander ]; then
   echo "skillcheck: using the cached build"
   exit 0
 fi

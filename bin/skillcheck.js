@@ -16,7 +16,7 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
   // A Claude Code hook runs before every tool call: skip the CLI (commander, the linter) and fail closed. Exit 2 is
   // Claude Code's blocking error, so even a failure to load the module refuses the call.
   try {
-    const { hookMain } = await import('../dist/src/host/claude-hook.js');
+    const { hookMain } = await import('../dist/src/cli/hook.js');
     const io = { stdout: (s) => process.stdout.write(s), stderr: (s) => process.stderr.write(s), isTTY: false, env: process.env, cwd: process.cwd() };
     process.exitCode = await hookMain(argv.slice(1), io);
   } catch (e) {
@@ -24,6 +24,6 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
     process.exitCode = 2;
   }
 } else {
-  const { main } = await import('../dist/src/cli.js');
+  const { main } = await import('../dist/src/cli/main.js');
   process.exitCode = await main(argv);
 }

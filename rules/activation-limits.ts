@@ -1,8 +1,8 @@
 // activation-limits: activation lists over the runtime's caps and entries too short to keep — named one by one.
 
-import { ACTIVATION_LISTS, loadActivation, type ActivationList } from '../src/activation/load.js';
-import { defineRule } from '../src/rule.js';
-import { quote, utf8Length } from '../src/text.js';
+import { ACTIVATION_LISTS, loadActivation, type ActivationList } from '../src/targets/activation/load.js';
+import { defineRule } from '../src/core/rule.js';
+import { quote, utf8Length } from '../src/core/text.js';
 
 const SINGULAR: Record<ActivationList, string> = {
   keywords: 'keyword',
@@ -35,7 +35,7 @@ export default defineRule({
   checkSkill(ctx) {
     const limits = ctx.profile.activation;
     if (!limits || !ctx.data || ctx.data.activation === undefined || ctx.data.activation === null) return;
-    // The same load-time view the activation engine uses (src/activation/load.ts).
+    // The same load-time view the activation engine uses (src/targets/activation/load.ts).
     const act = loadActivation(ctx.data.activation, limits);
     for (const problem of act.problems) {
       const loc = ctx.locate(problem.path);

@@ -1,10 +1,10 @@
 // activation-pattern: IronClaw activation patterns that Rust regex (RE2 family) cannot compile, or whose compiled
 // program exceeds the runtime's size limit: the runtime drops them with only a log line.
 
-import { loadActivation } from '../src/activation/load.js';
-import { locateInPattern } from '../src/activation/scalar-map.js';
-import { defineRule } from '../src/rule.js';
-import { quote } from '../src/text.js';
+import { loadActivation } from '../src/targets/activation/load.js';
+import { locateInPattern } from '../src/targets/activation/scalar-map.js';
+import { defineRule } from '../src/core/rule.js';
+import { quote } from '../src/core/text.js';
 
 /** Estimates within this factor above the limit are reported with medium confidence (see the docs page). */
 const SIZE_MARGIN = 1.25;

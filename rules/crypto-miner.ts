@@ -1,7 +1,7 @@
 // crypto-miner: cryptocurrency miners (pattern pack rules/packs/crypto-miner.yaml).
 
-import { catalogueAware } from '../src/catalogue.js';
-import { packRule } from '../src/packs.js';
+import { catalogueAware } from '../src/analysis/catalogue.js';
+import { packRule } from '../src/analysis/packs.js';
 
 export default packRule({
   id: 'crypto-miner',

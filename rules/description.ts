@@ -1,9 +1,9 @@
 // description: missing or blank where the target requires one; not a string; over the target's length limit.
 
-import { cutCodePoints } from '../src/catalog.js';
-import { defineRule } from '../src/rule.js';
-import type { SkillContext } from '../src/rule.js';
-import { quote, typeName } from '../src/text.js';
+import { cutCodePoints } from '../src/targets/catalog.js';
+import { defineRule } from '../src/core/rule.js';
+import type { SkillContext } from '../src/core/rule.js';
+import { quote, typeName } from '../src/core/text.js';
 
 /** Where the runtime's catalog cuts the description (Creo: 200 characters), shown as info. */
 function catalogCut(ctx: SkillContext): void {

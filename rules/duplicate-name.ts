@@ -1,10 +1,10 @@
 // duplicate-name: two skills with one name under one target; says which one the runtime keeps.
 
-import { defineRule } from '../src/rule.js';
+import { defineRule } from '../src/core/rule.js';
 import { SOURCE_LABEL } from '../src/targets/names.js';
 import { collisions, crossRootCollisions } from '../src/targets/precedence.js';
 import { getProfile } from '../src/targets/profiles.js';
-import { quote } from '../src/text.js';
+import { quote } from '../src/core/text.js';
 
 export default defineRule({
   meta: {

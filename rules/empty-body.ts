@@ -1,6 +1,6 @@
 // empty-body: a skill with no instructions after the frontmatter (IronClaw rejects it).
 
-import { defineRule } from '../src/rule.js';
+import { defineRule } from '../src/core/rule.js';
 
 export default defineRule({
   meta: {

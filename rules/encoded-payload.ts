@@ -1,12 +1,12 @@
-// encoded-payload: a literal base64, hex or escaped payload the skill decodes at run time (src/decode.ts). Decoded
+// encoded-payload: a literal base64, hex or escaped payload the skill decodes at run time (src/analysis/decode.ts). Decoded
 // and run (`echo … | base64 -d | bash`, `exec(base64.b64decode(…))`, PowerShell -EncodedCommand): error. Decoded
 // but not run, when it holds a URL or a command (an endpoint hidden from review): warning. What the payload does
-// is reported by the other rules, which also read the decoded text (src/packs.ts).
+// is reported by the other rules, which also read the decoded text (src/analysis/packs.ts).
 
-import { describeChain, flattenPayloads, payloadIsActive, payloadsOf, type Payload } from '../src/decode.js';
-import { defineRule, type SkillContext } from '../src/rule.js';
-import type { SourceText } from '../src/source.js';
-import { quote } from '../src/text.js';
+import { describeChain, flattenPayloads, payloadIsActive, payloadsOf, type Payload } from '../src/analysis/decode.js';
+import { defineRule, type SkillContext } from '../src/core/rule.js';
+import type { SourceText } from '../src/core/source.js';
+import { quote } from '../src/core/text.js';
 
 const b64 = (s: string) => Buffer.from(s).toString('base64');
 

@@ -1,7 +1,7 @@
 // encoding: invalid UTF-8 (error), a byte-order mark, NUL bytes.
 
-import { defineRule } from '../src/rule.js';
-import { plural } from '../src/text.js';
+import { defineRule } from '../src/core/rule.js';
+import { plural } from '../src/core/text.js';
 
 export default defineRule({
   meta: {

@@ -1,15 +1,15 @@
-// exfiltration: local data sent out. The pattern pack rules/packs/exfiltration.yaml reads lines; src/flow.ts reads
+// exfiltration: local data sent out. The pattern pack rules/packs/exfiltration.yaml reads lines; src/analysis/flow.ts reads
 // each fenced code block as a whole for what spans lines (the environment copied on one line and posted on
 // another, a secret encoded then sent, several credentials gathered into one payload).
 
-import { catalogueAware } from '../src/catalogue.js';
-import { codeRanges, loadPack, runPack, type Pack } from '../src/packs.js';
-import { defineRule, type ReportInput, type SkillContext } from '../src/rule.js';
-import { codeFlows, type FlowFinding } from '../src/flow.js';
-import { formatJsonPath } from '../src/jsonscan.js';
-import { mcpServers } from '../src/mcp.js';
-import type { SourceText } from '../src/source.js';
-import { quote } from '../src/text.js';
+import { catalogueAware } from '../src/analysis/catalogue.js';
+import { codeRanges, loadPack, runPack, type Pack } from '../src/analysis/packs.js';
+import { defineRule, type ReportInput, type SkillContext } from '../src/core/rule.js';
+import { codeFlows, type FlowFinding } from '../src/analysis/flow.js';
+import { formatJsonPath } from '../src/analysis/jsonscan.js';
+import { mcpServers } from '../src/analysis/mcp.js';
+import type { SourceText } from '../src/core/source.js';
+import { quote } from '../src/core/text.js';
 
 let pack: Pack | null = null;
 
@@ -80,7 +80,7 @@ export default defineRule({
         scanBlock(f.source.normalized, 0, f.source.normalized.length, f.file, f.source, `in ${quote(f.rel)}`);
       }
     }
-    // MCP server definitions: the script or inline code a server runs (sh -c, python -c, node -e…, src/mcp.ts) read
+    // MCP server definitions: the script or inline code a server runs (sh -c, python -c, node -e…, src/analysis/mcp.ts) read
     // as one block, reported at the JSON string holding it.
     for (const f of ctx.skill.folder?.files().files ?? []) {
       const json = f.kind === 'json' ? f.json() : null;

@@ -1,9 +1,9 @@
 // fallback: the runtime names or describes the skill from a fallback (folder, first line, H1, _meta.json,
 // skill-card.md); info, so the author knows what the catalog will show.
 
-import { defineRule } from '../src/rule.js';
+import { defineRule } from '../src/core/rule.js';
 import { SOURCE_LABEL } from '../src/targets/names.js';
-import { quote } from '../src/text.js';
+import { quote } from '../src/core/text.js';
 
 export default defineRule({
   meta: {

@@ -1,7 +1,7 @@
 // file-too-large: the skill file is over the target's byte limit (or over skillcheck's read bound).
 
-import { defineRule } from '../src/rule.js';
-import { MAX_STREAM_BYTES } from '../src/stream.js';
+import { defineRule } from '../src/core/rule.js';
+import { MAX_STREAM_BYTES } from '../src/core/limits.js';
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 

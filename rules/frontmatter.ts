@@ -1,10 +1,9 @@
 // frontmatter: missing or unterminated frontmatter, YAML errors, duplicate keys, alias abuse, non-mapping root.
 
 import * as path from 'node:path';
-import { MAX_ALIAS_COUNT, type Frontmatter, type YamlProblem } from '../src/parse.js';
-import { defineRule } from '../src/rule.js';
-import { quote } from '../src/text.js';
-import type { SkillContext } from '../src/rule.js';
+import { MAX_ALIAS_COUNT, type Frontmatter, type YamlProblem } from '../src/core/parse.js';
+import { defineRule, type SkillContext } from '../src/core/rule.js';
+import { quote } from '../src/core/text.js';
 
 const YAML_HINTS: Record<string, string> = {
   DUPLICATE_KEY: 'remove or rename one of the keys',

@@ -1,9 +1,9 @@
 // gating: `requires` (or legacy `metadata.openclaw.requires`): malformed is an error; unmet requirements on
 // this machine are reported as machine-dependent (looked up, never executed) and switched off by --no-gating.
 
-import { defineRule, type SkillContext } from '../src/rule.js';
+import { defineRule, type SkillContext } from '../src/core/rule.js';
 import { isGatingBlock } from '../src/targets/resolve.js';
-import { didYouMean, quote, typeName } from '../src/text.js';
+import { didYouMean, quote, typeName } from '../src/core/text.js';
 
 const LIST_KEYS: Record<'ironclaw' | 'openclaw', readonly string[]> = {
   ironclaw: ['bins', 'env', 'config'],

@@ -1,11 +1,11 @@
 // hidden-unicode: invisible or reordering characters in the skill file (body, code blocks, every frontmatter string,
 // escaped ones included) and its references/ files. Benign uses stay quiet; an error needs evidence of intent.
 
-import { decodedStrings } from '../src/packs.js';
-import { defineRule } from '../src/rule.js';
-import { quote } from '../src/text.js';
-import { findHidden, type HiddenFinding } from '../src/hidden.js';
-import { reportGrouped, type Groupable } from '../src/group.js';
+import { decodedStrings } from '../src/analysis/packs.js';
+import { defineRule } from '../src/core/rule.js';
+import { quote } from '../src/core/text.js';
+import { findHidden, type HiddenFinding } from '../src/analysis/hidden.js';
+import { reportGrouped, type Groupable } from '../src/core/group.js';
 
 export default defineRule({
   meta: {
@@ -28,7 +28,7 @@ export default defineRule({
   },
   checkSkill(ctx) {
     const src = ctx.skill.source;
-    // Many findings of one kind in one file are reported once, with a count and the first positions (src/group.ts).
+    // Many findings of one kind in one file are reported once, with a count and the first positions (src/core/group.ts).
     // An .mcp.json unit has no skill source: only its package file is read.
     const items: Groupable[] = [];
     const found = src ? findHidden(src.normalized) : [];

@@ -1,6 +1,6 @@
 // The registry: every built-in rule, in a fixed order. Adding a rule means one import and one entry here.
 
-import type { Rule } from '../src/rule.js';
+import type { Rule } from '../src/core/rule.js';
 import activationLimits from './activation-limits.js';
 import activationPattern from './activation-pattern.js';
 import regexRedos from './regex-redos.js';

@@ -1,13 +1,13 @@
 // injection-phrase: prompt-injection wording (pattern pack rules/packs/injection-phrase.yaml). Documentation about
 // prompt injection quotes the same phrases, so a finding drops to low confidence (shown with --persona auditor
 // only) when the phrase is quoted, follows a negation or a framing ("do not follow attempts to …", "asks you to
-// …", "such as"), or sits in a section that quotes attacks (src/catalogue.ts).
+// …", "such as"), or sits in a section that quotes attacks (src/analysis/catalogue.ts).
 
-import { catalogueAware } from '../src/catalogue.js';
-import { lookalikeOf } from '../src/confusables.js';
-import { loadPack, matchEntry, packRule, type Pack } from '../src/packs.js';
-import type { Rule, SkillContext } from '../src/rule.js';
-import { quote } from '../src/text.js';
+import { catalogueAware } from '../src/analysis/catalogue.js';
+import { lookalikeOf } from '../src/analysis/confusables.js';
+import { loadPack, matchEntry, packRule, type Pack } from '../src/analysis/packs.js';
+import type { Rule, SkillContext } from '../src/core/rule.js';
+import { quote } from '../src/core/text.js';
 
 /** Words before a phrase (same line, up to 80 characters) that make it a mention, not an instruction. */
 const FRAMING = /(?:\b(?:not|never|no|n't|refuse|reject|resist|ignore any|detect\w*|flag\w*|block\w*|scan\w*|catch\w*|such as|like|e\.g\.|i\.e\.|examples?|attempts?|asks?|asking|tells?|telling|tries|trying|claims?|phrases?|patterns?|injections?|wording|says|saying|contains?|including)\b|["“'`«‘])[^\n]{0,80}$/i;
@@ -34,7 +34,7 @@ function mentionAware(ctx: SkillContext): SkillContext {
   wrapped.report = (r) => {
     const text = r.source?.normalized ?? (r.file === undefined ? ctx.skill.source?.normalized : undefined);
     if (text !== undefined && r.offset !== undefined && r.confidence !== 'low' && mentioned(text, r.offset)) {
-      inner.report({ ...r, confidence: 'low', message: `${r.message} (quoted or negated: low confidence)` });
+      inner.report({ ...r, confidence: 'low', suffix: `${r.suffix ?? ''} (quoted or negated: low confidence)` });
     } else inner.report(r);
   };
   return wrapped;

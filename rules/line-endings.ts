@@ -1,7 +1,7 @@
 // line-endings: CRLF or lone CR. Fixable to LF.
 
-import { defineRule } from '../src/rule.js';
-import type { TextEdit } from '../src/types.js';
+import { defineRule } from '../src/core/rule.js';
+import type { TextEdit } from '../src/core/types.js';
 
 export default defineRule({
   meta: {
@@ -16,6 +16,15 @@ export default defineRule({
       bad: [{ files: { 'skills/crlf/SKILL.md': '---\r\nname: crlf\r\ndescription: Windows line endings.\r\n---\r\nBody.\r\n' } }],
       good: [{ files: { 'skills/lf/SKILL.md': '---\nname: lf\ndescription: Unix line endings.\n---\nBody.\n' } }],
     },
+    messages: {
+      skipped: '{{kinds}} line endings, first on this line; {{target}} splits lines only at LF, finds no frontmatter and skips the skill. Convert to LF (--fix)',
+      noFrontmatter:
+        '{{kinds}} line ending{{s}}, first on this line; expected LF. The file opens with no "---" frontmatter line a CR could break, but tools that split lines on LF keep a stray CR in each. Convert to LF (--fix)',
+      normalized: '{{kinds}} line ending{{s}}, first on this line; expected LF. {{target}} normalizes them, but other runtimes and strict parsers do not. Convert to LF (--fix)',
+      strictFails:
+        '{{kinds}} line ending{{s}}, first on this line; expected LF. {{target}}\'s strict parser reads a "---\\r" line, not "---", and fails to construct the skill. Convert to LF (--fix)',
+      strictSees: '{{kinds}} line ending{{s}}, first on this line; expected LF. strict parsers see a "---\\r" line, not "---". Convert to LF (--fix)',
+    },
   },
   checkSkill(ctx) {
     const src = ctx.skill.source;
@@ -26,22 +35,23 @@ export default defineRule({
       edits.push(t.charCodeAt(i + 1) === 10 ? { start: i, end: i + 1, text: '' } : { start: i, end: i + 1, text: '\n' });
     }
     const kinds = [src.crlfCount > 0 ? `${src.crlfCount} CRLF` : '', src.loneCrCount > 0 ? `${src.loneCrCount} lone CR` : ''].filter(Boolean).join(' and ');
-    // Describe the file as it is: only a file that opens with a "---" line has a frontmatter fence a CR can break.
-    const behaviour = !/^\uFEFF?---\r/.test(t)
-      ? 'The file opens with no "---" frontmatter line a CR could break, but tools that split lines on LF keep a stray CR in each'
-      : ctx.profile.normalizesLineEndings
-      ? `${ctx.profile.id} normalizes them, but other runtimes and strict parsers do not`
-      : ctx.profile.frontmatterParser === 'strict-kv'
-        ? `${ctx.profile.id}'s strict parser reads a "---\\r" line, not "---", and fails to construct the skill`
-        : 'strict parsers see a "---\\r" line, not "---"';
     const refuses = ctx.profile.rejectsLoneCr && src.loneCrCount > 0;
+    // Describe the file as it is: only a file that opens with a "---" line has a frontmatter fence a CR can break.
+    const messageId = refuses
+      ? 'skipped'
+      : !/^\uFEFF?---\r/.test(t)
+        ? 'noFrontmatter'
+        : ctx.profile.normalizesLineEndings
+          ? 'normalized'
+          : ctx.profile.frontmatterParser === 'strict-kv'
+            ? 'strictFails'
+            : 'strictSees';
     ctx.report({
       line: src.firstCrLine,
       column: 1,
       ...(refuses ? { severity: 'error' as const, rejects: true } : {}),
-      message: refuses
-        ? `${kinds} line endings, first on this line; ${ctx.profile.id} splits lines only at LF, finds no frontmatter and skips the skill. Convert to LF (--fix)`
-        : `${kinds} line ending${src.crlfCount + src.loneCrCount === 1 ? '' : 's'}, first on this line; expected LF. ${behaviour}. Convert to LF (--fix)`,
+      messageId,
+      data: { kinds, s: src.crlfCount + src.loneCrCount === 1 ? '' : 's', target: ctx.profile.id },
       fix: { description: 'convert line endings to LF', edits },
     });
   },

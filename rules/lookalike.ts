@@ -1,9 +1,9 @@
 // lookalike: a name, description or Cerveau tool name that mixes Latin letters with Cyrillic/Greek (or other)
 // letters that imitate Latin ones, so it reads as a different word than it is (impersonation, filter evasion).
 
-import { findLookalikes, skeleton } from '../src/confusables.js';
-import { defineRule, type SkillContext } from '../src/rule.js';
-import { quote } from '../src/text.js';
+import { findLookalikes, skeleton } from '../src/analysis/confusables.js';
+import { defineRule, type SkillContext } from '../src/core/rule.js';
+import { quote } from '../src/core/text.js';
 
 const LATIN = /\p{Script=Latin}/u;
 const OTHER_LETTER = /(?!\p{Script=Latin})\p{L}/u;

@@ -1,8 +1,8 @@
 // loose-file: a file directly in a skills root that only reads skill folders (Jern: `.jern/skills/<folder>/SKILL.md`).
 
 import * as path from 'node:path';
-import { defineRule } from '../src/rule.js';
-import { quote } from '../src/text.js';
+import { defineRule } from '../src/core/rule.js';
+import { quote } from '../src/core/text.js';
 
 export default defineRule({
   meta: {

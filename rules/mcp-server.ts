@@ -1,17 +1,17 @@
 // mcp-server: what an MCP server definition does with the credentials it is handed. A server is a program the
-// client starts with `command` + `args` and an `env`; src/mcp.ts rebuilds that command line and the script or
+// client starts with `command` + `args` and an `env`; src/analysis/mcp.ts rebuilds that command line and the script or
 // inline code it runs. The pattern packs read those texts for known attack forms; this rule reads the server as a
 // whole: a credential in its env (or read by its inline code) together with a command line that sends data to the
 // network is an error; inline code that reads a credential and prints or encodes it is a warning. A named package
 // or image given a token (`npx -y @scope/server-x`, `docker run -e TOKEN image`, `uvx server`) stays quiet: the
 // token goes to the program that needs it, and nothing in the definition sends it anywhere.
 
-import { catalogueAware } from '../src/catalogue.js';
-import { formatJsonPath } from '../src/jsonscan.js';
-import { mcpServers, progName, type McpServer, type McpText } from '../src/mcp.js';
-import { defineRule } from '../src/rule.js';
-import { effectiveWords, parseShell, type Script } from '../src/shell.js';
-import { quote } from '../src/text.js';
+import { catalogueAware } from '../src/analysis/catalogue.js';
+import { formatJsonPath } from '../src/analysis/jsonscan.js';
+import { mcpServers, progName, type McpServer, type McpText } from '../src/analysis/mcp.js';
+import { defineRule } from '../src/core/rule.js';
+import { effectiveWords, parseShell, type Script } from '../src/analysis/shell.js';
+import { quote } from '../src/core/text.js';
 
 /** An environment variable name that holds a credential. */
 const CREDENTIAL_NAME = /TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|AUTH|APIKEY|DATABASE_URL|_DSN$|CONNECTION_STRING|(?:^|_)(?:API_?|ACCESS_?|PRIVATE_?)?KEYS?(?:_|$)/;

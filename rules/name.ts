@@ -1,8 +1,8 @@
 // name: missing, non-string, or not matching the target's pattern; lookalike characters named.
 
-import { findLookalikes, skeleton } from '../src/confusables.js';
-import { defineRule, type SkillContext } from '../src/rule.js';
-import { quote, typeName } from '../src/text.js';
+import { findLookalikes, skeleton } from '../src/analysis/confusables.js';
+import { defineRule, type SkillContext } from '../src/core/rule.js';
+import { quote, typeName } from '../src/core/text.js';
 
 function describeLookalikes(name: string): string {
   const found = findLookalikes(name);

@@ -2,9 +2,9 @@
 // or bytes read per skill, a folder past the listing's entry or depth bound). A user must never read "0 findings"
 // for content that was not read: warning by default, error for `--persona auditor`.
 
-import { defineRule } from '../src/rule.js';
-import { MAX_PACKAGE_BYTES, MAX_PACKAGE_FILES, PACKAGE_FILE_BOUND } from '../src/skillfiles.js';
-import { quote } from '../src/text.js';
+import { defineRule } from '../src/core/rule.js';
+import { MAX_PACKAGE_BYTES, MAX_PACKAGE_FILES, PACKAGE_FILE_BOUND } from '../src/core/limits.js';
+import { quote } from '../src/core/text.js';
 
 /** Skipped files named in the message at most (the count says how many more). */
 const NAMED = 5;

@@ -1,7 +1,7 @@
 // persistence: persistence (pattern pack rules/packs/persistence.yaml).
 
-import { catalogueAware } from '../src/catalogue.js';
-import { packRule } from '../src/packs.js';
+import { catalogueAware } from '../src/analysis/catalogue.js';
+import { packRule } from '../src/analysis/packs.js';
 
 export default packRule({
   id: 'persistence',

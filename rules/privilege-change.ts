@@ -1,7 +1,7 @@
 // privilege-change: permission and privilege changes (chmod 777 / a+rwx, setuid bits, chown root on system paths, sudoers edits) and erasing logs or shell history (pattern pack rules/packs/privilege-change.yaml).
 
-import { catalogueAware } from '../src/catalogue.js';
-import { packRule } from '../src/packs.js';
+import { catalogueAware } from '../src/analysis/catalogue.js';
+import { packRule } from '../src/analysis/packs.js';
 
 export default packRule({
   id: 'privilege-change',

@@ -1,8 +1,8 @@
 // read-error: a skill file or folder that could not be read, or a part of the tree the walk did not enter.
 
-import { shownOnTheWay } from '../src/read.js';
-import { defineRule } from '../src/rule.js';
-import { quote } from '../src/text.js';
+import { shownOnTheWay } from '../src/core/paths.js';
+import { defineRule } from '../src/core/rule.js';
+import { quote } from '../src/core/text.js';
 
 export default defineRule({
   meta: {

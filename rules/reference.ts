@@ -3,11 +3,11 @@
 // follow symlinks, so each of these is a reference the agent cannot open.
 
 import * as path from 'node:path';
-import { codeRanges, inRanges } from '../src/packs.js';
-import { reportGrouped, type Groupable } from '../src/group.js';
-import { inlineLinks } from '../src/links.js';
-import { defineRule, type SkillContext } from '../src/rule.js';
-import { quote } from '../src/text.js';
+import { codeRanges, inRanges } from '../src/analysis/packs.js';
+import { reportGrouped, type Groupable } from '../src/core/group.js';
+import { inlineLinks } from '../src/analysis/links.js';
+import { defineRule, type SkillContext } from '../src/core/rule.js';
+import { quote } from '../src/core/text.js';
 
 /** Link reference definitions: [label]: target (anchored at a line start, so each line is tried once). */
 const DEFINITION = /^[ ]{0,3}\[(?!\^)[^\]\n]+\]:[ \t]*(<[^>\n]*>|\S+)/gm;
@@ -236,7 +236,7 @@ export default defineRule({
   checkSkill(ctx) {
     const doc = ctx.skill.doc;
     if (!doc || !ctx.skill.source) return;
-    // Many findings of one kind are reported once, with a count and the first positions (src/group.ts).
+    // Many findings of one kind are reported once, with a count and the first positions (src/core/group.ts).
     const out: Finding[] = [];
     for (const r of collect(doc.body, doc.bodyOffset)) check(ctx, r, out);
     reportGrouped(ctx, oncePerTarget(out), ctx.skill.source);

@@ -1,11 +1,11 @@
 // regex-redos: activation patterns that are linear on IronClaw's engine but catastrophic on a backtracking one
 // (a host evaluating them with JavaScript RegExp, PCRE or Python re).
 
-import { loadActivation } from '../src/activation/load.js';
-import { locateInPattern } from '../src/activation/scalar-map.js';
-import { analyzeRedos } from '../src/regex/redos.js';
-import { defineRule } from '../src/rule.js';
-import { quote } from '../src/text.js';
+import { loadActivation } from '../src/targets/activation/load.js';
+import { locateInPattern } from '../src/targets/activation/scalar-map.js';
+import { analyzeRedos } from '../src/analysis/regex/redos.js';
+import { defineRule } from '../src/core/rule.js';
+import { quote } from '../src/core/text.js';
 
 export default defineRule({
   meta: {

@@ -1,19 +1,19 @@
 // remote-exec: a download fed into an interpreter. Two layers: the pattern pack rules/packs/remote-exec.yaml
-// (line patterns, also PowerShell), then the shell-pipeline model of src/shell.ts over shell code blocks, inline
+// (line patterns, also PowerShell), then the shell-pipeline model of src/analysis/shell.ts over shell code blocks, inline
 // code, prose lines, string literals of other code blocks, Cerveau tool commands and references/ files, for what a
 // line pattern cannot see (continuations, wrappers, filters in the pipe, stdin from process substitution,
 // download-then-run, npx/deno of a URL, custom package indexes). For an installed skill (trust below the highest)
 // running an unpinned download is an error.
 
-import { catalogueAware } from '../src/catalogue.js';
-import { codeRanges, loadPack, runPack, type Pack, toolCommands } from '../src/packs.js';
-import { defineRule, type ReportInput, type SkillContext } from '../src/rule.js';
-import { analyzeShell, type ShellFinding } from '../src/shell.js';
-import { formatJsonPath } from '../src/jsonscan.js';
-import { mcpServers, mcpTexts, segmentAt } from '../src/mcp.js';
-import type { SourceText } from '../src/source.js';
-import { quote } from '../src/text.js';
-import { highestTrust } from '../src/trust.js';
+import { catalogueAware } from '../src/analysis/catalogue.js';
+import { codeRanges, loadPack, runPack, type Pack, toolCommands } from '../src/analysis/packs.js';
+import { defineRule, type ReportInput, type SkillContext } from '../src/core/rule.js';
+import { analyzeShell, type ShellFinding } from '../src/analysis/shell.js';
+import { formatJsonPath } from '../src/analysis/jsonscan.js';
+import { mcpServers, mcpTexts, segmentAt } from '../src/analysis/mcp.js';
+import type { SourceText } from '../src/core/source.js';
+import { quote } from '../src/core/text.js';
+import { highestTrust } from '../src/core/trust.js';
 
 /** Info strings of fenced blocks read as shell scripts (an untagged block too). */
 const SHELL_LANGS = /^(?:|sh|bash|zsh|ksh|fish|shell|shell-session|shellsession|console|terminal|cmd|bat|powershell|ps1|pwsh|dockerfile|docker|makefile|make|yaml|yml|text|txt|plain|plaintext)$/;
@@ -159,7 +159,7 @@ export default defineRule({
       if (!ref.source) continue;
       scanMarkdown({ src: ref.source.normalized, file: ref.file, source: ref.source, where: `in ${quote(ref.rel)}` }, 0);
     }
-    // MCP server definitions: the rebuilt command line and its `sh -c` script (src/mcp.ts), reported at the JSON
+    // MCP server definitions: the rebuilt command line and its `sh -c` script (src/analysis/mcp.ts), reported at the JSON
     // string that carries the finding. A server the client starts is installed code: high-confidence ones are errors.
     for (const f of ctx.skill.folder?.files().files ?? []) {
       const json = f.kind === 'json' ? f.json() : null;

@@ -1,7 +1,7 @@
 // reverse-shell: reverse or bind shells (pattern pack rules/packs/reverse-shell.yaml).
 
-import { catalogueAware } from '../src/catalogue.js';
-import { packRule } from '../src/packs.js';
+import { catalogueAware } from '../src/analysis/catalogue.js';
+import { packRule } from '../src/analysis/packs.js';
 
 export default packRule({
   id: 'reverse-shell',

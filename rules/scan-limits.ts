@@ -1,10 +1,10 @@
 // scan-limits: a skill the runtime never finds (deeper than the folders it scans below a root) or may drop (past the
 // number of skills it loads). Only for runtimes whose limits runtimes.md states (IronClaw: depth 3, 100 skills).
 
-import { defineRule } from '../src/rule.js';
+import { defineRule } from '../src/core/rule.js';
 import { catalogOf, depthBelowRoot } from '../src/targets/precedence.js';
 import { getProfile } from '../src/targets/profiles.js';
-import type { TargetId } from '../src/types.js';
+import type { TargetId } from '../src/core/types.js';
 
 const deep = (n: number) => `${Array.from({ length: n }, (_, i) => String.fromCharCode(97 + i)).join('/')}`;
 

@@ -1,6 +1,6 @@
 // secret: credentials in high-confidence formats, masked in the message (pattern pack rules/packs/secret.yaml).
 
-import { packRule } from '../src/packs.js';
+import { packRule } from '../src/analysis/packs.js';
 
 export default packRule({
   id: 'secret',

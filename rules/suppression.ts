@@ -1,7 +1,7 @@
 // suppression: inline suppression directives without a reason, naming an unknown rule, or matching nothing.
-// Reported by the suppress stage (src/suppress.ts), not by a check: this module holds its metadata.
+// Reported by the suppress stage (src/node/suppress.ts), not by a check: this module holds its metadata.
 
-import { defineRule } from '../src/rule.js';
+import { defineRule } from '../src/core/rule.js';
 
 const SKILL = (fm: string, body: string) => `---\nname: owned\ndescription: A skill with an extra key.\n${fm}---\n${body}`;
 

@@ -1,8 +1,8 @@
 // symlink: a symlinked SKILL.md, skill folder or entry in a skills root or skill folder. Never followed.
 
-import { defineRule } from '../src/rule.js';
-import { quote } from '../src/text.js';
-import { shownOnTheWay } from '../src/read.js';
+import { defineRule } from '../src/core/rule.js';
+import { quote } from '../src/core/text.js';
+import { shownOnTheWay } from '../src/core/paths.js';
 
 export default defineRule({
   meta: {

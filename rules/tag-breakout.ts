@@ -4,14 +4,14 @@
 // own escape neutralizes is info.
 
 import { isPair, isScalar, isSeq, visit, type Scalar } from 'yaml';
-import { findBreakouts, OPENERS, type Breakout } from '../src/escape.js';
-import { codeRanges, inRanges } from '../src/packs.js';
-import { defineRule, type SkillContext } from '../src/rule.js';
-import { originalOffset, type SourceText } from '../src/source.js';
-import { quote } from '../src/text.js';
-import { trustRank } from '../src/trust.js';
+import { findBreakouts, OPENERS, type Breakout } from '../src/targets/escape.js';
+import { codeRanges, inRanges } from '../src/analysis/packs.js';
+import { defineRule, type SkillContext } from '../src/core/rule.js';
+import { originalOffset, type SourceText } from '../src/core/source.js';
+import { quote } from '../src/core/text.js';
+import { trustRank } from '../src/core/trust.js';
 import type { TargetProfile } from '../src/targets/profiles.js';
-import type { Fix } from '../src/types.js';
+import type { Fix } from '../src/core/types.js';
 
 const NAME_TAIL = /^[\p{L}\p{N}\p{M}\p{Pc}\p{Pd}.:\u00b7]{0,20}/u;
 

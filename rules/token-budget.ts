@@ -1,7 +1,7 @@
 // token-budget: IronClaw rejects a skill whose body estimate exceeds twice its max_context_tokens.
 
-import { defineRule } from '../src/rule.js';
-import { utf8Length } from '../src/text.js';
+import { defineRule } from '../src/core/rule.js';
+import { utf8Length } from '../src/core/text.js';
 
 export default defineRule({
   meta: {

@@ -1,11 +1,11 @@
 // tool-ceiling: an installed skill that declares tools the read-only ceiling strips will not work as written
-// (warning); a trusted skill asking for shell access is worth a look (info). Tool sets: src/policy/policy-data.json.
+// (warning); a trusted skill asking for shell access is worth a look (info). Tool sets: src/core/policy/policy-data.json.
 
-import { POLICY_DATA } from '../src/policy/data.js';
-import { declaredTools, type DeclaredTool } from '../src/policy/declared.js';
-import { ceilingFor, toolPolicy } from '../src/policy/tools.js';
-import { defineRule, type SkillContext } from '../src/rule.js';
-import { quote } from '../src/text.js';
+import { POLICY_DATA } from '../src/core/policy/data.js';
+import { declaredTools, type DeclaredTool } from '../src/core/policy/declared.js';
+import { ceilingFor, toolPolicy } from '../src/core/policy/tools.js';
+import { defineRule, type SkillContext } from '../src/core/rule.js';
+import { quote } from '../src/core/text.js';
 
 function where(ctx: SkillContext, d: DeclaredTool): { offset?: number; endOffset?: number; line?: number; column?: number } {
   const loc = ctx.locate(d.path);

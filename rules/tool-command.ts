@@ -1,6 +1,6 @@
 // tool-command: Cerveau tool commands dangerous on their own (pattern pack rules/packs/tool-command.yaml).
 
-import { packRule } from '../src/packs.js';
+import { packRule } from '../src/analysis/packs.js';
 
 export default packRule({
   id: 'tool-command',

@@ -2,8 +2,8 @@
 // compiles under ajv strict mode; tool names unique. ajv is loaded only when a skill defines tools.
 
 import { createRequire } from 'node:module';
-import { defineRule, type SkillContext } from '../src/rule.js';
-import { quote, typeName } from '../src/text.js';
+import { defineRule, type SkillContext } from '../src/core/rule.js';
+import { quote, typeName } from '../src/core/text.js';
 
 interface AjvLike {
   compile(schema: unknown): unknown;

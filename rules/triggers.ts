@@ -1,7 +1,7 @@
 // triggers: Cerveau loads a skill when one of its trigger strings appears in the conversation; none means never.
 
-import { defineRule } from '../src/rule.js';
-import { quote, typeName } from '../src/text.js';
+import { defineRule } from '../src/core/rule.js';
+import { quote, typeName } from '../src/core/text.js';
 
 export default defineRule({
   meta: {

@@ -1,12 +1,12 @@
 // typosquat: a skill name one typing slip (two adjacent letters swapped, a letter doubled, a letter dropped, one
 // vowel for another in a long word) away
-// from a well-known skill name or from a word skill names are built from (src/wellknown.ts), so a user or an
+// from a well-known skill name or from a word skill names are built from (src/core/wellknown.ts), so a user or an
 // agent picks it instead of the real one. Other letter substitutions are not counted: too many real words are one
 // letter apart ("reach"/"react").
 
-import { defineRule } from '../src/rule.js';
-import { quote } from '../src/text.js';
-import { WELL_KNOWN_SKILLS, WELL_KNOWN_WORDS } from '../src/wellknown.js';
+import { defineRule } from '../src/core/rule.js';
+import { quote } from '../src/core/text.js';
+import { WELL_KNOWN_SKILLS, WELL_KNOWN_WORDS } from '../src/core/wellknown.js';
 
 const SKILLS = new Set(WELL_KNOWN_SKILLS);
 const WORDS = new Set(WELL_KNOWN_WORDS);

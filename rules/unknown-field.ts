@@ -1,11 +1,11 @@
 // unknown-field: frontmatter keys the target ignores (or its validator rejects), with a did-you-mean.
 
-import { topLevelKeys } from '../src/parse.js';
-import { defineRule } from '../src/rule.js';
+import { topLevelKeys } from '../src/core/parse.js';
+import { defineRule } from '../src/core/rule.js';
 import { PROFILES } from '../src/targets/profiles.js';
 import { isGatingBlock } from '../src/targets/resolve.js';
-import type { TargetId } from '../src/types.js';
-import { didYouMean, quote } from '../src/text.js';
+import type { TargetId } from '../src/core/types.js';
+import { didYouMean, quote } from '../src/core/text.js';
 
 export default defineRule({
   meta: {

@@ -1,8 +1,8 @@
 // version: IronClaw `version` must be a string matching ^[a-zA-Z0-9._\-+~]{1,32}$ (it goes into an XML attribute).
 
-import { defineRule } from '../src/rule.js';
-import { quote, typeName } from '../src/text.js';
-import { originalOffset } from '../src/source.js';
+import { defineRule } from '../src/core/rule.js';
+import { quote, typeName } from '../src/core/text.js';
+import { originalOffset } from '../src/core/source.js';
 
 export default defineRule({
   meta: {

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { ALL_RULES } = await import(path.join(root, 'dist/rules/index.js'));
-const { rewritePage, rewriteReadme, configSchema, schemaPresets } = await import(path.join(root, "dist/src/docsgen.js"));
+const { rewritePage, rewriteReadme, configSchema, schemaPresets } = await import(path.join(root, "dist/src/targets/docsgen.js"));
 const check = process.argv.includes('--check');
 const metas = ALL_RULES.map((r) => r.meta);
 const stale = [];

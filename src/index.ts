@@ -1,18 +1,18 @@
 // Library entry: the same parser, pipeline and rules the CLI uses, for hosts and runtimes to import.
 
-export type { Diagnostic, Fix, TextEdit, Severity, Confidence, Trust, TargetId, Suppression } from './types.js';
-export { lint, DEFAULT_READ_BOUND, type LintOptions, type LintResult, type SkillSummary, type IgnoreSet } from './lint.js';
-export { verify, EMPTY_HOST, type VerifyOptions, type VerifyResult } from './verify.js';
-export { discover, type DiscoveryResult, type DiscoveredSkill, type DiscoveryEvent } from './discover.js';
-export { readBounded, type ReadResult } from './read.js';
-export { decodeSource, positionAt, type SourceText } from './source.js';
-export { parseSkillDocument, locate, MAX_ALIAS_COUNT, type ParsedDocument, type Frontmatter } from './parse.js';
+export type { Diagnostic, Fix, TextEdit, Severity, Confidence, Trust, TargetId, Suppression } from './core/types.js';
+export { lint, DEFAULT_READ_BOUND, type LintOptions, type LintResult, type SkillSummary, type IgnoreSet } from './node/lint.js';
+export { verify, EMPTY_HOST, type VerifyOptions, type VerifyResult } from './node/verify.js';
+export { discover, type DiscoveryResult, type DiscoveredSkill, type DiscoveryEvent } from './node/discover.js';
+export { readBounded, type ReadResult } from './node/read.js';
+export { decodeSource, positionAt, type SourceText } from './core/source.js';
+export { parseSkillDocument, locate, MAX_ALIAS_COUNT, type ParsedDocument, type Frontmatter } from './core/parse.js';
 export { PROFILES, TARGET_IDS, getProfile, type TargetProfile } from './targets/profiles.js';
-export { trustFromPath, trustRank, TRUST_LEVELS } from './trust.js';
+export { trustFromPath, trustRank, TRUST_LEVELS } from './core/trust.js';
 export { formatJson, summarize } from './report/json.js';
 export { formatText } from './report/text.js';
-export { applyEdits } from './fix.js';
-export { defineRule, docsUrl, type Rule, type RuleMeta, type SkillContext, type ProjectContext } from './rule.js';
+export { applyEdits } from './node/fix.js';
+export { defineRule, docsUrl, type Rule, type RuleMeta, type SkillContext, type ProjectContext } from './core/rule.js';
 export { ALL_RULES } from '../rules/index.js';
 export {
   escapeSkillContent,
@@ -27,9 +27,9 @@ export {
   type Breakout,
   type WrapSkillInput,
   type WrapReminderInput,
-} from './escape.js';
-export { renderCatalog, CATALOG_FORMATS, xmlText, lineField, type CatalogSkill, type CatalogFormat, type RenderCatalogOptions } from './catalog.js';
-export { isInvisible, isGap, isWhitespace, foldCodePoint } from './unicode.js';
+} from './targets/escape.js';
+export { renderCatalog, CATALOG_FORMATS, xmlText, lineField, type CatalogSkill, type CatalogFormat, type RenderCatalogOptions } from './targets/catalog.js';
+export { isInvisible, isGap, isWhitespace, foldCodePoint } from './core/unicode.js';
 export {
   scoreSkill,
   selectSkills,
@@ -44,12 +44,12 @@ export {
   type Selection,
   type Candidate,
   type SelectOptions,
-} from './activation/ironclaw.js';
-export { cucaSearch, cerveauTriggers, type CucaSkill, type CucaHit, type CerveauSkill, type TriggerResult } from './activation/others.js';
-export { loadActivation, type LoadedActivation } from './activation/load.js';
-export { analyzePattern, compileForMatch, type PatternAnalysis, type CompiledPattern } from './regex/pattern.js';
-export { parseRustRegex, type RegexSyntaxError } from './regex/syntax.js';
-export { isTrust, highestTrust } from './trust.js';
+} from './targets/activation/ironclaw.js';
+export { cucaSearch, cerveauTriggers, type CucaSkill, type CucaHit, type CerveauSkill, type TriggerResult } from './targets/activation/others.js';
+export { loadActivation, type LoadedActivation } from './targets/activation/load.js';
+export { analyzePattern, compileForMatch, type PatternAnalysis, type CompiledPattern } from './analysis/regex/pattern.js';
+export { parseRustRegex, type RegexSyntaxError } from './analysis/regex/syntax.js';
+export { isTrust, highestTrust } from './core/trust.js';
 export {
   resolveTrust, explainTrust, parseTrustMapping, lowestTrust, attenuateTools, buildPolicy, createToolGate, toolPolicy,
   policyDigest, canonicalPolicyInput, toClaudeSettings, globMatch, POLICY_DATA, PRESET_NAMES, rebaseTrustMapping, toolPolicyFromConfig,
@@ -57,7 +57,35 @@ export {
   type PolicyDocument, type Attenuation, type ToolReason, type PolicyWarning, type Ceiling, type ToolGate,
   type GateDecision, type ClaudeSettingsFragment, type PolicyData,
   verifyPolicyDocument, PolicyDigestError, type PolicyIntegrityCode, type VerifyOptions as PolicyVerifyOptions, type VerifiedPolicy,
-} from './policy/index.js';
-export { explain, formatExplainJson, formatExplainText, type ExplainedSkill } from './explain.js';
+} from './core/policy/index.js';
+export { explain, formatExplainJson, formatExplainText, type ExplainedSkill } from './node/explain.js';
 export { resolveSkill, type Resolution } from './targets/names.js';
 export { autoTarget, targetsFor } from './targets/resolve.js';
+
+// Types the API above names in its signatures (scripts/api-report.mjs lists any that are not exported).
+export type { Host } from './node/host.js';
+export type { DiscoverOptions, SkillLayout } from './node/discover.js';
+export type { TreePath, FileId } from './node/read.js';
+export type { SkillFolder, FolderListing, FolderEntry, EntryKind, FileKind, PackageFile, PackageFiles, Unscanned } from './node/skillfiles.js';
+export type { JsonScan, JsonString } from './analysis/jsonscan.js';
+export type { SeverityOverride } from './node/check.js';
+export type { Shard } from './node/shard.js';
+export type { ExplainedActivation, ExplainedValue } from './node/explain.js';
+export type { SkillInput, ReportInput, MessageData, ProjectSkill, RuleExample, Span, SkillRef } from './core/rule.js';
+export type { Located, FlatEntry, YamlProblem } from './core/parse.js';
+export type { Position } from './core/source.js';
+export type { LocationRule, ReadOnlyPreset } from './core/policy/data.js';
+export type { Summary, SecuritySuppression } from './report/json.js';
+export type { TextOptions } from './report/text.js';
+export type {
+  ActivationLimits, SelectionRules, CatalogStyle, DescriptionSource, FrontmatterParser, NameRule, NameSource, SearchWeights, SkillsRoot, TokenBudget,
+} from './targets/profiles.js';
+export type { Resolved, SideFiles } from './targets/names.js';
+export type { TargetSelection } from './targets/resolve.js';
+export type { ActivationEntry, ActivationList, ActivationProblem, DroppedEntry, LoadedPattern } from './targets/activation/load.js';
+export type { KeywordHit, NotSelectedReason } from './targets/activation/ironclaw.js';
+export type { Approximation } from './analysis/regex/emit.js';
+export type { PatternVerdict } from './analysis/regex/pattern.js';
+export type { SizeEstimate } from './analysis/regex/size.js';
+export type { Node as RegexNode, Flags as RegexFlags, ParseResult as RegexParseResult, Span as RegexSpan, SyntaxErrorKind, LookKind } from './analysis/regex/syntax.js';
+export type { Ranges } from './analysis/regex/charset.js';

@@ -4,10 +4,10 @@
 // `it` are globals); otherwise run() checks every case at once and throws an AssertionError on the first mismatch.
 
 import { AssertionError } from 'node:assert';
-import { applyEdits } from './fix.js';
-import type { Rule } from './rule.js';
-import type { Diagnostic, Severity, TargetId } from './types.js';
-import { verify, type VerifyOptions } from './verify.js';
+import { applyEdits } from './node/fix.js';
+import { reportMessage, type MessageData, type Rule } from './core/rule.js';
+import type { Diagnostic, Severity, TargetId } from './core/types.js';
+import { verify, type VerifyOptions } from './node/verify.js';
 
 /** A skill text the rule must accept without any finding. */
 export interface ValidCase extends Omit<VerifyOptions, 'rules'> {
@@ -20,6 +20,9 @@ export interface ValidCase extends Omit<VerifyOptions, 'rules'> {
 export interface ExpectedFinding {
   /** The exact message, or a pattern it must match. */
   message?: string | RegExp;
+  /** The rule's message id (meta.messages); with `data`, the message must be that template filled with it. */
+  messageId?: string;
+  data?: MessageData;
   line?: number;
   column?: number;
   endLine?: number;
@@ -40,8 +43,13 @@ export interface InvalidCase extends ValidCase {
   output?: string | null;
 }
 
-type Describe = (title: string, body: () => void) => void;
-type It = (title: string, body: () => void) => void;
+/** The test framework's `describe` and `it`, as the tester calls them. */
+export type Describe = (title: string, body: () => void) => void;
+export type It = (title: string, body: () => void) => void;
+
+export type { Diagnostic, Severity, TargetId } from './core/types.js';
+export type { MessageData, Rule } from './core/rule.js';
+export type { VerifyOptions } from './node/verify.js';
 
 function title(c: ValidCase): string {
   if (c.name) return c.name;
@@ -113,6 +121,15 @@ export class RuleTester {
                   wanted[k] = want[k];
                   picked[k] = k === 'rejects' ? !!got.rejects : got[k];
                 }
+                if (want.messageId !== undefined) {
+                  if (!rule.meta.messages || !Object.prototype.hasOwnProperty.call(rule.meta.messages, want.messageId)) throw new TypeError(`${id}: no message "${want.messageId}" in meta.messages`);
+                  wanted.messageId = want.messageId;
+                  picked.messageId = got.messageId;
+                  if (want.data !== undefined) {
+                    wanted.message = reportMessage(rule.meta, { messageId: want.messageId, data: want.data });
+                    picked.message = got.message;
+                  }
+                } else if (want.data !== undefined) throw new TypeError(`${id}: data without a messageId`);
                 if (want.message instanceof RegExp) {
                   if (!want.message.test(got.message)) fail(`${id}: finding ${i + 1} message ${JSON.stringify(got.message)} does not match ${want.message}`, got.message, want.message);
                 } else if (want.message !== undefined) {

@@ -3,8 +3,8 @@
 
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ActivationInputError, scoreSkill, selectSkills, type ActivationSkill } from '../src/activation/ironclaw.js';
-import { cerveauTriggers, cucaSearch } from '../src/activation/others.js';
+import { ActivationInputError, scoreSkill, selectSkills, type ActivationSkill } from '../src/targets/activation/ironclaw.js';
+import { cerveauTriggers, cucaSearch } from '../src/targets/activation/others.js';
 import { CORPUS, runCli } from './helpers.js';
 
 function skill(name: string, activation: Record<string, unknown>, body = 'Body.'): ActivationSkill {

@@ -4,8 +4,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MAX_DEPTH } from '../src/discover.js';
-import { MAX_STREAM_BYTES } from '../src/stream.js';
+import { DEFAULT_MAX_DEPTH } from '../src/node/discover.js';
+import { MAX_STREAM_BYTES } from '../src/node/stream.js';
 import { runJson, short, tempTrees } from './helpers.js';
 
 const SKILL = (name: string) => `---\nname: ${name}\ndescription: Test fixture.\n---\nBody.\n`;

@@ -1,9 +1,9 @@
 // A project rule that throws must not abort the run: like a per-skill rule, it becomes an `internal-error` finding
 // and every other project rule still reports (issue 14, item 5).
 import { describe, expect, it } from 'vitest';
-import { checkProject } from '../src/check.js';
-import { systemHost } from '../src/host.js';
-import { defineRule, type ProjectSkill } from '../src/rule.js';
+import { checkProject } from '../src/node/check.js';
+import { systemHost } from '../src/node/host.js';
+import { defineRule, type ProjectSkill } from '../src/core/rule.js';
 
 const meta = (id: string) => ({
   id,

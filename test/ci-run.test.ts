@@ -4,9 +4,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { diffLines, unifiedDiff } from '../src/diff.js';
-import { createProgress, progressEnabled } from '../src/progress.js';
-import { parseShard, shardOf } from '../src/shard.js';
+import { diffLines, unifiedDiff } from '../src/core/diff.js';
+import { createProgress, progressEnabled } from '../src/cli/progress.js';
+import { parseShard, shardOf } from '../src/node/shard.js';
 import { CORPUS, runCli, runJson, tempTrees } from './helpers.js';
 
 const tree = tempTrees();

@@ -2,12 +2,12 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CLASS_TABLE_FILE, computeClassRanges } from '../src/regex/charset.js';
-import { PERL_UNICODE } from '../src/regex/syntax.js';
+import { CLASS_TABLE_FILE, computeClassRanges } from '../src/analysis/regex/charset.js';
+import { PERL_UNICODE } from '../src/analysis/regex/syntax.js';
 import { REPO } from './helpers.js';
 
 describe('Unicode class table', () => {
-  const table = JSON.parse(fs.readFileSync(path.join(REPO, 'dist', 'src', 'regex', CLASS_TABLE_FILE), 'utf8')) as { unicode: string; classes: Record<string, unknown> };
+  const table = JSON.parse(fs.readFileSync(path.join(REPO, 'dist', 'src', 'analysis', 'regex', CLASS_TABLE_FILE), 'utf8')) as { unicode: string; classes: Record<string, unknown> };
 
   it('is made with this Node Unicode version and covers the Perl classes', () => {
     expect(table.unicode).toBe(process.versions.unicode);
@@ -21,7 +21,7 @@ describe('Unicode class table', () => {
   }
 
   it("gives the compiled engine's \\w", async () => {
-    const compiled = (await import(path.join(REPO, 'dist', 'src', 'regex', 'syntax.js'))) as typeof import('../src/regex/syntax.js');
+    const compiled = (await import(path.join(REPO, 'dist', 'src', 'analysis', 'regex', 'syntax.js'))) as typeof import('../src/analysis/regex/syntax.js');
     expect(compiled.perlClass('w', true)).toEqual(table.classes[PERL_UNICODE.w!]);
   });
 });

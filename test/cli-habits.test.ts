@@ -2,7 +2,7 @@
 
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { skillFoldersOf } from '../src/changed.js';
+import { skillFoldersOf } from '../src/node/changed.js';
 import { runCli, tempTrees } from './helpers.js';
 
 const tree = tempTrees();
@@ -173,7 +173,7 @@ describe('baseline in the text report', () => {
 
 describe('stripJsonComments', () => {
   it('keeps strings, offsets and line breaks; drops comments and trailing commas only after a value', async () => {
-    const { stripJsonComments } = await import('../src/config.js');
+    const { stripJsonComments } = await import('../src/node/config.js');
     const src = '{ "a": "x // not a comment /* nor this */", // c\n "b": [1, 2, /* c */ ], }';
     const out = stripJsonComments(src);
     expect(out.length).toBe(src.length);
@@ -183,7 +183,7 @@ describe('stripJsonComments', () => {
   });
 
   it('property: JSON without comments is unchanged', async () => {
-    const { stripJsonComments } = await import('../src/config.js');
+    const { stripJsonComments } = await import('../src/node/config.js');
     const fc = (await import('fast-check')).default;
     fc.assert(fc.property(fc.jsonValue(), (v) => {
       const s = JSON.stringify(v, null, 1);
@@ -239,7 +239,7 @@ describe('terminal manners', () => {
   });
 
   it('colour follows --color/--no-color, then FORCE_COLOR, NO_COLOR, TERM=dumb, a file output, the terminal', async () => {
-    const { colorEnabled } = await import('../src/run.js');
+    const { colorEnabled } = await import('../src/cli/check.js');
     const tty = { isTTY: true, env: {} };
     expect(colorEnabled({}, tty)).toBe(true);
     expect(colorEnabled({}, { isTTY: false, env: {} })).toBe(false);
@@ -258,7 +258,7 @@ describe('terminal manners', () => {
   });
 
   it('the progress line fits the terminal width', async () => {
-    const { createProgress, fitLine } = await import('../src/progress.js');
+    const { createProgress, fitLine } = await import('../src/cli/progress.js');
     for (const cols of [10, 20, 30, 80]) {
       for (const [d, t] of [[5, 10], [12345, 99999]] as const) expect(fitLine(d, t, cols).length, `${cols} ${d}/${t}`).toBeLessThan(cols);
     }
@@ -286,7 +286,7 @@ describe('paths: globs and standard input', () => {
   });
 
   it('--stdin / - checks standard input as the file --stdin-filename names', async () => {
-    const { main } = await import('../src/cli.js');
+    const { main } = await import('../src/cli/main.js');
     const root = tree({ '.git/HEAD': 'x\n', '.skillcheckrc.json': '{ "rules": { "unknown-field": "error" } }' });
     const run = async (args: string[], input: string) => {
       let stdout = '';
@@ -317,7 +317,7 @@ describe('paths: globs and standard input', () => {
   });
 
   it('--stdin applies the config\'s ignore and trust to the named path, and writes no file', async () => {
-    const { main } = await import('../src/cli.js');
+    const { main } = await import('../src/cli/main.js');
     const fs = await import('node:fs');
     const os = await import('node:os');
     const root = tree({

@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { main, type Io } from '../src/cli.js';
+import { main, type Io } from '../src/cli/main.js';
 import { CORPUS, REPO, runCli, type JsonReport, tempTrees } from './helpers.js';
 
 const BIN = path.join(REPO, 'bin', 'skillcheck.js');
@@ -47,7 +47,7 @@ function schemaErrors(doc: unknown): string[] {
 }
 
 beforeAll(() => {
-  expect(fs.existsSync(path.join(REPO, 'dist', 'src', 'cli.js')), 'dist/ is missing: run `npm test` (it builds first)').toBe(true);
+  expect(fs.existsSync(path.join(REPO, 'dist', 'src', 'cli', 'main.js')), 'dist/ is missing: run `npm test` (it builds first)').toBe(true);
 });
 
 describe('--version and --help', () => {

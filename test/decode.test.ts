@@ -4,7 +4,7 @@
 import { deflateSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeLiteral, findPayloads, flattenPayloads, MAX_DEPTH, MAX_PAYLOADS } from '../src/decode.js';
+import { decodeLiteral, findPayloads, flattenPayloads, MAX_DEPTH, MAX_PAYLOADS } from '../src/analysis/decode.js';
 
 const b64 = (s: string) => Buffer.from(s).toString('base64');
 const hex = (s: string) => Buffer.from(s).toString('hex');

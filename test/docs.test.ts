@@ -5,7 +5,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ALL_RULES } from '../rules/index.js';
-import { HEADER_END, HEADER_START, configSchema, rewritePage, rewriteReadme, ruleHeader, schemaPresets } from '../src/docsgen.js';
+import { HEADER_END, HEADER_START, configSchema, rewritePage, rewriteReadme, ruleHeader, schemaPresets } from '../src/targets/docsgen.js';
 import { REPO, runCli } from './helpers.js';
 
 const HINT = 'stale generated docs: run `npm run docs` and commit the result';

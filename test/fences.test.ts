@@ -1,12 +1,12 @@
-// One fence scanner (src/fences.ts) for pattern-rule scopes, inline directives and name fallbacks (issue 14): the
+// One fence scanner (src/analysis/fences.ts) for pattern-rule scopes, inline directives and name fallbacks (issue 14): the
 // old scanners disagreed about what is code, so a directive could apply to lines the pattern rules treated as code.
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { codeLines, fencedBlocks } from '../src/fences.js';
-import { codeRanges } from '../src/packs.js';
-import { parseDirectives } from '../src/suppress.js';
-import { decodeSource, positionAt } from '../src/source.js';
+import { codeLines, fencedBlocks } from '../src/analysis/fences.js';
+import { codeRanges } from '../src/analysis/packs.js';
+import { parseDirectives } from '../src/node/suppress.js';
+import { decodeSource, positionAt } from '../src/core/source.js';
 import { runJson, tempTrees } from './helpers.js';
 
 const blocks = (t: string) => fencedBlocks(t).map((b) => t.slice(b.start, b.end));

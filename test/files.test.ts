@@ -6,8 +6,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { jsonErrorMessage, readBounded, readSmallFile } from '../src/read.js';
-import { writeFileAtomic } from '../src/write.js';
+import { jsonErrorMessage, readBounded, readSmallFile } from '../src/node/read.js';
+import { writeFileAtomic } from '../src/node/write.js';
 import { runCli, tempTrees } from './helpers.js';
 
 const tree = tempTrees();

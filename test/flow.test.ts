@@ -1,9 +1,9 @@
-// Block-level exfiltration flows (src/flow.ts) and the quoted-attack-catalogue context (src/catalogue.ts).
+// Block-level exfiltration flows (src/analysis/flow.ts) and the quoted-attack-catalogue context (src/analysis/catalogue.ts).
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { inCatalogue } from '../src/catalogue.js';
-import { codeFlows } from '../src/flow.js';
+import { inCatalogue } from '../src/analysis/catalogue.js';
+import { codeFlows } from '../src/analysis/flow.js';
 
 const RUNS = Number(process.env.FC_RUNS ?? 300);
 const kinds = (s: string) => codeFlows(s).map((f) => f.kind);

@@ -5,8 +5,8 @@ import * as path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { escapeData, escapeProperty, formatGithub, githubLine } from '../src/report/github.js';
-import type { Diagnostic } from '../src/types.js';
-import { visible } from '../src/text.js';
+import type { Diagnostic } from '../src/core/types.js';
+import { visible } from '../src/core/text.js';
 import { CORPUS, runCli, tempTrees } from './helpers.js';
 
 const tree = tempTrees();

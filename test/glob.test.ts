@@ -1,7 +1,7 @@
 // Config ignore globs: `**`, `*`, `?`, folder patterns, and patterns without a slash matching at any depth.
 
 import { describe, expect, it } from 'vitest';
-import { compileGlobs, globMatcher } from '../src/glob.js';
+import { compileGlobs, globMatcher } from '../src/analysis/glob.js';
 
 describe('globMatcher', () => {
   const cases: [string, string[], string[]][] = [

@@ -3,9 +3,9 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { GROUP_AFTER, GROUP_LISTED } from '../src/group.js';
-import { inlineLinks } from '../src/links.js';
-import { lint } from '../src/lint.js';
+import { GROUP_AFTER, GROUP_LISTED } from '../src/core/group.js';
+import { inlineLinks } from '../src/analysis/links.js';
+import { lint } from '../src/node/lint.js';
 import { tempTrees } from './helpers.js';
 
 const tree = tempTrees();

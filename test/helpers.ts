@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll } from 'vitest';
-import { main, type Io } from '../src/cli.js';
+import { main, type Io } from '../src/cli/main.js';
 
 export interface RunResult {
   code: number;

@@ -1,8 +1,8 @@
-// hidden-unicode carriers issue 15 named (src/hidden.ts): tag text split across flag-shaped sequences, and one
+// hidden-unicode carriers issue 15 named (src/analysis/hidden.ts): tag text split across flag-shaped sequences, and one
 // variation selector per letter. Drawn flags, keycaps, emoji presentation and CJK variants stay quiet.
 
 import { describe, expect, it } from 'vitest';
-import { findHidden } from '../src/hidden.js';
+import { findHidden } from '../src/analysis/hidden.js';
 import { foldLookalikes } from '../rules/injection-phrase.js';
 
 const tag = (t: string) => [...t].map((c) => String.fromCodePoint(0xe0000 + c.charCodeAt(0))).join('');

@@ -8,10 +8,10 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { claudeDenyOutput, runClaudeHook, type HookFlags } from '../src/host/claude-hook.js';
-import { toOpencodePlugin } from '../src/host/opencode-plugin.js';
-import { buildPolicy, createToolGate, type PolicyDocument, type PolicySkill } from '../src/policy/index.js';
-import type { Io } from '../src/cli.js';
+import { claudeDenyOutput, runClaudeHook, type HookFlags } from '../src/cli/hook.js';
+import { toOpencodePlugin } from '../src/core/policy/opencode-plugin.js';
+import { buildPolicy, createToolGate, type PolicyDocument, type PolicySkill } from '../src/core/policy/index.js';
+import type { Io } from '../src/cli/main.js';
 import { REPO, runCli, tempTrees } from './helpers.js';
 
 const temp = tempTrees();

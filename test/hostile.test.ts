@@ -6,9 +6,9 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { lint, loadDefaultRules } from '../src/lint.js';
-import { readBounded } from '../src/read.js';
-import { escapeRawName } from '../src/fsnames.js';
+import { lint, loadDefaultRules } from '../src/node/lint.js';
+import { readBounded } from '../src/node/read.js';
+import { escapeRawName } from '../src/node/fsnames.js';
 import { runCli, runJson, short, tempTrees } from './helpers.js';
 
 const OK = (name: string) => `---\nname: ${name}\ndescription: A fine skill.\n---\nBody.\n`;

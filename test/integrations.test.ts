@@ -55,7 +55,7 @@ describe('action.yml', () => {
     const script = fs.readFileSync(path.join(REPO, 'action/run.mjs'), 'utf8');
     for (const flag of script.match(/--[a-z][a-z-]+/g) ?? []) {
       if (['--no-audit', '--no-fund'].includes(flag)) continue;
-      expect(fs.readFileSync(path.join(REPO, 'src/cli.ts'), 'utf8'), flag).toContain(`'${flag}`.replace("'--", "'--").slice(1));
+      expect(fs.readFileSync(path.join(REPO, 'src/cli/main.ts'), 'utf8'), flag).toContain(`'${flag}`.replace("'--", "'--").slice(1));
     }
   });
 });

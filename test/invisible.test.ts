@@ -1,4 +1,4 @@
-// One invisible-character classifier (src/unicode.ts) for every rule and the text renderer (issue 14): the pattern
+// One invisible-character classifier (src/core/unicode.ts) for every rule and the text renderer (issue 14): the pattern
 // packs, hidden-unicode, the envelope escape and the renderer used to hold four lists that disagreed, so
 // "cu\u17b4rl … | sh" and "cu\u180brl … | sh" got past remote-exec while "cu\u200brl … | sh" did not.
 
@@ -6,10 +6,11 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { findHidden } from '../src/hidden.js';
-import { entriesMatching, loadPack } from '../src/packs.js';
-import { visible } from '../src/text.js';
-import { firstInvisible, invisibleRegex, isInvisible } from '../src/unicode.js';
+import { findHidden } from '../src/analysis/hidden.js';
+import { entriesMatching, loadPack } from '../src/analysis/packs.js';
+import '../src/node/packs.js';
+import { visible } from '../src/core/text.js';
+import { firstInvisible, invisibleRegex, isInvisible } from '../src/core/unicode.js';
 import { REPO, runJson, tempTrees } from './helpers.js';
 
 /** Every code point the classifier calls invisible (surrogates are not characters). */
@@ -95,9 +96,9 @@ describe('the invisible-character class', () => {
       // A regex class naming format characters, default-ignorables or the zero-width / variation-selector ranges.
       return /\\p\{Cf\}|\\p\{Default_Ignorable_Code_Point\}|\\ufe00-\\ufe0f|\\u200b-|\\u034f/.test(text);
     });
-    expect(defining).toEqual(['src/unicode.ts']);
-    for (const f of ['src/packs.ts', 'src/hidden.ts', 'src/text.ts', 'src/escape.ts']) {
-      expect(fs.readFileSync(path.join(REPO, f), 'utf8'), f).toMatch(/from '\.\/unicode\.js'/);
+    expect(defining).toEqual(['src/core/unicode.ts']);
+    for (const f of ['src/analysis/packs.ts', 'src/analysis/hidden.ts', 'src/core/text.ts', 'src/targets/escape.ts']) {
+      expect(fs.readFileSync(path.join(REPO, f), 'utf8'), f).toMatch(/from '(\.\/|\.\.\/core\/)unicode\.js'/);
     }
   });
 });

@@ -2,7 +2,7 @@
 // obvious definition: the start of every line that contains a keyword, lowercase, as a substring.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { keywordLinesOf } from '../src/packs.js';
+import { keywordLinesOf } from '../src/analysis/packs.js';
 
 const ALPHABET = ['a', 'b', 'k', 'e', 'y', '$', '(', '\n', ' ', 'É', 'é', '𝒜', 'K'];
 const text = fc.array(fc.constantFrom(...ALPHABET), { maxLength: 80 }).map((a) => a.join(''));

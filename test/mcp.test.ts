@@ -1,10 +1,10 @@
-// src/mcp.ts: MCP server definitions rebuilt from a JSON file's strings (command line, shell script, inline code).
+// src/analysis/mcp.ts: MCP server definitions rebuilt from a JSON file's strings (command line, shell script, inline code).
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { jsonStrings } from '../src/jsonscan.js';
-import { mcpServers, segmentAt, shellQuote } from '../src/mcp.js';
-import { parseShell } from '../src/shell.js';
+import { jsonStrings } from '../src/analysis/jsonscan.js';
+import { mcpServers, segmentAt, shellQuote } from '../src/analysis/mcp.js';
+import { parseShell } from '../src/analysis/shell.js';
 
 const servers = (obj: unknown) => mcpServers(jsonStrings(JSON.stringify(obj, null, 2)));
 

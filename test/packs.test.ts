@@ -8,8 +8,9 @@ import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ALL_RULES } from '../rules/index.js';
-import { entriesMatching, loadPack, looksLikePlaceholder, maskSecret, matchEntry, packsDir, validatePack, type Pack } from '../src/packs.js';
-import { compileRe2 } from '../src/re2.js';
+import { entriesMatching, loadPack, looksLikePlaceholder, maskSecret, matchEntry, type Pack } from '../src/analysis/packs.js';
+import { packsDir, validatePack } from '../src/node/packs.js';
+import { compileRe2 } from '../src/analysis/re2.js';
 import { REPO } from './helpers.js';
 
 const dir = packsDir();
@@ -36,8 +37,8 @@ describe('rule packs', () => {
         expect(built.sourceSha256).toBe(createHash('sha256').update(fs.readFileSync(path.join(dir, f))).digest('hex'));
         expect(built.pack).toEqual(data);
         // The compiled module takes the copy only while the hashes match; either way it loads the same pack.
-        const compiled = (await import(path.join(REPO, 'dist', 'src', 'packs.js'))) as typeof import('../src/packs.js');
-        expect(compiled.loadPack(data.rule)).toEqual(data);
+        const compiled = (await import(path.join(REPO, 'dist', 'src', 'node', 'packs.js'))) as typeof import('../src/node/packs.js');
+        expect(compiled.loadPackFile(data.rule)).toEqual(data);
       });
       it('feeds a registered rule named after the file', () => {
         expect(data.rule).toBe(f.replace(/\.yaml$/, ''));
@@ -69,7 +70,9 @@ describe('rule packs', () => {
   it('the load-time check refuses a malformed pack', () => {
     expect(() => validatePack({ rule: 'x', description: 'd', rules: [{ id: 'a' }] }, 'x.yaml')).toThrow(/x.yaml/);
     const bad = { rule: 'x', description: 'd', rules: [{ id: 'a', description: 'd', message: '{match}', severity: 'error', confidence: 'high', scope: ['body'], keywords: ['Curl'], patterns: ['x'], examples: { match: ['x'], nomatch: [] } }] };
-    expect(() => validatePack(bad, 'x.yaml')).toThrow(/lowercase/);
+    expect(() => validatePack(bad, 'x.yaml')).toThrow(/x\.yaml: \/rules\/0\/keywords\/0 must match pattern/);
+    const twice = { ...bad, rules: [bad.rules[0], bad.rules[0]].map((e) => ({ ...e, keywords: ['curl'] })) };
+    expect(() => validatePack(twice, 'x.yaml')).toThrow(/duplicate id a/);
     expect(validate(bad)).toBe(false);
   });
 

@@ -3,8 +3,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { lint, type LintOptions, type LintResult } from '../src/lint.js';
-import { lastRun, setWorkerLimits, setWorkerScript } from '../src/parallel.js';
+import { lint, type LintOptions, type LintResult } from '../src/node/lint.js';
+import { lastRun, setWorkerLimits, setWorkerScript } from '../src/node/parallel.js';
 import { CORPUS, runCli, tempTree } from './helpers.js';
 
 const comparable = (r: LintResult) => JSON.stringify({ skills: r.skills, diagnostics: r.diagnostics, files: r.files, missing: r.missing });

@@ -3,8 +3,8 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildPolicy, createToolGate, toolPolicy, type PolicyDocument, type PolicySkill } from '../src/policy/index.js';
-import { PolicyDigestError, verifyPolicyDocument } from '../src/policy/verify.js';
+import { buildPolicy, createToolGate, toolPolicy, type PolicyDocument, type PolicySkill } from '../src/core/policy/index.js';
+import { PolicyDigestError, verifyPolicyDocument } from '../src/core/policy/verify.js';
 
 const sk = (name: string, trust: 'installed' | 'trusted'): PolicySkill => ({ name, trust, file: `skills/${name}/SKILL.md` });
 const fresh = (): PolicyDocument => buildPolicy(['Bash', 'Read', 'Write', 'Grep', 'mcp__gh__create_issue'], [sk('weather', 'installed'), sk('deploy', 'trusted')]);

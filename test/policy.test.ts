@@ -12,9 +12,9 @@ import {
   policyDigest, canonicalPolicyInput, rebaseTrustMapping, resolveTrust, toClaudeSettings, toolPolicy, toolPolicyFromConfig, POLICY_DATA,
   type PolicyDocument, type PolicySkill, type ToolPolicy,
 } from '../src/index.js';
-import { CEILINGS, checkPolicyData } from '../src/policy/data.js';
-import { TRUST_LEVELS } from '../src/trust.js';
-import { splitAllowedTools } from '../src/policy/declared.js';
+import { CEILINGS, checkPolicyData } from '../src/core/policy/data.js';
+import { TRUST_LEVELS } from '../src/core/trust.js';
+import { splitAllowedTools } from '../src/core/policy/declared.js';
 import { REPO, runCli, tempTrees } from './helpers.js';
 
 const temp = tempTrees();

@@ -4,10 +4,11 @@
 import fc from 'fast-check';
 import * as fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { loadPack, lowerKeepingOffsets, packsDir } from '../src/packs.js';
-import { compileRe2 } from '../src/re2.js';
-import { requiredLiterals, satisfies } from '../src/regex/prefilter.js';
-import { parseRustRegex } from '../src/regex/syntax.js';
+import { loadPack, lowerKeepingOffsets } from '../src/analysis/packs.js';
+import { packsDir } from '../src/node/packs.js';
+import { compileRe2 } from '../src/analysis/re2.js';
+import { requiredLiterals, satisfies } from '../src/analysis/regex/prefilter.js';
+import { parseRustRegex } from '../src/analysis/regex/syntax.js';
 
 const entries = fs
   .readdirSync(packsDir())

@@ -2,8 +2,8 @@
 // Its own test file, so no other test in this process has loaded it first.
 
 import { describe, expect, it } from 'vitest';
-import { lint } from '../src/lint.js';
-import { re2Loaded } from '../src/re2.js';
+import { lint } from '../src/node/lint.js';
+import { re2Loaded } from '../src/analysis/re2.js';
 import { tempTree } from './helpers.js';
 
 describe('lazy RE2', () => {
@@ -22,7 +22,7 @@ describe('lazy RE2', () => {
     const r = await lint({ cwd: dir, paths: ['.'] });
     expect(r.diagnostics.some((d) => d.ruleId === 'activation-pattern')).toBe(true);
     expect(re2Loaded()).toBe(false);
-    const { analyzePattern, compileForMatch } = await import('../src/regex/pattern.js');
+    const { analyzePattern, compileForMatch } = await import('../src/analysis/regex/pattern.js');
     const c = compileForMatch(analyzePattern('(?i)\\bdeploy\\b', 65536));
     expect('test' in c && c.test('Deploy now')).toBe(true);
     expect(re2Loaded()).toBe(true);

@@ -3,8 +3,8 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { findAmbiguity, hasCompoundLoop } from '../src/regex/redos.js';
-import { parseRustRegex } from '../src/regex/syntax.js';
+import { findAmbiguity, hasCompoundLoop } from '../src/analysis/regex/redos.js';
+import { parseRustRegex } from '../src/analysis/regex/syntax.js';
 
 const atom = fc.constantFrom('a', 'b', '\\s', '\\w', '\\d', '.', '[ab]', '[^a]', '\\b', '^', '$', '(?i)x', 'é');
 const quant = fc.constantFrom('', '', '*', '+', '?', '{2}', '{1,3}', '{2,}', '+?', '*?');

@@ -4,7 +4,7 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { analyzePattern, compileForMatch } from '../src/regex/pattern.js';
+import { analyzePattern, compileForMatch } from '../src/analysis/regex/pattern.js';
 
 const RUNS = Number(process.env.FC_RUNS ?? 100);
 

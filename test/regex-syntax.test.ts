@@ -1,8 +1,8 @@
 // The Rust-regex front end: what it accepts and rejects (with positions), and the size estimate's landmarks.
 
 import { describe, expect, it } from 'vitest';
-import { analyzePattern, compileForMatch } from '../src/regex/pattern.js';
-import { parseRustRegex } from '../src/regex/syntax.js';
+import { analyzePattern, compileForMatch } from '../src/analysis/regex/pattern.js';
+import { parseRustRegex } from '../src/analysis/regex/syntax.js';
 
 const LIMIT = 64 * 1024;
 

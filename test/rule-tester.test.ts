@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import lineEndings from '../rules/line-endings.js';
 import { RuleTester } from '../src/testing.js';
-import { defineRule } from '../src/rule.js';
+import { defineRule, reportMessage, templatePlaceholders } from '../src/core/rule.js';
 
 // Without describe/it, run() checks every case at once and throws on the first mismatch.
 const run = (tests: Parameters<RuleTester['run']>[1], rule = lineEndings) => {
@@ -46,5 +46,30 @@ describe('RuleTester', () => {
     // The pipeline turns the exception into an internal-error finding; the tester fails the case, valid or not.
     expect(() => run({ invalid: [{ code: CRLF, errors: 1 }] }, broken)).toThrow(/the rule threw: rule broken failed: bug/);
     expect(() => run({ valid: [{ code: CRLF }] }, broken)).toThrow(/the rule threw/);
+  });
+
+  it('asserts messages by id and data: a changed template, id or value fails the case', () => {
+    const data = { kinds: '5 CRLF', s: 's', target: 'agentskills' };
+    expect(() => run({ invalid: [{ code: CRLF, errors: [{ messageId: 'strictSees', data }] }] })).not.toThrow();
+    expect(() => run({ invalid: [{ code: CRLF, errors: [{ messageId: 'strictFails' }] }] })).toThrow(/finding 1 differs/);
+    expect(() => run({ invalid: [{ code: CRLF, errors: [{ messageId: 'strictSees', data: { ...data, kinds: '4 CRLF' } }] }] })).toThrow(/finding 1 differs/);
+    expect(() => run({ invalid: [{ code: CRLF, errors: [{ messageId: 'nope' }] }] })).toThrow(/no message "nope"/);
+    expect(() => run({ invalid: [{ code: CRLF, errors: [{ data }] }] })).toThrow(/data without a messageId/);
+    // A changed template: the same id and data no longer give the message the rule reports.
+    const mutated = defineRule({ ...lineEndings, meta: { ...lineEndings.meta, messages: { ...lineEndings.meta.messages, strictSees: 'MUTATED {{kinds}}' } } });
+    const wanted = reportMessage(lineEndings.meta, { messageId: 'strictSees', data });
+    expect(() => run({ invalid: [{ code: CRLF, errors: [{ messageId: 'strictSees', message: wanted }] }] }, mutated)).toThrow(/finding 1 differs/);
+  });
+
+  it('turns an unknown message id or a missing placeholder into a failure of the rule', () => {
+    const meta = { ...lineEndings.meta, id: 'ids', messages: { one: 'has {{x}}' } };
+    expect(reportMessage(meta, { messageId: 'one', data: { x: 3 } })).toBe('has 3');
+    expect(reportMessage(meta, { messageId: 'one', data: { x: 'y' }, suffix: ' (low)' })).toBe('has y (low)');
+    expect(() => reportMessage(meta, { messageId: 'two' })).toThrow(/no message "two"/);
+    expect(() => reportMessage(meta, { messageId: 'one', data: {} })).toThrow(/needs data.x/);
+    expect(() => reportMessage(meta, {})).toThrow(/neither a message nor a messageId/);
+    expect(templatePlaceholders('{{a}} and {{ b }} and {{a}}')).toEqual(['a', 'b']);
+    const bad = defineRule({ meta, checkSkill: (ctx) => ctx.report({ messageId: 'two' }) });
+    expect(() => run({ invalid: [{ code: CRLF, errors: 1 }] }, bad)).toThrow(/the rule threw: rule ids failed: rule ids has no message "two"/);
   });
 });

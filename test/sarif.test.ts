@@ -7,8 +7,8 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { ALL_RULES } from '../rules/index.js';
 import { formatSarif, pathToUri } from '../src/report/sarif.js';
-import { docsUrl } from '../src/rule.js';
-import type { Diagnostic } from '../src/types.js';
+import { docsUrl } from '../src/core/rule.js';
+import type { Diagnostic } from '../src/core/types.js';
 import { CORPUS, REPO, runCli, tempTrees } from './helpers.js';
 
 const schema = JSON.parse(fs.readFileSync(path.join(REPO, 'test/fixtures/sarif-2.1.0.schema.json'), 'utf8')) as object;

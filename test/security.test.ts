@@ -4,8 +4,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { decodeTags, decodeVariationSelectors, findHidden } from '../src/hidden.js';
-import { codeRanges } from '../src/packs.js';
+import { decodeTags, decodeVariationSelectors, findHidden } from '../src/analysis/hidden.js';
+import { codeRanges } from '../src/analysis/packs.js';
 import { runJson, tempTrees } from './helpers.js';
 
 const tree = tempTrees();

@@ -1,10 +1,10 @@
-// The shell-pipeline model (src/shell.ts): what it reads as one command, and the remote-execution forms it finds
+// The shell-pipeline model (src/analysis/shell.ts): what it reads as one command, and the remote-execution forms it finds
 // that a line pattern misses. Properties: any text parses without throwing, in a number of steps linear in its
 // length, and findings lie inside the text.
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { analyzeShell, effectiveWords, MAX_DEPTH, parseShell, parseShellCounted } from '../src/shell.js';
+import { analyzeShell, effectiveWords, MAX_DEPTH, parseShell, parseShellCounted } from '../src/analysis/shell.js';
 
 const RUNS = Number(process.env.FC_RUNS ?? 300);
 const kinds = (s: string, prose = false) => analyzeShell(s, 0, s.length, { prose }).map((f) => f.kind);

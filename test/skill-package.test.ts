@@ -5,12 +5,13 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { lint } from '../src/lint.js';
-import { runPack, validatePack, type Pack } from '../src/packs.js';
-import { formatJsonPath, jsonStrings, MAX_JSON_DEPTH } from '../src/jsonscan.js';
-import { fileKind, looksBinary, MAX_FOLDER_DEPTH, MAX_FOLDER_ENTRIES, MAX_PACKAGE_FILES, PACKAGE_FILE_BOUND } from '../src/skillfiles.js';
-import { defineRule } from '../src/rule.js';
-import { idOf, readInTree, treeReader, type TreePath } from '../src/read.js';
+import { lint } from '../src/node/lint.js';
+import { runPack, type Pack } from '../src/analysis/packs.js';
+import { validatePack } from '../src/node/packs.js';
+import { formatJsonPath, jsonStrings, MAX_JSON_DEPTH } from '../src/analysis/jsonscan.js';
+import { fileKind, looksBinary, MAX_FOLDER_DEPTH, MAX_FOLDER_ENTRIES, MAX_PACKAGE_FILES, PACKAGE_FILE_BOUND } from '../src/node/skillfiles.js';
+import { defineRule } from '../src/core/rule.js';
+import { idOf, readInTree, treeReader, type TreePath } from '../src/node/read.js';
 import { runJson, tempTrees } from './helpers.js';
 
 const tree = tempTrees();
@@ -211,8 +212,8 @@ describe('pack scope and context', () => {
 
   it('rejects an unknown scope or context', () => {
     const base = { id: 'x', description: 'd', message: '{match}', severity: 'warning', confidence: 'high', keywords: ['a'], patterns: ['a'], examples: { match: ['a'], nomatch: [] } };
-    expect(() => validatePack({ rule: 'r', description: 'd', rules: [{ ...base, scope: ['ruby'] }] }, 't')).toThrow(/bad scope/);
-    expect(() => validatePack({ rule: 'r', description: 'd', rules: [{ ...base, scope: ['shell'], context: ['cobol'] }] }, 't')).toThrow(/bad context/);
+    expect(() => validatePack({ rule: 'r', description: 'd', rules: [{ ...base, scope: ['ruby'] }] }, 't')).toThrow(/\/rules\/0\/scope\/0 must be equal to one of the allowed values \(body, code/);
+    expect(() => validatePack({ rule: 'r', description: 'd', rules: [{ ...base, scope: ['shell'], context: ['cobol'] }] }, 't')).toThrow(/\/rules\/0\/context\/0 must be equal to one of the allowed values \(shell, python/);
   });
 });
 

@@ -1,11 +1,11 @@
-// Properties of decoding (src/source.ts) and parsing (src/parse.ts) over generated input.
+// Properties of decoding (src/core/source.ts) and parsing (src/core/parse.ts) over generated input.
 // Runs per property: FC_RUNS (default 300 in the suite); e.g. `FC_RUNS=20000 npx vitest run test/source.property.test.ts`.
 
 import { isUtf8 } from 'node:buffer';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseSkillDocument } from '../src/parse.js';
-import { decodeSource, findInvalidUtf8, originalOffset, positionAt } from '../src/source.js';
+import { parseSkillDocument } from '../src/core/parse.js';
+import { decodeSource, findInvalidUtf8, originalOffset, positionAt } from '../src/core/source.js';
 
 const RUNS = Number(process.env.FC_RUNS ?? 300);
 const opts = { numRuns: RUNS };

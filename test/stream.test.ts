@@ -1,4 +1,4 @@
-// Streaming a skill file over the read bound (src/stream.ts): the security rules run over the whole file in
+// Streaming a skill file over the read bound (src/node/stream.ts): the security rules run over the whole file in
 // overlapping chunks. Files are generated at test time (several MB), never committed.
 
 import * as fs from 'node:fs';
@@ -6,8 +6,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { decodeSource, positionAt } from '../src/source.js';
-import { MAX_STREAM_BYTES, STREAM_OVERLAP, streamChunks } from '../src/stream.js';
+import { decodeSource, positionAt } from '../src/core/source.js';
+import { MAX_STREAM_BYTES, STREAM_OVERLAP, streamChunks } from '../src/node/stream.js';
 import { runJson, short, tempTrees, type JsonDiagnostic } from './helpers.js';
 
 const tree = tempTrees();

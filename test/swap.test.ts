@@ -5,8 +5,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { applyFixes, planFixes } from '../src/fix.js';
-import { lint } from '../src/lint.js';
+import { applyFixes, planFixes } from '../src/node/fix.js';
+import { lint } from '../src/node/lint.js';
 import { tempTrees } from './helpers.js';
 
 const tree = tempTrees();
@@ -115,7 +115,7 @@ describe('--fix after the skill folder is swapped for a symlink', () => {
     const plans = planFixes(result.diagnostics, result.inputs, [dir]);
     expect(plans.map((p) => p.skipped)).toEqual([undefined]);
     swapForSymlink(path.join(dir, 'skills/a-victim'), outside);
-    const { writeFileAtomic } = await import('../src/write.js');
+    const { writeFileAtomic } = await import('../src/node/write.js');
     const p = plans[0]!;
     expect(() => writeFileAtomic(p.absPath, p.after, { ...(p.tree ? { tree: p.tree } : {}), expect: { bytes: Buffer.from(p.before) } })).toThrow(/changed since it was checked \(now a symlink\)/);
     expect(fs.readFileSync(path.join(outside, 'SKILL.md'), 'utf8')).toBe(text);

@@ -3,8 +3,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { lint } from '../src/lint.js';
-import { systemHost } from '../src/host.js';
+import { lint } from '../src/node/lint.js';
+import { systemHost } from '../src/node/host.js';
 import { ajvLoaded } from '../rules/tool-schema.js';
 import { runJson, tempTrees } from './helpers.js';
 

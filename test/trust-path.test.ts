@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { lint } from '../src/lint.js';
+import { lint } from '../src/node/lint.js';
 import { REPO, runCli, runJson, tempTrees } from './helpers.js';
 
 const tree = tempTrees();

@@ -7,9 +7,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ALL_RULES } from '../rules/index.js';
-import { lint } from '../src/lint.js';
-import { verify } from '../src/verify.js';
-import type { Diagnostic } from '../src/types.js';
+import { lint } from '../src/node/lint.js';
+import { verify } from '../src/node/verify.js';
+import type { Diagnostic } from '../src/core/types.js';
 import { CORPUS, tempTrees } from './helpers.js';
 
 const tree = tempTrees();

@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Pair, parseDocument, Scalar, YAMLMap } from 'yaml';
-import { findDuplicateKeys } from '../src/yamlkeys.js';
+import { findDuplicateKeys } from '../src/core/yamlkeys.js';
 
 const KEY = fc.constantFrom('a', 'b', '"a"', "'a'", '1', '"1"', '0x1', '01', 'true', 'True', 'null', '~', '.nan', '.NaN', '&x a', '!!str a', '!!str 1', '? a', 'a b', '"a b"', '[a]', '{a: 1}');
 const VAL = fc.constantFrom('1', 'x', '[1, 2]', '{a: 1, a: 2}', '{b: 1}', '*x', '');

@@ -1,9 +1,9 @@
 // GitHub Actions workflow-command formatter (`::error file=…,line=…::message`). Every value is escaped the way
 // the runner unescapes it, so no skill text (name, description, path) can end a command or start another.
 
-import type { LintResult } from '../lint.js';
-import type { Diagnostic } from '../types.js';
-import { visible } from '../text.js';
+import type { LintResult } from '../node/lint.js';
+import type { Diagnostic } from '../core/types.js';
+import { visible } from '../core/text.js';
 
 /** Message data: `%`, CR and LF (the runner splits lines on CR and LF). */
 export function escapeData(s: string): string {

@@ -1,7 +1,7 @@
 // JSON formatter: the documented contract (schemaVersion 1). A pure function of the result.
 
-import type { LintResult } from '../lint.js';
-import type { Diagnostic } from '../types.js';
+import type { LintResult } from '../node/lint.js';
+import type { Diagnostic } from '../core/types.js';
 
 export interface Summary {
   skills: number;

@@ -1,16 +1,16 @@
 // SARIF 2.1.0 formatter for code scanning. A pure function of the result and the rule metadata; checked
 // against the SARIF schema and GitHub's ingestion rules (test/sarif.test.ts, README "SARIF").
 
-import { fingerprintDiagnostics } from '../fingerprint.js';
-import type { LintResult } from '../lint.js';
-import type { RuleMeta } from '../rule.js';
-import type { Diagnostic, Severity } from '../types.js';
+import { fingerprintDiagnostics } from '../core/fingerprint.js';
+import type { LintResult } from '../node/lint.js';
+import type { RuleMeta } from '../core/rule.js';
+import type { Diagnostic, Severity } from '../core/types.js';
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 /** The uriBaseId of every location: the working directory skillcheck ran in (the repository root in CI). */
 export const SRCROOT = 'SRCROOT';
 export const INFORMATION_URI = 'https://github.com/skillcheck/skillcheck';
-/** partialFingerprints key: our fingerprint recipe, versioned (src/fingerprint.ts). */
+/** partialFingerprints key: our fingerprint recipe, versioned (src/core/fingerprint.ts). */
 export const FINGERPRINT_KEY = 'skillcheckFingerprint/v1';
 
 export interface SarifOptions {

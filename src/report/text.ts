@@ -1,7 +1,7 @@
 // Text formatter: `path:line:col  severity  message  rule-id`, grouped by file, then a summary line.
 
-import type { LintResult } from '../lint.js';
-import { plural, visible } from '../text.js';
+import type { LintResult } from '../node/lint.js';
+import { plural, visible } from '../core/text.js';
 import { summarize } from './json.js';
 
 export interface TextOptions {

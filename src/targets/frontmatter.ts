@@ -1,9 +1,9 @@
 // Per-target frontmatter readers: Cuca's strict `key: value` parser and Creo's lenient YAML retry.
-// Both start from the generic parse (src/parse.ts) and return a ParsedDocument as that runtime reads the file.
+// Both start from the generic parse (src/core/parse.ts) and return a ParsedDocument as that runtime reads the file.
 
-import { parseYaml, type FlatEntry, type Frontmatter, type ParsedDocument, type YamlProblem } from '../parse.js';
-import { originalOffset, positionAt, type SourceText } from '../source.js';
-import { quote } from '../text.js';
+import { parseYaml, type FlatEntry, type Frontmatter, type ParsedDocument, type YamlProblem } from '../core/parse.js';
+import { originalOffset, positionAt, type SourceText } from '../core/source.js';
+import { quote } from '../core/text.js';
 import type { FrontmatterParser } from './profiles.js';
 
 /** The document as a target's parser reads it. `generic` is the YAML parse every target starts from. */

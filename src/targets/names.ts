@@ -1,9 +1,9 @@
 // The name and description a runtime gives a skill, with where each came from (frontmatter or a fallback).
-// Pure: side files (_meta.json, skill-card.md) are read by the engine (src/lint.ts) and handed in.
+// Pure: side files (_meta.json, skill-card.md) are read by the engine (src/node/lint.ts) and handed in.
 
-import type { ParsedDocument } from '../parse.js';
+import type { ParsedDocument } from '../core/parse.js';
 import type { DescriptionSource, NameSource, TargetProfile } from './profiles.js';
-import { codeLines } from '../fences.js';
+import { codeLines } from '../analysis/fences.js';
 
 export interface Resolved<S extends string> {
   value: string;
@@ -22,7 +22,7 @@ export interface Resolution {
 /** Side files as the engine read them: text, or null when absent or unreadable. */
 export type SideFiles = (relPath: string) => string | null;
 
-/** A line-by-line view of the body that skips fenced code blocks (the one scanner, src/fences.ts). */
+/** A line-by-line view of the body that skips fenced code blocks (the one scanner, src/analysis/fences.ts). */
 function bodyLines(doc: ParsedDocument): { text: string; offset: number }[] {
   const out: { text: string; offset: number }[] = [];
   const inCode = codeLines(doc.body);

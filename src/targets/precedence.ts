@@ -1,7 +1,7 @@
 // Where a skill stands among a runtime's roots: precedence on a name collision (duplicate-name, explain) and depth
 // below its root (scan-limits). Roots are profile data; these read a skill's display path against them.
 
-import type { ProjectSkill, SkillRef } from '../rule.js';
+import type { ProjectSkill, SkillRef } from '../core/rule.js';
 import { getProfile } from './profiles.js';
 
 /** What collisions need of a skill: its summary (or full input) and whether it loads. */

@@ -1,7 +1,7 @@
 // Runtime facts as data: limits, name rules, known fields and roots for each target.
 // Source: ../shared/docs/runtimes.md. Rules read these; no rule hard-codes a runtime fact.
 
-import type { Severity, TargetId, Trust } from '../types.js';
+import type { Severity, TargetId, Trust } from '../core/types.js';
 
 export interface NameRule {
   /** Regular expression source the name must match (JS syntax, anchored). */
@@ -25,7 +25,7 @@ export interface ActivationLimits {
   defaultMaxContextTokens: number;
   /** Compiled regex program limit in bytes (Rust regex size_limit). */
   patternSizeLimit: number;
-  /** How the runtime scores and picks skills for a message (src/activation/ironclaw.ts). */
+  /** How the runtime scores and picks skills for a message (src/targets/activation/ironclaw.ts). */
   selection?: SelectionRules;
 }
 
@@ -86,6 +86,12 @@ export interface CatalogStyle {
   order: 'discovery' | 'name';
 }
 
+export interface SearchWeights {
+  name: number;
+  description: number;
+  instructions: number;
+}
+
 export interface TargetProfile {
   id: TargetId;
   title: string;
@@ -116,6 +122,9 @@ export interface TargetProfile {
   /** Frontmatter key with tool definitions (Cerveau `tools`); null when none. */
   toolsField: string | null;
   catalog: CatalogStyle;
+  /** How the runtime's skill search scores a query term, per occurrence in each field (Cuca SkillsPlugin); none
+   *  when the runtime has no search (src/targets/activation/others.ts cucaSearch, explain). */
+  search?: SearchWeights;
   /** Raw file size the runtime accepts (bytes, inclusive); null when the runtime sets none. */
   byteLimit: number | null;
   name: NameRule;
@@ -602,6 +611,7 @@ export const PROFILES: Readonly<Record<TargetId, TargetProfile>> = {
     knownFields: ['name', 'description'],
     collisionWinner: 'last',
     catalog: { descriptionMax: null, envelope: 'plain', order: 'name' },
+    search: { name: 3, description: 2, instructions: 1 },
     roots: [],
     docs: {
       layout: '`<folder>/<name>/SKILL.md`, `references/` listed',

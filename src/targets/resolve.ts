@@ -1,8 +1,8 @@
 // Which target a skill is checked against (`--target auto`), and the name each target gives it.
 
-import type { DiscoveredSkill } from '../discover.js';
-import type { ParsedDocument } from '../parse.js';
-import type { TargetId } from '../types.js';
+import type { DiscoveredSkill } from '../node/discover.js';
+import type { ParsedDocument } from '../core/parse.js';
+import type { TargetId } from '../core/types.js';
 import { PROFILES } from './profiles.js';
 
 /** Keys of an IronClaw/OpenClaw `requires` block. Other ecosystems use `requires` for other things (e.g. `mcp`). */

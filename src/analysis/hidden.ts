@@ -1,0 +1,327 @@
+// Hidden-Unicode analysis (the hidden-unicode rule): finds characters that render as nothing (or reorder what renders) and decides, from
+// context, whether they are benign (emoji ZWJ sequences, subdivision flags, ZWJ/ZWNJ in scripts that need them,
+// bidi marks in right-to-left text) or hide something (tag-character text, variation-selector payloads, bidi
+// overrides that reorder visible text, runs or swarms of zero-width characters).
+
+import { codePointLabel, visible } from '../core/text.js';
+import { firstInvisible, INVISIBLE_SOURCE } from '../core/unicode.js';
+import type { Confidence, Severity } from '../core/types.js';
+
+export type HiddenKind = 'tags' | 'flag-tags' | 'selectors' | 'letter-selectors' | 'bidi-override' | 'bidi-reorder' | 'bidi-control' | 'zero-width-run' | 'zero-width-fence' | 'zero-width';
+
+export interface HiddenFinding {
+  /** What was found: findings of one kind are grouped when a file has many (rules/hidden-unicode.ts). */
+  kind: HiddenKind;
+  /** Offsets in the scanned text. */
+  start: number;
+  end: number;
+  severity: Severity;
+  confidence: Confidence;
+  message: string;
+}
+
+/** Candidates: the characters that render as nothing (the one classifier, src/core/unicode.ts), except NUL, which the
+ *  encoding rule reports. */
+const CANDIDATE = new RegExp(`(?!\\0)${INVISIBLE_SOURCE}`, 'gu');
+/** Visible text: a character that is neither whitespace nor invisible. */
+const VISIBLE_CHAR = new RegExp(`(?!\\s)(?!${INVISIBLE_SOURCE})[^]`, 'u');
+
+const isTag = (cp: number) => cp >= 0xe0000 && cp <= 0xe007f;
+const isVS = (cp: number) => (cp >= 0xfe00 && cp <= 0xfe0f) || (cp >= 0xe0100 && cp <= 0xe01ef);
+const BIDI_OPEN = new Set([0x202a, 0x202b, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068]);
+const BIDI_OVERRIDE = new Set([0x202d, 0x202e]);
+const BIDI_CLOSE = new Set([0x202c, 0x2069]);
+const BIDI_MARK = new Set([0x200e, 0x200f, 0x061c]);
+const ZW_JOINERS = new Set([0x200c, 0x200d]);
+
+/** Scripts whose words need ZWJ/ZWNJ (Persian, Arabic, Indic, South-East Asian ...). */
+const JOINING_SCRIPT = /[\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}\p{Script=Devanagari}\p{Script=Bengali}\p{Script=Gurmukhi}\p{Script=Gujarati}\p{Script=Oriya}\p{Script=Tamil}\p{Script=Telugu}\p{Script=Kannada}\p{Script=Malayalam}\p{Script=Sinhala}\p{Script=Myanmar}\p{Script=Khmer}\p{Script=Lao}\p{Script=Thai}\p{Script=Tibetan}\p{Script=Mongolian}\p{Script=Hebrew}]/u;
+/** Visible right-to-left text (U+061C ARABIC LETTER MARK is Arabic script too, but invisible: it is no RTL text). */
+const RTL_TEXT = new RegExp(`(?!${INVISIBLE_SOURCE})[\\p{Script=Arabic}\\p{Script=Hebrew}\\p{Script=Syriac}\\p{Script=Thaana}\\p{Script=Nko}]`, 'u');
+const EMOJI = /[\p{Extended_Pictographic}\p{Emoji_Modifier}\p{Regional_Indicator}\u20e3\ufe0f]/u;
+const EMOJI_START = /[\p{Extended_Pictographic}\p{Regional_Indicator}]/u;
+
+/** A run of consecutive zero-width characters this long carries data (binary steganography). */
+export const ZW_RUN_ERROR = 4;
+/** This many unexplained invisible characters on one line are a deliberate salting of the text. */
+export const ZW_LINE_ERROR = 8;
+/** A run of variation selectors this long is a data carrier (one byte per selector). */
+export const VS_RUN_ERROR = 4;
+
+function cpAt(s: string, i: number): number {
+  return s.codePointAt(i) ?? -1;
+}
+
+function cpBefore(s: string, i: number): { cp: number; at: number } {
+  if (i <= 0) return { cp: -1, at: -1 };
+  const c = s.charCodeAt(i - 1);
+  if (c >= 0xdc00 && c <= 0xdfff && i >= 2) return { cp: s.codePointAt(i - 2)!, at: i - 2 };
+  return { cp: c, at: i - 1 };
+}
+
+function lineBounds(s: string, i: number): [number, number] {
+  const a = s.lastIndexOf('\n', i - 1) + 1;
+  let b = s.indexOf('\n', i);
+  if (b === -1) b = s.length;
+  return [a, b];
+}
+
+/** A short visible excerpt of the line [a, b) around [start, end). */
+function excerpt(s: string, a: number, b: number, start: number, end: number, max = 100): string {
+  let from = Math.max(a, start - 30);
+  let to = Math.min(b, Math.max(end, start) + 40);
+  let v = visible(s.slice(from, to));
+  if (v.length > max) v = `${v.slice(0, max - 1)}…`;
+  return JSON.stringify(`${from > a ? '…' : ''}${v}${to < b ? '…' : ''}`);
+}
+
+function labels(cps: number[]): string {
+  const counts = new Map<number, number>();
+  for (const c of cps) counts.set(c, (counts.get(c) ?? 0) + 1);
+  return [...counts].map(([c, n]) => `${codePointLabel(c)}${n > 1 ? ` ×${n}` : ''}`).join(', ');
+}
+
+/** Decode variation selectors used as bytes (U+FE00–FE0F → 0–15, U+E0100–E01EF → 16–255). */
+export function decodeVariationSelectors(cps: number[]): string | null {
+  const bytes = cps.map((c) => (c <= 0xfe0f ? c - 0xfe00 : c - 0xe0100 + 16));
+  const text = new TextDecoder('utf-8', { fatal: false }).decode(new Uint8Array(bytes));
+  const printable = [...text].filter((ch) => /[\p{L}\p{N}\p{P}\p{S} ]/u.test(ch)).length;
+  return printable >= Math.max(2, text.length * 0.8) ? text : null;
+}
+
+/** Decode tag characters to the ASCII they shadow (U+E0020–E007E → " "–"~"). */
+export function decodeTags(cps: number[]): string {
+  return cps.map((c) => (c >= 0xe0020 && c <= 0xe007e ? String.fromCharCode(c - 0xe0000) : '')).join('');
+}
+
+/** The subdivision flags in the emoji set platforms draw (England, Scotland, Wales). */
+const RGI_SUBDIVISIONS = new Set(['gbeng', 'gbsct', 'gbwls']);
+
+/** Is this the tag sequence of a subdivision flag: U+1F3F4, tag letters/digits, U+E007F? */
+function isFlagSequence(s: string, runStart: number, cps: number[]): boolean {
+  if (cps[cps.length - 1] !== 0xe007f || cps.length < 3 || cps.length > 8) return false;
+  if (!cps.slice(0, -1).every((c) => (c >= 0xe0061 && c <= 0xe007a) || (c >= 0xe0030 && c <= 0xe0039))) return false;
+  return cpBefore(s, runStart).cp === 0x1f3f4;
+}
+
+/** A finding whose message is built when read: a file with 20,000 of one kind builds the few that are shown. */
+class LazyFinding implements HiddenFinding {
+  #message: string | undefined;
+  constructor(
+    readonly kind: HiddenKind,
+    readonly start: number,
+    readonly end: number,
+    readonly severity: Severity,
+    readonly confidence: Confidence,
+    private readonly make: () => string,
+  ) {}
+  get message(): string {
+    return (this.#message ??= this.make());
+  }
+}
+
+function lazy(f: Omit<HiddenFinding, 'message'>, make: () => string): HiddenFinding {
+  return new LazyFinding(f.kind, f.start, f.end, f.severity, f.confidence, make);
+}
+
+/** Analyse one text; offsets in the findings are offsets in `s`. */
+export function findHidden(s: string): HiddenFinding[] {
+  const out: HiddenFinding[] = [];
+  // The first candidate, found without the Unicode-property regex (most texts have none): the scan below starts there.
+  const first = firstInvisible(s, 0, false);
+  if (first === -1) return out;
+  CANDIDATE.lastIndex = first;
+  // Unexplained zero-width characters, grouped per line.
+  let lineZw: { start: number; end: number; cps: number[]; maxRun: number; fence: boolean } | null = null;
+  // The current line [lineStart, lineEnd), found once per line that has candidates; facts about it computed lazily
+  // once. Every per-character lookup below is O(1) amortized, so a line of 20,000 controls stays linear.
+  let lineStart = 0;
+  let lineEnd = -1;
+  let rtl: boolean | null = null;
+  const rtlLine = () => (rtl ??= RTL_TEXT.test(s.slice(lineStart, lineEnd)));
+  // Next bidi closer and next visible character at or after a position: searched forward only, results reused
+  // while still ahead of the position asked about (positions only grow).
+  let closeAt = -1;
+  const nextClose = (from: number): number => {
+    if (closeAt >= from) return closeAt;
+    closeAt = Infinity;
+    for (let k = from; k < s.length; k++) {
+      if (BIDI_CLOSE.has(s.charCodeAt(k))) {
+        closeAt = k;
+        break;
+      }
+    }
+    return closeAt;
+  };
+  // Visible: neither whitespace nor invisible (the one classifier); a global copy of VISIBLE_CHAR for the scan.
+  const VISIBLE = new RegExp(VISIBLE_CHAR.source, 'gu');
+  let visibleAt = -1;
+  const nextVisible = (from: number): number => {
+    if (visibleAt >= from) return visibleAt;
+    VISIBLE.lastIndex = from;
+    const v = VISIBLE.exec(s);
+    visibleAt = v ? v.index : Infinity;
+    return visibleAt;
+  };
+  let runLen = 0;
+  let runEnd = -1;
+  const flushLine = () => {
+    if (!lineZw) return;
+    const { start, end, cps, maxRun, fence } = lineZw;
+    const [a, b] = [lineStart, lineEnd];
+    const n = cps.length;
+    const what = () => `${n === 1 ? 'an invisible character' : `${n} invisible characters`} (${labels(cps)})`;
+    if (maxRun >= ZW_RUN_ERROR || n >= ZW_LINE_ERROR) {
+      out.push(lazy({ kind: 'zero-width-run', start, end, severity: 'error', confidence: 'high' }, () => `${what()} on this line${maxRun >= ZW_RUN_ERROR ? `, ${maxRun} in a row` : ''}: ${excerpt(s, a, b, start, end)}; runs and swarms of zero-width characters hide data or split words so that reviews and filters miss them. Remove them`));
+    } else if (fence) {
+      out.push(lazy({ kind: 'zero-width-fence', start, end, severity: 'info', confidence: 'low' }, () => `${what()} next to a code-fence character: ${excerpt(s, a, b, start, end)}; likely there to keep a nested fence from closing the block. Prefer a longer outer fence (\`\`\`\` or ~~~)`));
+    } else {
+      out.push(lazy({ kind: 'zero-width', start, end, severity: 'warning', confidence: 'medium' }, () => `${what()}: ${excerpt(s, a, b, start, end)}; readers cannot see it, models and string comparisons do. Remove it`));
+    }
+    lineZw = null;
+  };
+
+  // Flag-shaped tag runs that are not drawn flags, and lone selectors after ASCII letters, per line.
+  let lineFlags: { start: number; end: number; text: string; n: number } | null = null;
+  let lineVs: { start: number; end: number; cps: number[] } | null = null;
+  const flushCarriers = () => {
+    if (lineFlags) {
+      const { start, end, text, n } = lineFlags;
+      out.push(
+        lazy(
+          { kind: 'flag-tags', start, end, severity: n >= 2 ? 'error' : 'warning', confidence: n >= 2 ? 'high' : 'medium' },
+          () => `${n === 1 ? 'a flag-shaped tag sequence' : `${n} flag-shaped tag sequences`} that no platform draws as a flag ${n >= 2 ? `spell the hidden text ${JSON.stringify(visible(text.slice(0, 200)))}` : `(tag letters ${JSON.stringify(visible(text))})`}: invisible to readers, read by models (ASCII smuggling split into short runs). Remove them`,
+        ),
+      );
+      lineFlags = null;
+    }
+    if (lineVs) {
+      const { start, end, cps } = lineVs;
+      const many = cps.length >= VS_RUN_ERROR;
+      const decoded = many ? decodeVariationSelectors(cps) : null;
+      const [a, b] = [lineStart, lineEnd];
+      out.push(
+        lazy(
+          { kind: 'letter-selectors', start, end, severity: many ? 'error' : 'warning', confidence: many ? 'high' : 'medium' },
+          () => `${cps.length === 1 ? 'a variation selector' : `${cps.length} variation selectors`} after plain letters${decoded ? `, one per letter, decoding to ${JSON.stringify(visible(decoded.slice(0, 200)))}` : ''}: ${excerpt(s, a, b, start, end)}; selectors change nothing on ASCII letters, so they carry hidden bytes. Remove them`,
+        ),
+      );
+      lineVs = null;
+    }
+  };
+  // Closers already paired with an opener that was reported or judged benign.
+  const paired = new Set<number>();
+  let m: RegExpExecArray | null;
+  while ((m = CANDIDATE.exec(s))) {
+    const i = m.index;
+    if (paired.has(i)) continue;
+    const cp = cpAt(s, i);
+    const len = m[0].length;
+    if (i >= lineEnd) {
+      flushLine();
+      flushCarriers();
+      [lineStart, lineEnd] = lineBounds(s, i);
+      rtl = null;
+    }
+    // Tag characters: a run, decoded.
+    if (isTag(cp)) {
+      const cps: number[] = [];
+      let j = i;
+      while (j < s.length && isTag(cpAt(s, j))) {
+        cps.push(cpAt(s, j));
+        j += 2;
+      }
+      CANDIDATE.lastIndex = j;
+      if (isFlagSequence(s, i, cps)) {
+        // Only three subdivision flags are drawn anywhere (England, Scotland, Wales); other flag-shaped tag runs
+        // are collected per line, since several in a row spell hidden text one short run at a time.
+        const letters = decodeTags(cps.slice(0, -1));
+        if (RGI_SUBDIVISIONS.has(letters)) continue;
+        const flagStart = cpBefore(s, i).at;
+        if (!lineFlags) lineFlags = { start: flagStart, end: j, text: '', n: 0 };
+        lineFlags.end = j;
+        lineFlags.text += letters;
+        lineFlags.n++;
+        continue;
+      }
+      const hidden = decodeTags(cps);
+      out.push(lazy({ kind: 'tags', start: i, end: j, severity: 'error', confidence: 'high' }, () => `${cps.length} Unicode tag character${cps.length === 1 ? '' : 's'} (U+E0000–U+E007F) ${hidden ? `hide the text ${JSON.stringify(visible(hidden.length > 200 ? `${hidden.slice(0, 199)}…` : hidden))}` : 'carry no visible text'}: invisible to readers, read by models (ASCII smuggling). Remove them`));
+      continue;
+    }
+    // Variation selectors: one after a base character is normal; a run is a data carrier.
+    if (isVS(cp)) {
+      const cps: number[] = [];
+      let j = i;
+      while (j < s.length && isVS(cpAt(s, j))) {
+        const c = cpAt(s, j);
+        cps.push(c);
+        j += c > 0xffff ? 2 : 1;
+      }
+      CANDIDATE.lastIndex = j;
+      if (cps.length === 1) {
+        // One selector after a plain ASCII letter or digit has no typographic use (text/emoji presentation is for
+        // symbols, standardized variants for CJK and math); one after each letter carries a byte per letter.
+        const prev = cpBefore(s, i).cp;
+        const keycap = cpAt(s, j) === 0x20e3;
+        if (prev >= 0 && prev < 0x80 && /[A-Za-z0-9]/.test(String.fromCharCode(prev)) && !keycap) {
+          if (!lineVs) lineVs = { start: i, end: j, cps: [] };
+          lineVs.end = j;
+          lineVs.cps.push(cps[0]!);
+        }
+        continue;
+      }
+      const from = Math.max(lineStart, i - 20);
+      const decoded = cps.length >= VS_RUN_ERROR ? decodeVariationSelectors(cps) : null;
+      out.push(lazy({ kind: 'selectors', start: i, end: j, severity: cps.length >= VS_RUN_ERROR ? 'error' : 'warning', confidence: cps.length >= VS_RUN_ERROR ? 'high' : 'medium' }, () => `${cps.length} variation selectors in a row after ${JSON.stringify(visible(s.slice(from, i)))}; ${decoded ? `they decode to ${JSON.stringify(visible(decoded.slice(0, 200)))}, ` : ''}a run of selectors carries hidden bytes (one per selector) and has no typographic use. Remove them`));
+      continue;
+    }
+    // Bidi controls.
+    if (BIDI_OPEN.has(cp)) {
+      const [a, b] = [lineStart, lineEnd];
+      const close = Math.min(nextClose(i + 1), b);
+      if (close < b) paired.add(close);
+      // Visible text between the control and its closer (or the line's end).
+      const reorders = nextVisible(i + 1) < close;
+      if (BIDI_OVERRIDE.has(cp) && reorders) {
+        out.push(lazy({ kind: 'bidi-override', start: i, end: Math.min(close + 1, b), severity: 'error', confidence: 'high' }, () => `bidi override ${codePointLabel(cp)} reorders the visible text that follows: ${excerpt(s, a, b, i, close)}; what renders is not what the model reads (Trojan Source). Remove the bidi controls`));
+      } else if (reorders && !rtlLine()) {
+        out.push(lazy({ kind: 'bidi-reorder', start: i, end: Math.min(close + 1, b), severity: 'error', confidence: 'medium' }, () => `bidi control ${codePointLabel(cp)} in left-to-right text changes the display order of what follows: ${excerpt(s, a, b, i, close)}; what renders is not what the model reads. Remove the bidi controls`));
+      } else if (!rtlLine()) {
+        out.push(lazy({ kind: 'bidi-control', start: i, end: i + len, severity: 'warning', confidence: 'medium' }, () => `bidi control ${codePointLabel(cp)}: ${excerpt(s, a, b, i, i + len)}; it has no effect here but hides in the text. Remove it`));
+      }
+      continue;
+    }
+    if (BIDI_CLOSE.has(cp) || BIDI_MARK.has(cp)) {
+      if (rtlLine()) continue;
+    }
+    // ZWJ/ZWNJ in context.
+    if (ZW_JOINERS.has(cp)) {
+      const prev = cpBefore(s, i);
+      const next = cpAt(s, i + 1);
+      const prevCh = prev.cp >= 0 ? String.fromCodePoint(prev.cp) : '';
+      const nextCh = next >= 0 ? String.fromCodePoint(next) : '';
+      if (cp === 0x200d && EMOJI.test(prevCh) && EMOJI_START.test(nextCh)) continue;
+      if (JOINING_SCRIPT.test(prevCh) || (/\p{M}/u.test(prevCh) && JOINING_SCRIPT.test(s.slice(Math.max(0, i - 4), i))) || JOINING_SCRIPT.test(nextCh)) continue;
+    }
+    // The soft hyphen is a hyphenation hint inside words; alone it hides nothing.
+    if (cp === 0x00ad) {
+      // At the start of the text there is no character before it (cp -1): then it is not inside a word.
+      const before = cpBefore(s, i).cp;
+      if (before >= 0 && /\p{L}/u.test(String.fromCodePoint(before)) && /\p{L}/u.test(s[i + 1] ?? '')) continue;
+    }
+    // Unexplained: count per line, track runs.
+    if (runEnd === i) runLen++;
+    else runLen = 1;
+    runEnd = i + len;
+    const around = `${s[i - 1] ?? ''}${s[i + len] ?? ''}`;
+    const fence = /[`~]/.test(around);
+    if (!lineZw) lineZw = { start: i, end: i + len, cps: [], maxRun: 0, fence: true };
+    lineZw.cps.push(cp);
+    lineZw.end = i + len;
+    lineZw.maxRun = Math.max(lineZw.maxRun, runLen);
+    lineZw.fence &&= fence;
+  }
+  flushLine();
+  flushCarriers();
+  return out.sort((a, b) => a.start - b.start);
+}

@@ -1,0 +1,35 @@
+// `skillcheck policy --format claude-hooks`: the Claude Code settings fragment that installs
+// `skillcheck hook claude-code` as a PreToolUse hook on every tool, pinned to the policy's digest.
+
+import type { PolicyDocument } from './tools.js';
+
+/** Where the fragment expects the policy document (Claude Code substitutes the placeholder in exec-form args). */
+export const CLAUDE_POLICY_PATH = '${CLAUDE_PROJECT_DIR}/.claude/skillcheck-policy.json';
+
+export interface ClaudeHooksFragment {
+  hooks: {
+    PreToolUse: { matcher: string; hooks: { type: 'command'; command: string; args: string[]; timeout: number; onFailure: 'block' }[] }[];
+  };
+}
+
+/**
+ * The fragment, to merge into `.claude/settings.json` (or managed settings):
+ * - matcher `*`: every tool, built-in and MCP (`mcp__server__tool`), goes through the hook;
+ * - exec form (`command` + `args`): no shell parses the policy path;
+ * - `--digest`: the hook refuses a policy document other than this one, even a consistently rebuilt one;
+ * - `onFailure: "block"` (Claude Code 2.1.295 and later): a hook that cannot start (skillcheck not on PATH),
+ *   times out or crashes blocks the call instead of letting it through;
+ * - `timeout`: seconds; the hook answers in well under one.
+ */
+export function toClaudeHooks(doc: Pick<PolicyDocument, 'policyDigest'>, policyPath: string = CLAUDE_POLICY_PATH, command = 'skillcheck'): ClaudeHooksFragment {
+  return {
+    hooks: {
+      PreToolUse: [
+        {
+          matcher: '*',
+          hooks: [{ type: 'command', command, args: ['hook', 'claude-code', '--policy', policyPath, '--digest', doc.policyDigest], timeout: 30, onFailure: 'block' }],
+        },
+      ],
+    },
+  };
+}
