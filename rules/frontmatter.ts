@@ -1,9 +1,9 @@
 // frontmatter: missing or unterminated frontmatter, YAML errors, duplicate keys, alias abuse, non-mapping root.
 
-import * as path from 'node:path';
 import { MAX_ALIAS_COUNT, type Frontmatter, type YamlProblem } from '../src/core/parse.js';
-import { defineRule, type SkillContext } from '../src/core/rule.js';
+import { defineRule } from '../src/core/rule.js';
 import { quote } from '../src/core/text.js';
+import { fragmentOf } from '../src/targets/fragment.js';
 
 const YAML_HINTS: Record<string, string> = {
   DUPLICATE_KEY: 'remove or rename one of the keys',
@@ -72,28 +72,6 @@ function rootCause(fm: Frontmatter, first: YamlProblem | undefined, lineAt: (off
     prevBlank = line.trim() === '';
     if (/^[A-Za-z_][\w-]*:(?:\s|$)/.test(line)) sawKey = true;
     off += line.length + 1;
-  }
-  return null;
-}
-
-/**
- * The skill a frontmatter-less SKILL.md is a fragment of (issue 17 class 10): a skill file in a folder above it
- * (a template or part inside another skill), or, in a folder above, `skills/<same folder name>/SKILL.md` (a build
- * variant of that skill, like a flavor override). Looked up with lstat only, and only inside the walk root.
- */
-function fragmentOf(ctx: SkillContext): string | null {
-  const root = ctx.skill.tree?.root;
-  if (!root || ctx.skill.layout !== 'folder') return null;
-  const inRoot = (p: string) => p === root || p.startsWith(root.endsWith(path.sep) ? root : root + path.sep);
-  const own = path.dirname(ctx.skill.absPath);
-  const shown = (abs: string) => path.posix.normalize(`${ctx.skill.dir}/${path.relative(own, abs).split(path.sep).join('/')}`);
-  for (let dir = path.dirname(own); inRoot(dir); dir = path.dirname(dir)) {
-    for (const f of ['SKILL.md', 'skill.md']) {
-      if (ctx.host.exists(path.join(dir, f))) return shown(path.join(dir, f));
-    }
-    const twin = path.join(dir, 'skills', ctx.skill.folderName, 'SKILL.md');
-    if (twin !== ctx.skill.absPath && ctx.host.exists(twin)) return shown(twin);
-    if (dir === root || path.dirname(dir) === dir) break;
   }
   return null;
 }

@@ -8,6 +8,7 @@ import { reportGrouped, type Groupable } from '../src/core/group.js';
 import { inlineLinks } from '../src/analysis/links.js';
 import { defineRule, type SkillContext } from '../src/core/rule.js';
 import { quote } from '../src/core/text.js';
+import { fragmentOf } from '../src/targets/fragment.js';
 
 /** Link reference definitions: [label]: target (anchored at a line start, so each line is tried once). */
 const DEFINITION = /^[ ]{0,3}\[(?!\^)[^\]\n]+\]:[ \t]*(<[^>\n]*>|\S+)/gm;
@@ -239,6 +240,18 @@ export default defineRule({
     // Many findings of one kind are reported once, with a count and the first positions (src/core/group.ts).
     const out: Finding[] = [];
     for (const r of collect(doc.body, doc.bodyOffset)) check(ctx, r, out);
-    reportGrouped(ctx, oncePerTarget(out), ctx.skill.source);
+    // A fragment of another skill (no frontmatter; a part or build variant): its links resolve where it is composed
+    // into that skill, so what is missing here is info, low confidence (issue 17 class 10).
+    const of = doc.frontmatter === null && out.length > 0 ? fragmentOf(ctx) : null;
+    const relative = new Set(['missing', 'case', 'outside']);
+    const found =
+      of === null
+        ? out
+        : out.map((f) =>
+            relative.has(f.kind)
+              ? { ...f, severity: 'info' as const, confidence: 'low' as const, message: `${typeof f.message === 'string' ? f.message : f.message()} (this file is a fragment of ${of}; links may resolve only in the composed skill)` }
+              : f,
+          );
+    reportGrouped(ctx, oncePerTarget(found), ctx.skill.source);
   },
 });
