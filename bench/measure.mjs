@@ -25,20 +25,24 @@ export function runOnce(script, args, { cwd } = {}) {
   const rssFile = path.join(os.tmpdir(), `skillcheck-bench-rss-${process.pid}`);
   const node = process.execPath;
   const [cmd, argv, env] = GNU_TIME
-    ? [GNU_TIME, ['-f', '%M', '-o', rssFile, node, script, ...args], process.env]
+    ? [GNU_TIME, ['-f', '%M %U %S', '-o', rssFile, node, script, ...args], process.env]
     : [node, [path.join(here, 'rss-exec.mjs'), script, ...args], { ...process.env, RSS_OUT: rssFile }];
   const t0 = process.hrtime.bigint();
   const r = spawnSync(cmd, argv, { cwd, env, stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
   let rssMB = NaN;
+  let cpuMs = NaN;
   try {
     const lines = fs.readFileSync(rssFile, 'utf8').trim().split('\n');
-    rssMB = Number(lines[lines.length - 1]) / 1024;
+    const [kb, user, sys] = lines[lines.length - 1].split(' ').map(Number);
+    rssMB = kb / 1024;
+    // GNU time also gives user + system CPU seconds: on a shared machine they move far less than wall time.
+    if (user !== undefined && sys !== undefined) cpuMs = (user + sys) * 1000;
     fs.rmSync(rssFile, { force: true });
   } catch {
     /* leave NaN */
   }
-  return { ms, rssMB, code: r.status, stderr: r.stderr?.toString() ?? '' };
+  return { ms, rssMB, cpuMs, code: r.status, stderr: r.stderr?.toString() ?? '' };
 }
 
 /** One warm-up run (page cache; BENCH_WARMUP=0 skips it), then `reps` measured runs; medians. */
@@ -49,6 +53,7 @@ export function measure(script, args, reps, opts = {}) {
   return {
     ms: median(runs.map((r) => r.ms)),
     rssMB: median(runs.map((r) => r.rssMB)),
+    cpuMs: median(runs.map((r) => r.cpuMs)),
     minMs: Math.min(...runs.map((r) => r.ms)),
     maxMs: Math.max(...runs.map((r) => r.ms)),
     code: runs[0].code,

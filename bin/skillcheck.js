@@ -24,6 +24,9 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
     process.exitCode = 2;
   }
 } else {
-  const { main } = await import('../dist/src/cli/main.js');
+  // The bundled CLI with its build-time code cache (bin/bundle.cjs); the modules in dist/src when there is no bundle.
+  const { createRequire } = await import('node:module');
+  const bundle = createRequire(import.meta.url)('./bundle.cjs').loadBundle(process.env.SKILLCHECK_NO_CODE_CACHE !== '1');
+  const { main } = bundle ? bundle.exports : await import('../dist/src/cli/main.js');
   process.exitCode = await main(argv);
 }

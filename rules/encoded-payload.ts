@@ -7,6 +7,7 @@ import { describeChain, flattenPayloads, payloadIsActive, payloadsOf, type Paylo
 import { defineRule, type SkillContext } from '../src/core/rule.js';
 import type { SourceText } from '../src/core/source.js';
 import { quote } from '../src/core/text.js';
+import { catalogueAware } from '../src/analysis/catalogue.js';
 
 const b64 = (s: string) => Buffer.from(s).toString('base64');
 
@@ -68,7 +69,10 @@ export default defineRule({
       good: [{ files: { 'skills/x/SKILL.md': '---\nname: x\ndescription: Reads a secret.\n---\n```sh\nkubectl get secret app -o jsonpath="{.data.password}" | base64 -d\n```\n' } }],
     },
   },
-  checkSkill(ctx) {
+  checkSkill(outer) {
+    // A payload quoted under a heading about attacks, or in a documentation file with an example host, is the
+    // attack documented (issue 17): low confidence, as for the other security rules.
+    const ctx = catalogueAware(outer);
     if (ctx.skill.source) reportAll(ctx, ctx.skill.source, 'in the skill file');
     for (const f of ctx.skill.folder?.files().files ?? []) reportAll(ctx, f.source, `in ${quote(f.rel)}`, f.file);
   },

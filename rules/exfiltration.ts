@@ -17,7 +17,9 @@ function message(f: FlowFinding, line: string, where: string): string {
   const tail =
     f.kind === 'credential-harvest'
       ? 'gathering credentials is the first half of stealing them. Remove it, or read only the one credential the skill needs, where it is used'
-      : 'that sends the user\'s keys and tokens to whoever runs the host. Remove it';
+      : f.kind === 'secret-sent'
+        ? 'a key travels in a header to the service that issued it; in a body to another host it is being handed over. Send it only to its own service, or name the service in the variable'
+        : 'that sends the user\'s keys and tokens to whoever runs the host. Remove it';
   return `${f.detail} ${where}: ${quote(line.trim(), 120)}; ${tail}`;
 }
 
@@ -55,7 +57,7 @@ export default defineRule({
           const r: ReportInput = {
             offset: f.start,
             endOffset: f.end,
-            severity: f.kind === 'credential-harvest' ? 'warning' : 'error',
+            severity: f.kind === 'credential-harvest' || f.kind === 'secret-sent' ? 'warning' : 'error',
             confidence: 'medium',
             message: message(f, text.slice(f.start, f.end), where),
           };
@@ -94,7 +96,7 @@ export default defineRule({
         if (!flow) continue;
         taken.push({ file: f.file, start: str.start, end: str.end });
         const where = `in ${quote(f.rel)} server ${quote(server.name)} (${t.label}, at ${formatJsonPath(str.path)})`;
-        ctx.report({ file: f.file, source: f.source, offset: str.start, endOffset: str.end, severity: flow.kind === 'credential-harvest' ? 'warning' : 'error', confidence: 'medium', message: message(flow, t.text.slice(flow.start, flow.end), where) });
+        ctx.report({ file: f.file, source: f.source, offset: str.start, endOffset: str.end, severity: flow.kind === 'credential-harvest' || flow.kind === 'secret-sent' ? 'warning' : 'error', confidence: 'medium', message: message(flow, t.text.slice(flow.start, flow.end), where) });
       }
     }
   },

@@ -2,8 +2,9 @@
 
 import { defineRule } from '../src/core/rule.js';
 import { MAX_STREAM_BYTES } from '../src/core/limits.js';
+import { thousands } from '../src/core/text.js';
 
-const fmt = (n: number) => n.toLocaleString('en-US');
+const fmt = (n: number) => thousands(n);
 
 export default defineRule({
   meta: {

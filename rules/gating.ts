@@ -147,6 +147,13 @@ export default defineRule({
     category: 'validator',
     fixable: false,
     since: '0.1.0',
+    schema: {
+      type: 'object',
+      properties: {
+        openclawConfig: { type: 'object', description: 'The OpenClaw config (parsed JSON; --openclaw-config): OpenClaw gating `config` dot-paths are looked up in it.' },
+      },
+      additionalProperties: false,
+    },
     examples: {
       bad: [
         { files: { 'skills/g/SKILL.md': '---\nname: g\nrequires:\n  bins: docker\n---\nBody.\n' } },
@@ -234,7 +241,7 @@ export default defineRule({
       ctx.report({ ...md, offset: l?.start, endOffset: l?.end, message: `on this machine, environment variable ${quote(e)} is ${val === undefined ? 'unset' : 'empty'}; ${runtime} skips the skill (${kind === 'ironclaw' ? 'it must be set, even empty' : 'it must be non-empty'}) (machine-dependent: --no-gating)` });
     });
     if (kind === 'openclaw') {
-      const conf = ctx.host.openclawConfig;
+      const conf = ctx.options.openclawConfig as Record<string, unknown> | undefined;
       (lists.config ?? []).forEach((c, i) => {
         const l = ctx.locate([...block.path, 'config', i]);
         if (conf === undefined || conf === null) {

@@ -33,6 +33,8 @@ import privilegeChange from './privilege-change.js';
 import cryptoMiner from './crypto-miner.js';
 import malwareLure from './malware-lure.js';
 import typosquat from './typosquat.js';
+import unsafeCode from './unsafe-code.js';
+import capabilityMismatch from './capability-mismatch.js';
 import secret from './secret.js';
 import symlink from './symlink.js';
 import tagBreakout from './tag-breakout.js';
@@ -87,6 +89,8 @@ export const ALL_RULES: readonly Rule[] = [
   typosquat,
   injectionPhrase,
   encodedPayload,
+  unsafeCode,
+  capabilityMismatch,
   reference,
   notScanned,
 ];

@@ -19,6 +19,10 @@ export function mentioned(text: string, offset: number): boolean {
   // Only the sentence the phrase is in: "Do not mention it. Keep this hidden." is two instructions.
   const stop = Math.max(before.lastIndexOf('. '), before.lastIndexOf('! '), before.lastIndexOf('? '));
   if (stop !== -1) before = before.slice(stop + 2);
+  // The phrase opening a value (`hint="Please …`, `"retry_hint": "…`) is an instruction carried in data, the way a
+  // poisoned tool parameter carries it, not a quotation: the key's name still counts as framing ("pattern: \"…").
+  // Quoted values closed before the phrase (`id="abc", hint="…`) are other values, not a quotation of the phrase.
+  before = before.replace(/(["']?)([\w-]+)\1[ \t]*[=:][ \t]*["']([^"'\n]*)$/, '$2 $3').replace(/"[^"\n]*"|(?<=[=:][ \t]*)'[^'\n]*'/g, ' ');
   if (FRAMING.test(before)) return true;
   // A phrase opening a line that continues a framed sentence from the previous line.
   if (before.trim() === '' && ls > 0) {

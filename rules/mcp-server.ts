@@ -7,11 +7,14 @@
 // token goes to the program that needs it, and nothing in the definition sends it anywhere.
 
 import { catalogueAware } from '../src/analysis/catalogue.js';
-import { formatJsonPath } from '../src/analysis/jsonscan.js';
+import { formatJsonPath, type JsonString } from '../src/analysis/jsonscan.js';
 import { mcpServers, progName, type McpServer, type McpText } from '../src/analysis/mcp.js';
 import { defineRule } from '../src/core/rule.js';
 import { effectiveWords, parseShell, type Script } from '../src/analysis/shell.js';
 import { quote } from '../src/core/text.js';
+import { decodeLiteral } from '../src/analysis/decode.js';
+import { WELL_KNOWN_MCP_PACKAGES, WELL_KNOWN_MCP_SCOPES } from '../src/core/wellknown.js';
+import { slip } from './typosquat.js';
 
 /** An environment variable name that holds a credential. */
 const CREDENTIAL_NAME = /TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|AUTH|APIKEY|DATABASE_URL|_DSN$|CONNECTION_STRING|(?:^|_)(?:API_?|ACCESS_?|PRIVATE_?)?KEYS?(?:_|$)/;
@@ -72,6 +75,74 @@ interface Verdict {
   at: McpText | null;
 }
 
+
+const KNOWN_SCOPES = new Set(WELL_KNOWN_MCP_SCOPES);
+const KNOWN_PACKAGES = new Set(WELL_KNOWN_MCP_PACKAGES);
+/** Package runners: the first operand (or `--package`/`-p` value) is the package they fetch and run. */
+const RUNNERS = new Set(['npx', 'bunx', 'pnpx', 'uvx']);
+const DLX = new Set(['pnpm', 'yarn', 'bun', 'pipx']);
+
+/** The package a server's command line fetches and runs (`npx -y @scope/name@1.2`, `uvx name==1.0`), with the JSON
+ *  string holding it. */
+function runnerPackage(s: McpServer): { spec: string; str: JsonString } | null {
+  const words = [s.command, ...s.args].filter((w): w is JsonString => w !== null);
+  if (words.length < 2) return null;
+  const head = progName(words[0]!.value);
+  let i = 1;
+  if (DLX.has(head)) {
+    if (!/^(?:dlx|x|run)$/.test(words[1]!.value)) return null;
+    i = 2;
+  } else if (!RUNNERS.has(head)) return null;
+  for (; i < words.length; i++) {
+    const v = words[i]!.value;
+    const pkgFlag = /^--package=(.+)$/.exec(v);
+    if (pkgFlag) return { spec: pkgFlag[1]!, str: words[i]! };
+    if ((v === '-p' || v === '--package' || v === '--from') && words[i + 1]) return { spec: words[i + 1]!.value, str: words[i + 1]! };
+    if (v.startsWith('-')) continue;
+    return { spec: v, str: words[i]! };
+  }
+  return null;
+}
+
+/** How a package spec imitates a well-known MCP server package: its scope or its name one typing slip away. */
+export function mcpTyposquat(spec: string): { known: string; how: string } | null {
+  const m = /^(?:@([a-z0-9._-]+)\/)?([a-z0-9._-]+?)(?:@[^/]*|[=<>~!]=.*)?$/i.exec(spec.trim());
+  if (!m) return null;
+  const scope = m[1]?.toLowerCase();
+  const name = m[2]!.toLowerCase();
+  if (scope && !KNOWN_SCOPES.has(scope)) {
+    for (const k of KNOWN_SCOPES) {
+      const how = slip(scope, k);
+      if (how) return { known: `@${k}`, how };
+    }
+  }
+  if (!KNOWN_PACKAGES.has(name)) {
+    for (const k of KNOWN_PACKAGES) {
+      const how = k.length >= 8 ? slip(name, k) : null;
+      if (how) return { known: k, how };
+    }
+  }
+  return null;
+}
+
+/** Hosts that are this machine (a local server is not a remote one). */
+const LOCAL_HOST = /^(?:localhost|127(?:\.[0-9]{1,3}){3}|0\.0\.0\.0|\[?::1\]?|host\.docker\.internal|[a-z0-9-]+\.localhost)$/i;
+const CAPTURE_HOST = /(?:^|\.)(?:ngrok(?:-free)?\.(?:io|app|dev)|trycloudflare\.com|loca\.lt|localtunnel\.me|serveo\.net|webhook\.site|requestbin\.(?:com|net)|pipedream\.net|interact\.sh|oast\.(?:pro|live|site|online|fun|me)|burpcollaborator\.net)$/i;
+
+/** A remote server's address judged: plain http, a bare IP, a tunnel or capture host (warnings), else info. */
+function remoteVerdict(url: string): { severity: 'warning' | 'info'; what: string } | null {
+  const m = /^([a-z][a-z0-9+.-]*):\/\/(?:[^@/\s]*@)?(\[[^\]]*\]|[^/:?#\s]+)/i.exec(url.trim());
+  if (!m) return null;
+  const scheme = m[1]!.toLowerCase();
+  const host = m[2]!.toLowerCase();
+  if (LOCAL_HOST.test(host) || host.includes('${')) return null;
+  // A tunnel or request-capture host is exfiltration's finding (capture-endpoint-in-code), not reported twice.
+  if (CAPTURE_HOST.test(host)) return null;
+  if (/^[0-9]{1,3}(?:\.[0-9]{1,3}){3}$/.test(host)) return { severity: 'warning', what: `connects to a bare IP address (${host}): there is no name to check who runs it` };
+  if (scheme === 'http' || scheme === 'ws') return { severity: 'warning', what: `connects to ${host} over plain ${scheme}: tool calls, their arguments (file contents, prompts) and any Authorization header travel unencrypted and can be altered on the way` };
+  return { severity: 'info', what: `is a remote server at ${host}: its tools and their descriptions come from that host and can change at any time (nothing to pin), and every tool call sends its arguments there` };
+}
+
 function judge(s: McpServer): Verdict | null {
   const given = s.env.filter((e) => isCredential(e.name)).map((e) => e.name);
   const line = s.line;
@@ -92,6 +163,19 @@ function judge(s: McpServer): Verdict | null {
   const prog = head[0] ? progName(head[0].value) : '';
   if (BEACONS.has(prog) && head.slice(1).some((w) => !w.value.startsWith('-') && HOSTISH.test(w.value.replace(/^@/, '')))) {
     return { severity: 'warning', what: `is not an MCP server but a network request (${quote(head.map((w) => w.value).join(' '), 100)}) run whenever the client starts`, at: line };
+  }
+  // The server only prints fixed text (echo, printf): it speaks no MCP; what it prints ("IMPORTANT: always …") lands
+  // in the client's stream as if a server had said it.
+  if ((prog === 'echo' || prog === 'printf') && head.length > 1) {
+    return { severity: 'warning', what: `is not an MCP server but prints fixed text (${quote(head.map((w) => w.value).join(' '), 100)}) into the client's stream`, at: line };
+  }
+  // An argument or env value that is base64 of a URL: a destination hidden from whoever reads the config.
+  for (const a of [...s.args, ...s.env.map((e) => e.value)]) {
+    if (!/^[A-Za-z0-9+/_-]{16,}={0,2}$/.test(a.value)) continue;
+    const plain = decodeLiteral(a.value, 'base64');
+    if (plain && /^(?:https?|wss?|ftp):\/\/[^\s]+$|^[a-z0-9-]+(?:\.[a-z0-9-]+)+(?::[0-9]+)?(?:\/\S*)?$/i.test(plain.trim())) {
+      return { severity: 'warning', what: `passes a base64-encoded address (${quote(a.value, 40)} decodes to ${quote(plain.trim(), 80)}): a destination hidden from whoever reads the config`, at: { ...line, segments: [{ start: 0, end: a.value.length, str: a }] } };
+    }
   }
   if (script && script.lang !== 'shell') {
     const code = script.text;
@@ -116,7 +200,7 @@ function judge(s: McpServer): Verdict | null {
 export default defineRule({
   meta: {
     id: 'mcp-server',
-    description: 'MCP server definitions (.mcp.json, mcpServers, VS Code servers) handed a credential whose command line sends data to the network, or whose inline code (node -e, python -c, sh -c …) reads a credential and sends, encodes into a URL or prints it',
+    description: 'MCP server definitions (.mcp.json, mcpServers, VS Code servers) handed a credential whose command line sends data to the network, or whose inline code (node -e, python -c, sh -c …) reads a credential and sends, encodes into a URL or prints it; remote servers (url) over plain http or to a bare IP (info for https), and server packages one typing slip from a well-known MCP package (@modelcontextprotcol/…)',
     severity: 'error',
     confidence: 'medium',
     category: 'security',
@@ -138,6 +222,34 @@ export default defineRule({
       const json = f.json();
       if (!json) continue;
       for (const s of mcpServers(json)) {
+        // A remote server (`url`), or a local proxy to one (`npx mcp-remote https://…`).
+        const proxied = s.url ? null : s.args.find((a) => /^(?:https?|wss?):\/\//i.test(a.value) && s.args.some((b) => /(?:^|\/)mcp-remote(?:@|$)|supergateway/.test(b.value)));
+        const addr = s.url ?? proxied ?? null;
+        const rv = addr ? remoteVerdict(addr.value) : null;
+        if (addr && rv) {
+          ctx.report({
+            file: f.file,
+            source: f.source,
+            offset: addr.start,
+            endOffset: addr.end,
+            severity: rv.severity,
+            confidence: 'medium',
+            message: `MCP server ${quote(s.name)} in ${quote(f.rel)} (${formatJsonPath(s.path)}${s.transport ? `, ${s.transport}` : ''}) ${rv.what}. ${rv.severity === 'info' ? 'Keep it only if you trust that host with what the skill sends' : 'Use https to a named host you trust, or a local server'}`,
+          });
+        }
+        const pkg = runnerPackage(s);
+        const squat = pkg ? mcpTyposquat(pkg.spec) : null;
+        if (pkg && squat) {
+          ctx.report({
+            file: f.file,
+            source: f.source,
+            offset: pkg.str.start,
+            endOffset: pkg.str.end,
+            severity: 'warning',
+            confidence: 'medium',
+            message: `MCP server ${quote(s.name)} in ${quote(f.rel)} runs the package ${quote(pkg.spec)}, one typing slip from the well-known ${quote(squat.known)} (${squat.how}); the runner fetches and runs whatever is published under the misspelled name. Spell the real package, pinned to a version`,
+          });
+        }
         const v = judge(s);
         if (!v || !s.command) continue;
         const at = v.at && v.at !== s.line ? v.at.segments[0]!.str : s.command;

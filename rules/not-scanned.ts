@@ -4,7 +4,7 @@
 
 import { defineRule } from '../src/core/rule.js';
 import { MAX_PACKAGE_BYTES, MAX_PACKAGE_FILES, PACKAGE_FILE_BOUND } from '../src/core/limits.js';
-import { quote } from '../src/core/text.js';
+import { quote, thousands } from '../src/core/text.js';
 
 /** Skipped files named in the message at most (the count says how many more). */
 const NAMED = 5;
@@ -12,7 +12,7 @@ const NAMED = 5;
 export default defineRule({
   meta: {
     id: 'not-scanned',
-    description: `Files of the skill package that a bound left unread (over ${PACKAGE_FILE_BOUND.toLocaleString('en-US')} bytes, past ${MAX_PACKAGE_FILES} files or ${MAX_PACKAGE_BYTES / 1048576} MiB per skill, past the folder listing's bounds): warning, error for --persona auditor`,
+    description: `Files of the skill package that a bound left unread (over ${thousands(PACKAGE_FILE_BOUND)} bytes, past ${MAX_PACKAGE_FILES} files or ${MAX_PACKAGE_BYTES / 1048576} MiB per skill, past the folder listing's bounds): warning, error for --persona auditor`,
     severity: 'warning',
     confidence: 'high',
     category: 'security',
@@ -39,7 +39,7 @@ export default defineRule({
     }
     const parts = [...byWhy].map(([why, files]) => {
       const named = files.slice(0, NAMED).map((f) => quote(f)).join(', ');
-      const more = files.length > NAMED ? ` and ${(files.length - NAMED).toLocaleString('en-US')} more` : '';
+      const more = files.length > NAMED ? ` and ${thousands(files.length - NAMED)} more` : '';
       return `${named}${more} (${why})`;
     });
     const n = skipped.length;
@@ -47,7 +47,7 @@ export default defineRule({
       line: 1,
       column: 1,
       severity: ctx.persona === 'auditor' ? 'error' : 'warning',
-      message: `${n === 1 ? 'a part' : `${n.toLocaleString('en-US')} parts`} of this skill's package ${n === 1 ? 'was' : 'were'} not scanned: ${parts.join('; ')}. No finding there means nothing: review ${n === 1 ? 'it' : 'them'} by hand, or split or shrink the package so every file fits the bounds`,
+      message: `${n === 1 ? 'a part' : `${thousands(n)} parts`} of this skill's package ${n === 1 ? 'was' : 'were'} not scanned: ${parts.join('; ')}. No finding there means nothing: review ${n === 1 ? 'it' : 'them'} by hand, or split or shrink the package so every file fits the bounds`,
     });
   },
 });

@@ -2,7 +2,7 @@
 
 import { shownOnTheWay } from '../src/core/paths.js';
 import { defineRule } from '../src/core/rule.js';
-import { quote } from '../src/core/text.js';
+import { quote, thousands } from '../src/core/text.js';
 
 export default defineRule({
   meta: {
@@ -42,7 +42,7 @@ export default defineRule({
       } else if (ev.kind === 'depth-limit') {
         ctx.report({ file, severity: 'warning', message: `folder is ${ev.depth} levels deep, past the walk's depth bound; skills below it were not checked` });
       } else if (ev.kind === 'entry-limit') {
-        ctx.report({ file, severity: 'warning', message: `the walk stopped after ${ev.limit.toLocaleString('en-US')} directory entries; later skills were not checked` });
+        ctx.report({ file, severity: 'warning', message: `the walk stopped after ${thousands(ev.limit)} directory entries; later skills were not checked` });
       }
     }
   },

@@ -1,7 +1,7 @@
 // token-budget: IronClaw rejects a skill whose body estimate exceeds twice its max_context_tokens.
 
 import { defineRule } from '../src/core/rule.js';
-import { utf8Length } from '../src/core/text.js';
+import { thousands, utf8Length } from '../src/core/text.js';
 
 export default defineRule({
   meta: {
@@ -34,7 +34,7 @@ export default defineRule({
         ctx.report({
           ...at,
           rejects: true,
-          message: `body is ${bytes.toLocaleString('en-US')} bytes ≈ ${estimate.toLocaleString('en-US')} tokens (floor(bytes × ${budget.tokensPerByte})); ${ctx.profile.id} rejects a skill over ${budget.rejectFactor} × max_context_tokens = ${limit.toLocaleString('en-US')}. Shorten the body, move detail into references/, or set activation.max_context_tokens to at least ${Math.ceil(estimate / budget.rejectFactor)}`,
+          message: `body is ${thousands(bytes)} bytes ≈ ${thousands(estimate)} tokens (floor(bytes × ${budget.tokensPerByte})); ${ctx.profile.id} rejects a skill over ${budget.rejectFactor} × max_context_tokens = ${thousands(limit)}. Shorten the body, move detail into references/, or set activation.max_context_tokens to at least ${Math.ceil(estimate / budget.rejectFactor)}`,
         });
       }
       return;

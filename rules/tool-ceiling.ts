@@ -28,6 +28,18 @@ export default defineRule({
     category: 'security',
     fixable: false,
     since: '0.1.0',
+    schema: {
+      type: 'object',
+      properties: {
+        readOnlyTools: {
+          type: 'array',
+          items: { type: 'string', minLength: 1 },
+          uniqueItems: true,
+          description: 'Tools an installed skill keeps under the read-only ceiling (default: the `default` preset; the config key `policy` sets it too).',
+        },
+      },
+      additionalProperties: false,
+    },
     examples: {
       bad: [
         { files: { 'installed_skills/w/SKILL.md': '---\nname: w\ndescription: d\nallowed-tools: Read Bash\n---\nBody.\n' } },
@@ -44,7 +56,7 @@ export default defineRule({
     if (declared.length === 0) return;
     const trust = ctx.skill.trust;
     const defaults = toolPolicy();
-    const readOnly = ctx.readOnlyTools ?? defaults.readOnlyTools;
+    const readOnly = (ctx.options.readOnlyTools as readonly string[] | undefined) ?? defaults.readOnlyTools;
     const ceiling = ceilingFor(trust, defaults);
     if (ceiling === 'all') {
       const shell = declared.filter((d) => d.kind === 'allowed-tools' && POLICY_DATA.shellTools.includes(d.tool));

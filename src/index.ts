@@ -68,7 +68,7 @@ export type { DiscoverOptions, SkillLayout } from './node/discover.js';
 export type { TreePath, FileId } from './node/read.js';
 export type { SkillFolder, FolderListing, FolderEntry, EntryKind, FileKind, PackageFile, PackageFiles, Unscanned } from './node/skillfiles.js';
 export type { JsonScan, JsonString } from './analysis/jsonscan.js';
-export type { SeverityOverride } from './node/check.js';
+export type { SeverityOverride, RuleOptions } from './node/check.js';
 export type { Shard } from './node/shard.js';
 export type { ExplainedActivation, ExplainedValue } from './node/explain.js';
 export type { SkillInput, ReportInput, MessageData, ProjectSkill, RuleExample, Span, SkillRef } from './core/rule.js';

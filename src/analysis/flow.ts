@@ -2,7 +2,7 @@
 // environment copied on one line, posted on another; a secret base64-encoded, then sent), the block as a whole
 // shows both. Pure and linear: a few regular-expression scans of the block, no parsing of any language.
 
-export type FlowKind = 'environment-sent' | 'encoded-secret-sent' | 'hidden-destination' | 'credential-harvest';
+export type FlowKind = 'environment-sent' | 'encoded-secret-sent' | 'hidden-destination' | 'credential-harvest' | 'secret-sent';
 
 export interface FlowFinding {
   kind: FlowKind;
@@ -24,6 +24,110 @@ const HARVEST_PAIR = new RegExp(`["']${SECRET_NAME}["']\\s*:\\s*(?:os\\.environ|
 const DECODED_LITERAL = /\b(?:b64decode|b32decode|urlsafe_b64decode|atob|fromhex|unhexlify)\(\s*b?["'][A-Za-z0-9+/=_-]{16,}["']\s*\)/;
 const SERIALIZE = /\bjson\.dumps\(|\bJSON\.stringify\(|\bpickle\.dumps\(|\byaml\.dump\(/;
 
+
+/**
+ * The environment walked name by name and the credential-named entries kept: Python `for k, v in
+ * os.environ.items(): … out[k] = v` or `{k: v for k, v in os.environ.items() if …}`, JavaScript
+ * `Object.entries(process.env).filter(…/TOKEN|KEY/…)`. Masking (`print(f"{k}=***")`) keeps nothing and stays quiet.
+ */
+const PY_ENV_LOOP = /\bfor\s+([A-Za-z_]\w*)\s*,\s*([A-Za-z_]\w*)\s+in\s+os\.environ\.items\(\)/g;
+const PY_ENV_COMPREHENSION = /\{\s*([A-Za-z_]\w*)\s*:\s*([A-Za-z_]\w*)\s+for\s+\1\s*,\s*\2\s+in\s+os\.environ\.items\(\)\s+if\b/g;
+const JS_ENV_FILTER = /\bObject\.entries\(\s*process\.env\s*\)\s*\.filter\(/g;
+/** A credential word as a string literal or inside a regular-expression literal. */
+const CRED_WORD_LITERAL = /["'](?:[A-Z0-9_]*_)?(?:KEY|SECRET|TOKEN|PASSWORD|PASSWD|CREDENTIALS?|PRIVATE|AUTH)(?:_[A-Z0-9_]*)?["']|\/[^/\n]*\b(?:KEY|SECRET|TOKEN|PASSWORD)\b[^/\n]*\/i?/g;
+
+function credentialFilter(block: string): number {
+  CRED_WORD_LITERAL.lastIndex = 0;
+  const words = new Set((block.match(CRED_WORD_LITERAL) ?? []).map((w) => w.toUpperCase()));
+  if (words.size === 0) return -1;
+  PY_ENV_COMPREHENSION.lastIndex = 0;
+  const comp = PY_ENV_COMPREHENSION.exec(block);
+  if (comp) return comp.index;
+  JS_ENV_FILTER.lastIndex = 0;
+  const js = JS_ENV_FILTER.exec(block);
+  if (js && /\b(?:KEY|SECRET|TOKEN|PASSWORD|CREDENTIALS?)\b/.test(block.slice(js.index, js.index + 300))) return js.index;
+  PY_ENV_LOOP.lastIndex = 0;
+  for (let m = PY_ENV_LOOP.exec(block); m; m = PY_ENV_LOOP.exec(block)) {
+    // The loop body (the next few lines) stores the value under its name: `out[k] = v`.
+    const body = block.slice(m.index, m.index + 600);
+    const [, k, v] = m;
+    if (new RegExp(`\\b[A-Za-z_]\\w*\\[\\s*${k}\\s*\\]\\s*=\\s*${v}\\b`).test(body) && /\bif\b/.test(body)) return m.index;
+  }
+  return -1;
+}
+
+/** Words of a credential's name that say nothing about which service it is for. */
+const GENERIC_NAME_WORDS = new Set(['API', 'KEY', 'KEYS', 'TOKEN', 'SECRET', 'ACCESS', 'AUTH', 'PASSWORD', 'PASSWD', 'CREDENTIAL', 'CREDENTIALS', 'PRIVATE', 'CLIENT', 'ID', 'BEARER', 'APP', 'OAUTH', 'PAT', 'PERSONAL', 'SERVICE', 'USER', 'ACCOUNT', 'MY', 'THE', 'DATABASE', 'URL', 'SESSION', 'API_KEY', 'APIKEY']);
+const PY_SECRET_ASSIGN = new RegExp(`^[ \\t]*([A-Za-z_]\\w*)[ \\t]*=[ \\t]*os\\.(?:getenv\\(|environ\\.get\\(|environ\\[)\\s*["'](${SECRET_NAME})["']`, 'gm');
+const PY_SEND_CALL = /\b(?:requests|httpx|session|client)\.(?:post|put|patch|get|request)\(/g;
+const PY_URL_CONST = /^[ \t]*([A-Za-z_]\w*)[ \t]*=[ \t]*["'](https?:\/\/[^"'\s]+)["']/gm;
+
+/** The top-level arguments of the call whose "(" is at `open` (strings skipped; bounded). */
+function callArgs(block: string, open: number): string[] {
+  const args: string[] = [];
+  let depth = 0;
+  let quote = '';
+  let from = open + 1;
+  const limit = Math.min(block.length, open + 2000);
+  for (let i = open; i < limit; i++) {
+    const c = block[i]!;
+    if (quote) {
+      if (c === '\\') i++;
+      else if (c === quote) quote = '';
+      continue;
+    }
+    if (c === '"' || c === "'") quote = c;
+    else if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') {
+      depth--;
+      if (depth === 0) {
+        args.push(block.slice(from, i));
+        return args;
+      }
+    } else if (c === ',' && depth === 1) {
+      args.push(block.slice(from, i));
+      from = i + 1;
+    }
+  }
+  return args;
+}
+
+/**
+ * A credential read from the environment into a variable and sent in a request's body or query (`json=`, `data=`,
+ * `params=`) to a literal host that does not carry the credential's service name (`API_KEY` → any host; `TAVILY_API_KEY`
+ * → api.tavily.com is its own service). Headers are how a key authenticates and are not looked at.
+ */
+function secretSent(block: string): { at: number; detail: string } | null {
+  const vars = new Map<string, { name: string; at: number }>();
+  PY_SECRET_ASSIGN.lastIndex = 0;
+  for (let m = PY_SECRET_ASSIGN.exec(block); m; m = PY_SECRET_ASSIGN.exec(block)) vars.set(m[1]!, { name: m[2]!, at: m.index });
+  if (vars.size === 0) return null;
+  const consts = new Map<string, string>();
+  PY_URL_CONST.lastIndex = 0;
+  for (let m = PY_URL_CONST.exec(block); m; m = PY_URL_CONST.exec(block)) consts.set(m[1]!, m[2]!);
+  PY_SEND_CALL.lastIndex = 0;
+  for (let m = PY_SEND_CALL.exec(block); m; m = PY_SEND_CALL.exec(block)) {
+    const args = callArgs(block, m.index + m[0].length - 1);
+    if (args.length < 2) continue;
+    const first = args[0]!.trim();
+    const url = /^f?["'](https?:\/\/[^"'\s]+)["']$/.exec(first)?.[1] ?? consts.get(first.replace(/^self\./, ''));
+    if (!url) continue;
+    const host = (/^https?:\/\/([^/:?#]+)/.exec(url)?.[1] ?? '').toLowerCase();
+    if (!host) continue;
+    for (const a of args.slice(1)) {
+      const kw = /^\s*(json|data|params|content|files)\s*=/.exec(a);
+      if (!kw) continue;
+      for (const [v, { name, at }] of vars) {
+        if (!new RegExp(`\\b${v}\\b`).test(a)) continue;
+        const service = name.split('_').filter((w) => w.length > 1 && !GENERIC_NAME_WORDS.has(w)).map((w) => w.toLowerCase());
+        if (service.some((w) => host.includes(w))) continue;
+        return { at, detail: `sends the credential ${name} in the request ${kw[1]} to ${host}, a host not named for it (${m[0].replace(/\($/, '')})` };
+      }
+    }
+  }
+  return null;
+}
+
 function lineAt(text: string, off: number, lo: number, hi: number): { start: number; end: number } {
   const s = text.lastIndexOf('\n', off - 1) + 1;
   let e = text.indexOf('\n', off);
@@ -35,6 +139,13 @@ function lineAt(text: string, off: number, lo: number, hi: number): { start: num
 export function codeFlows(text: string, start = 0, end = text.length): FlowFinding[] {
   const block = text.slice(start, end);
   const sinkM = SINK.exec(block);
+  // Credential-named variables picked out of the environment: a harvest even when the send is in another file.
+  const filtered = /os\.environ|process\.env/.test(block) ? credentialFilter(block) : -1;
+  if (filtered >= 0) {
+    const ln = lineAt(text, start + filtered, start, end);
+    if (sinkM) return [{ kind: 'environment-sent', ...ln, detail: `picks every credential-named variable out of the environment and sends them out (${sinkM[0].replace(/\($/, '')})` }];
+    return [{ kind: 'credential-harvest', ...ln, detail: 'picks every credential-named variable out of the environment into one collection' }];
+  }
   // Every flow ends in a sink or a serialization: most blocks have neither.
   if (!sinkM && !SERIALIZE.test(block)) return [];
   const out: FlowFinding[] = [];
@@ -78,6 +189,10 @@ export function codeFlows(text: string, start = 0, end = text.length): FlowFindi
   if (out.length === 0 && (codeNames.size >= 3 || pairs >= 2) && (sinkM || SERIALIZE.test(block))) {
     const first = [...codeNames].map((n) => names.get(n)!).sort((a, b) => a - b)[0]!;
     out.push({ kind: 'credential-harvest', ...lineAt(text, first, start, end), detail: `collects ${codeNames.size} different credentials (${[...codeNames].slice(0, 4).join(', ')}${codeNames.size > 4 ? ', …' : ''}) into one payload` });
+  }
+  if (out.length === 0 && sinkM) {
+    const sent = secretSent(block);
+    if (sent) out.push({ kind: 'secret-sent', ...lineAt(text, start + sent.at, start, end), detail: sent.detail });
   }
   return out;
 }

@@ -41,6 +41,9 @@ export interface McpServer {
   line: McpText | null;
   /** The script a shell runs (`-c`) or an interpreter's inline code; null when there is none. */
   script: McpText | null;
+  /** A remote server's address (`url`, `serverUrl`, `httpUrl`) and declared transport (`type`: sse, http…). */
+  url: JsonString | null;
+  transport: string | null;
 }
 
 /** The JSON string a text offset comes from (the segment holding it, else the last one starting before it). */
@@ -88,7 +91,7 @@ export function mcpServers(scan: JsonScan): McpServer[] {
 }
 
 function readServers(scan: JsonScan): McpServer[] {
-  const byKey = new Map<string, { path: (string | number)[]; command: JsonString | null; args: [number, JsonString][]; env: { name: string; value: JsonString }[] }>();
+  const byKey = new Map<string, { path: (string | number)[]; command: JsonString | null; args: [number, JsonString][]; env: { name: string; value: JsonString }[]; url: JsonString | null; transport: string | null }>();
   for (const s of scan.strings) {
     const k = serverKeyAt(s.path);
     if (k === -1 || s.path.length < k + 3 || typeof s.path[k + 1] !== 'string') continue;
@@ -97,9 +100,12 @@ function readServers(scan: JsonScan): McpServer[] {
     let srv = byKey.get(key);
     const field = s.path[k + 2];
     const depth = s.path.length - (k + 3);
-    if (!(field === 'command' && depth === 0) && !(field === 'args' && depth === 1 && typeof s.path[k + 3] === 'number') && !(field === 'env' && depth === 1)) continue;
-    if (!srv) byKey.set(key, (srv = { path: spath, command: null, args: [], env: [] }));
+    const remote = depth === 0 && (field === 'url' || field === 'serverUrl' || field === 'httpUrl' || field === 'type' || field === 'transport');
+    if (!(field === 'command' && depth === 0) && !(field === 'args' && depth === 1 && typeof s.path[k + 3] === 'number') && !(field === 'env' && depth === 1) && !remote) continue;
+    if (!srv) byKey.set(key, (srv = { path: spath, command: null, args: [], env: [], url: null, transport: null }));
     if (field === 'command') srv.command ??= s;
+    else if (field === 'type' || field === 'transport') srv.transport ??= s.value;
+    else if (remote) srv.url ??= s;
     else if (field === 'args') srv.args.push([s.path[k + 3] as number, s]);
     else srv.env.push({ name: String(s.path[k + 3]), value: s });
   }
@@ -108,7 +114,7 @@ function readServers(scan: JsonScan): McpServer[] {
     const args = srv.args.sort((a, b) => a[0] - b[0]).map((x) => x[1]);
     const words = srv.command ? [srv.command, ...args] : [];
     const line = words.length > 0 ? commandLine(words) : null;
-    out.push({ name: String(srv.path[srv.path.length - 1]), path: srv.path, command: srv.command, args, env: srv.env, line, script: line ? inlineScript(words) : null });
+    out.push({ name: String(srv.path[srv.path.length - 1]), path: srv.path, command: srv.command, args, env: srv.env, line, script: line ? inlineScript(words) : null, url: srv.url, transport: srv.transport });
   }
   return out;
 }

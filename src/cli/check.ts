@@ -21,7 +21,7 @@ function shownPath(cwd: string, abs: string): string {
   return rel === '' ? '.' : rel.startsWith('..') || path.isAbsolute(rel) ? abs : rel;
 }
 
-export async function resolveConfig(flags: Pick<CheckFlags, 'config'>, io: Io, ruleIds: readonly { id: string }[]): Promise<LoadedConfig | null> {
+export async function resolveConfig(flags: Pick<CheckFlags, 'config'>, io: Io, ruleIds: readonly { id: string; schema?: unknown }[]): Promise<LoadedConfig | null> {
   if (flags.config === false) return null;
   const { ConfigError, findConfig, loadConfig } = await import('../node/config.js');
   try {
@@ -42,15 +42,18 @@ export async function resolveConfig(flags: Pick<CheckFlags, 'config'>, io: Io, r
   }
 }
 
-/** The config file's trust mapping (rebased on its folder) and read-only tool set, as LintOptions. */
-export async function policyOptions(config: LoadedConfig | null): Promise<Pick<LintOptions, 'trust' | 'readOnlyTools'>> {
-  if (!config || (!config.data.trust && !config.data.policy)) return {};
+/** The config file's trust mapping (rebased on its folder), read-only tool set and rule options, as LintOptions. */
+export async function policyOptions(config: LoadedConfig | null): Promise<Pick<LintOptions, 'trust' | 'readOnlyTools' | 'ruleOptions'>> {
+  if (!config) return {};
+  const ruleOptions = Object.keys(config.ruleOptions).length > 0 ? { ruleOptions: config.ruleOptions } : {};
+  if (!config.data.trust && !config.data.policy) return ruleOptions;
   const { rebaseTrustMapping, toolPolicyFromConfig } = await import('../core/policy/index.js');
   const { realPath } = await import('../node/discover.js');
   return {
     // On the folder's real path: trust is matched on real paths (src/node/discover.ts realDir).
     ...(config.data.trust ? { trust: rebaseTrustMapping(config.data.trust, realPath(config.dir).split(path.sep).join('/')) } : {}),
     ...(config.data.policy ? { readOnlyTools: toolPolicyFromConfig(config.data.policy).readOnlyTools } : {}),
+    ...ruleOptions,
   };
 }
 
@@ -312,7 +315,9 @@ async function checkStdin(input: StdinInput, options: LintOptions): Promise<Lint
     path: path.join(realCwd, input.file),
     ...(options.targets ? { targets: options.targets } : {}),
     gating: options.gating ?? true,
-    host: options.openclawConfig ? { ...host, openclawConfig: options.openclawConfig } : host,
+    host,
+    ...(options.openclawConfig ? { openclawConfig: options.openclawConfig } : {}),
+    ...(options.ruleOptions ? { ruleOptions: options.ruleOptions } : {}),
     ...(options.persona ? { persona: options.persona } : {}),
     ...(options.severity ? { severity: options.severity } : {}),
     ...(options.trust ? { trust: options.trust } : {}),
@@ -329,7 +334,7 @@ async function checkStdin(input: StdinInput, options: LintOptions): Promise<Lint
 export async function configuredLintOptions(
   flags: { config?: string | false; maxBytes?: string },
   io: Io,
-): Promise<{ config: LoadedConfig | null; options: Pick<LintOptions, 'ignore' | 'trust' | 'readOnlyTools' | 'readBound'> }> {
+): Promise<{ config: LoadedConfig | null; options: Pick<LintOptions, 'ignore' | 'trust' | 'readOnlyTools' | 'ruleOptions' | 'readBound'> }> {
   const { ALL_RULES } = await import('../../rules/index.js');
   const config = await resolveConfig(flags, io, ALL_RULES.map((r) => r.meta));
   const readBound = flags.maxBytes !== undefined ? intOption('--max-bytes', flags.maxBytes) : config?.data.maxBytes;
@@ -389,6 +394,7 @@ function printableConfig(config: LoadedConfig | null, options: LintOptions, cwd:
       ignore: (Array.isArray(options.ignore) ? (options.ignore as IgnoreSet[]) : options.ignore ? [options.ignore as IgnoreSet] : []).map((s) => ({ base: shownPath(cwd, path.resolve(cwd, s.base ?? '.')), patterns: s.patterns })),
       ...(options.trust ? { trust: options.trust } : {}),
       ...(options.readOnlyTools ? { readOnlyTools: options.readOnlyTools } : {}),
+      ...(options.ruleOptions ? { ruleOptions: options.ruleOptions } : {}),
     },
   };
 }

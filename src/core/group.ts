@@ -3,6 +3,7 @@
 
 import type { ReportInput, SkillContext } from './rule.js';
 import { positionAt, type SourceText } from './source.js';
+import { thousands } from './text.js';
 
 /** Findings of one kind in one file up to this many are reported one by one; more become one grouped finding. */
 export const GROUP_AFTER = 5;
@@ -45,6 +46,6 @@ export function reportGrouped(ctx: Pick<SkillContext, 'report'>, items: readonly
         const p = positionAt(head.source ?? source, off);
         return `${p.line}:${p.column}`;
       });
-    report(ctx, head, ` [${g.length.toLocaleString('en-US')} findings like this in this file, reported once; the first at ${at.join(', ')}${g.length > GROUP_LISTED ? ', …' : ''}]`);
+    report(ctx, head, ` [${thousands(g.length)} findings like this in this file, reported once; the first at ${at.join(', ')}${g.length > GROUP_LISTED ? ', …' : ''}]`);
   }
 }

@@ -44,6 +44,14 @@ export interface RuleMeta {
    * id and the data, and a changed template is one edit the docs and tests see.
    */
   messages?: Readonly<Record<string, string>>;
+  /**
+   * JSON Schema (draft-07) of the rule's options, an object schema: the config file's `rules.<id>.options` is
+   * validated against it (the config schema is generated from it), and the rule reads them as `ctx.options`.
+   * A rule without one takes no options.
+   */
+  schema?: Readonly<Record<string, unknown>>;
+  /** Option values when the run gives none. */
+  defaultOptions?: Readonly<Record<string, unknown>>;
 }
 
 /** Values a message template may interpolate. */
@@ -145,8 +153,8 @@ export interface SkillContext {
   data: Record<string, unknown> | null;
   host: Host;
   gating: boolean;
-  /** Read-only tool set of the run (config / LintOptions); rules fall back to the default preset. */
-  readOnlyTools?: readonly string[];
+  /** The rule's options (meta.schema): the run's, over meta.defaultOptions. */
+  options: Readonly<Record<string, unknown>>;
   /** The run's persona (`auditor` raises what a default run reports as a warning, e.g. not-scanned). */
   persona?: 'default' | 'auditor';
   report(r: ReportInput): void;
@@ -189,6 +197,8 @@ export interface ProjectContext {
   events: readonly DiscoveryEvent[];
   /** Display path for an absolute path. */
   display(absPath: string): string;
+  /** The rule's options (meta.schema): the run's, over meta.defaultOptions. */
+  options: Readonly<Record<string, unknown>>;
   /** Positions are line and column: sources are not kept for the whole run, so offsets cannot be resolved. */
   report(r: Omit<ReportInput, 'offset' | 'endOffset' | 'source'> & { file: string; target?: TargetId }): void;
 }

@@ -6,6 +6,17 @@ import { SHOWN_AS_CODE_POINT_SOURCE } from './unicode.js';
  *  the space, private use. */
 const INVISIBLE = new RegExp(SHOWN_AS_CODE_POINT_SOURCE, 'gu');
 
+/** `n.toLocaleString('en-US')` for an integer ("12,345"), without Intl: the first toLocaleString of a process
+ *  loads ICU's number formatting, ~70–150 ms, more than a one-skill check costs (issue 20). Other numbers go to
+ *  toLocaleString itself. */
+export function thousands(n: number): string {
+  if (!Number.isSafeInteger(n)) return n.toLocaleString('en-US');
+  const digits = String(Math.abs(n));
+  let out = digits.slice(0, ((digits.length - 1) % 3) + 1);
+  for (let i = out.length; i < digits.length; i += 3) out += `,${digits.slice(i, i + 3)}`;
+  return n < 0 || Object.is(n, -0) ? `-${out}` : out;
+}
+
 export function codePointLabel(cp: number): string {
   return `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
 }

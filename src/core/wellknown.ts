@@ -26,3 +26,24 @@ export const WELL_KNOWN_WORDS: readonly string[] = [
   'deployment', 'database', 'analytics', 'dashboard', 'assistant', 'agent', 'workflow', 'automation', 'document',
   'transcribe', 'translator', 'summarizer', 'scraper', 'crawler', 'search', 'research', 'finance', 'trading',
 ];
+
+/** npm scopes MCP servers are published under by their vendors (without "@"). A server package whose scope is one
+ *  typing slip from one of these (@modelcontextprotcol, @anthropc) imitates it. */
+export const WELL_KNOWN_MCP_SCOPES: readonly string[] = [
+  'modelcontextprotocol', 'anthropic-ai', 'anthropic', 'playwright', 'upstash', 'supabase', 'cloudflare',
+  'browserbasehq', 'notionhq', 'stripe', 'sentry', 'azure', 'microsoft', 'google', 'googlemaps', 'vercel', 'github',
+  'pulumi', 'heroku', 'neondatabase', 'mongodb-js', 'elastic', 'hubspot', 'atlassian', 'shopify', 'twilio-alpha',
+  'auth0', 'zapier', 'grafana', 'executeautomation', 'wonderwhy-er', 'smithery', 'tavily', 'perplexity-ai',
+  'brave', 'exa-labs', 'firecrawl', 'linear', 'figma', 'gitlab-org', 'datadog', 'redis', 'prisma', 'netlify',
+];
+
+/** MCP server package names (npm without scope, and PyPI names run with uvx) that are widely installed. */
+export const WELL_KNOWN_MCP_PACKAGES: readonly string[] = [
+  'server-memory', 'server-filesystem', 'server-github', 'server-gitlab', 'server-fetch', 'server-everything',
+  'server-sequential-thinking', 'server-puppeteer', 'server-postgres', 'server-sqlite', 'server-brave-search',
+  'server-slack', 'server-gdrive', 'server-google-maps', 'server-git', 'server-time', 'server-redis',
+  'server-sentry', 'server-aws-kb-retrieval', 'server-everart', 'mcp-remote', 'context7-mcp', 'mcp-server-fetch',
+  'mcp-server-git', 'mcp-server-time', 'mcp-server-sqlite', 'mcp-server-kubernetes', 'firecrawl-mcp',
+  'server-perplexity-ask', 'mcp-server-playwright', 'desktop-commander', 'notion-mcp-server', 'mcp-atlassian',
+  'supabase-mcp-server', 'browser-tools-mcp', 'tavily-mcp', 'exa-mcp-server', 'figma-developer-mcp',
+];

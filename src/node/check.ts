@@ -21,8 +21,29 @@ export interface CheckOptions {
   persona: 'default' | 'auditor';
   /** Per-rule severity from the config file or the command line. */
   severity: Readonly<Record<string, SeverityOverride>>;
-  /** Read-only tool set the tool ceiling keeps (LintOptions.readOnlyTools). */
+  /** Options per rule id (each rule's meta.schema), e.g. { 'tool-ceiling': { readOnlyTools: [...] } }. */
+  ruleOptions?: RuleOptions;
+}
+
+/** Options per rule id. */
+export type RuleOptions = Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+
+/** The shorthands LintOptions and VerifyOptions keep for two rules' options. */
+export interface RuleOptionShorthands {
+  ruleOptions?: RuleOptions;
+  /** tool-ceiling's readOnlyTools. */
   readOnlyTools?: readonly string[];
+  /** gating's openclawConfig. */
+  openclawConfig?: Record<string, unknown>;
+}
+
+/** The run's options per rule: `ruleOptions`, over what the shorthands say. Undefined when there are none. */
+export function ruleOptionsOf(o: RuleOptionShorthands): RuleOptions | undefined {
+  const out: Record<string, Readonly<Record<string, unknown>>> = {};
+  if (o.readOnlyTools) out['tool-ceiling'] = { readOnlyTools: o.readOnlyTools };
+  if (o.openclawConfig) out.gating = { openclawConfig: o.openclawConfig };
+  for (const [id, v] of Object.entries(o.ruleOptions ?? {})) out[id] = { ...out[id], ...v };
+  return Object.keys(out).length > 0 ? out : undefined;
 }
 
 function buildDiagnostic(
@@ -87,7 +108,7 @@ export function checkSkill(skill: SkillInput, opts: CheckOptions): Diagnostic[] 
       host: opts.host,
       gating: opts.gating,
       persona: opts.persona,
-      ...(opts.readOnlyTools ? { readOnlyTools: opts.readOnlyTools } : {}),
+      options: { ...rule.meta.defaultOptions, ...opts.ruleOptions?.[rule.meta.id] },
       locate: (p) => locate(fm, p),
       report: (r) => {
         const d = buildDiagnostic(rule, r, r.file ?? skill.file, r.file ? (r.source ?? null) : skill.source, skill.profile.severities[rule.meta.id], opts, skill.target);
@@ -127,6 +148,7 @@ export function checkProject(
       skills,
       events,
       display,
+      options: { ...rule.meta.defaultOptions, ...opts.ruleOptions?.[rule.meta.id] },
       report: (r) => {
         // Project rules report line and column (sources are not kept for the whole run).
         const profileSeverity = r.target ? getProfile(r.target).severities[rule.meta.id] : undefined;

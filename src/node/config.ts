@@ -245,7 +245,7 @@ export function readConfigText(abs: string, shown: string): string {
 }
 
 /** Read and validate a config file. Throws ConfigError with `file:line:col: message` lines. */
-export async function loadConfig(file: string, knownRules: readonly { id: string }[]): Promise<LoadedConfig> {
+export async function loadConfig(file: string, knownRules: readonly { id: string; schema?: unknown }[]): Promise<LoadedConfig> {
   const abs = path.resolve(file);
   const ext = path.extname(abs).toLowerCase();
   if (!['.json', '.yaml', '.yml'].includes(ext)) {
@@ -321,7 +321,8 @@ export async function loadConfig(file: string, knownRules: readonly { id: string
     if (typeof setting === 'string') severity[id] = setting;
     else {
       if (setting.severity) severity[id] = setting.severity;
-      if (setting.options && Object.keys(setting.options).length > 0) {
+      // A rule with meta.schema takes options (the config schema, generated from the rules, validated them).
+      if (setting.options && Object.keys(setting.options).length > 0 && !knownRules.find((r) => r.id === id)?.schema) {
         const r = rangeAt(doc, `/rules/${id}/options`, true);
         throw new ConfigError(`${r ? at(r[0]) : `${file}:1:1`}: rule "${id}" takes no options; remove "options" (see rules/${id}.md)`);
       }

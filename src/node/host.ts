@@ -13,8 +13,6 @@ export interface Host {
   /** process.platform: 'linux', 'darwin', 'win32', … */
   platform: string;
   cwd: string;
-  /** The OpenClaw config (parsed JSON) when given (--openclaw-config): gating `config` dot-paths are looked up in it. */
-  openclawConfig?: Record<string, unknown> | null;
 }
 
 /** Whether the environment says this is a CI job (`CI` set to anything but '', 'false' or '0'). */

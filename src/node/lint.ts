@@ -2,7 +2,7 @@
 
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { checkProject, checkSkill, finalizeDiagnostics, type CheckOptions, type SeverityOverride } from './check.js';
+import { checkProject, checkSkill, finalizeDiagnostics, ruleOptionsOf, type CheckOptions, type RuleOptions, type SeverityOverride } from './check.js';
 import { discover, logicalCwd, realPath, type DiscoverOptions, type DiscoveredSkill, type DiscoveryEvent } from './discover.js';
 import { systemHost, type Host } from './host.js';
 import { locate, parseSkillDocument, type ParsedDocument } from '../core/parse.js';
@@ -63,9 +63,11 @@ export interface LintOptions {
   onProgress?: (done: number, total: number) => void;
   /** Trust mapping (first match wins) before the built-in location rules; relative globs are relative to cwd. */
   trust?: TrustMapping;
-  /** Read-only tool set the tool ceiling keeps (tool-ceiling rule); default: the `default` preset. */
+  /** Options per rule id (each rule's meta.schema; the config file's `rules.<id>.options`). */
+  ruleOptions?: RuleOptions;
+  /** Shorthand for ruleOptions['tool-ceiling'].readOnlyTools: the read-only tool set; default the `default` preset. */
   readOnlyTools?: readonly string[];
-  /** The OpenClaw config (parsed), for openclaw gating `config` dot-paths. */
+  /** Shorthand for ruleOptions.gating.openclawConfig: the OpenClaw config (parsed), for gating `config` dot-paths. */
   openclawConfig?: Record<string, unknown>;
   /** Honour the skills' own `skillcheck-disable` directives (default true; false: --no-inline-config). Even when
    *  true, they are ignored in the auditor persona and in skills whose trust is below `trusted`. */
@@ -266,8 +268,7 @@ export interface CheckSpec {
   persona: 'default' | 'auditor';
   severity: Record<string, SeverityOverride>;
   trust: TrustMapping;
-  readOnlyTools?: readonly string[];
-  openclawConfig?: Record<string, unknown>;
+  ruleOptions?: RuleOptions;
   shard?: Shard;
   keepInputs: boolean;
   slimInputs: boolean;
@@ -289,11 +290,11 @@ export function checkContext(spec: CheckSpec, rules: readonly Rule[], host?: Hos
   const baseHost = host ?? systemHost(spec.cwd);
   const check: CheckOptions = {
     rules,
-    host: spec.openclawConfig ? { ...baseHost, openclawConfig: spec.openclawConfig } : baseHost,
+    host: baseHost,
     gating: spec.gating,
     persona: spec.persona,
     severity: spec.severity,
-    ...(spec.readOnlyTools ? { readOnlyTools: spec.readOnlyTools } : {}),
+    ...(spec.ruleOptions ? { ruleOptions: spec.ruleOptions } : {}),
   };
   return {
     spec,
@@ -495,6 +496,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   const given = options.paths && options.paths.length > 0 ? options.paths : ['.'];
   const paths = given.map((p) => path.resolve(cwd, p));
   const targetSel = options.targets ?? 'auto';
+  const ruleOptions = ruleOptionsOf(options);
   const spec: CheckSpec = {
     cwd,
     targets: targetSel,
@@ -503,8 +505,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
     persona: options.persona ?? 'default',
     severity: options.severity ?? {},
     trust: options.trust ?? [],
-    ...(options.readOnlyTools ? { readOnlyTools: options.readOnlyTools } : {}),
-    ...(options.openclawConfig ? { openclawConfig: options.openclawConfig } : {}),
+    ...(ruleOptions ? { ruleOptions } : {}),
     ...(options.shard ? { shard: options.shard } : {}),
     keepInputs: options.keepInputs ?? true,
     slimInputs: options.slimInputs ?? false,

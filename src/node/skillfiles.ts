@@ -9,6 +9,7 @@ import { isSkillFileName, SKIPPED_DIRS } from './discover.js';
 import { jsonStrings, type JsonScan } from '../analysis/jsonscan.js';
 import { openDirBelow, openTreeDir, readHead, readInTree, treeReader, type OpenDir, type ReadResult, type TreePath } from './read.js';
 import { decodeSource, type SourceText } from '../core/source.js';
+import { thousands } from '../core/text.js';
 
 /** Entries listed below one skill folder at most (README "Resource bounds"). */
 export const MAX_FOLDER_ENTRIES = 10000;
@@ -173,7 +174,7 @@ function list(absDir: string, tree: TreePath | undefined): FolderListing {
         dirents.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
         for (const d of dirents) {
           if (entries.size >= MAX_FOLDER_ENTRIES) {
-            cut.push({ rel: relDir, why: `the folder listing stopped at ${MAX_FOLDER_ENTRIES.toLocaleString('en-US')} entries` });
+            cut.push({ rel: relDir, why: `the folder listing stopped at ${thousands(MAX_FOLDER_ENTRIES)} entries` });
             return { entries: sortedEntries(entries), truncated: true, cut };
           }
           const abs = here.at(d.name);
@@ -310,7 +311,7 @@ export function skillFolder(absDir: string, opts: SkillFolderOptions): SkillFold
           continue;
         }
         if (total + Math.min(c.size, fileBound) > MAX_PACKAGE_BYTES) {
-          unscanned.push({ rel: c.rel, file: show(c.rel), why: `past ${MAX_PACKAGE_BYTES.toLocaleString('en-US')} bytes read per skill` });
+          unscanned.push({ rel: c.rel, file: show(c.rel), why: `past ${thousands(MAX_PACKAGE_BYTES)} bytes read per skill` });
           continue;
         }
         const r = reader.read(c.rel, fileBound);
@@ -318,7 +319,7 @@ export function skillFolder(absDir: string, opts: SkillFolderOptions): SkillFold
           // A large binary (a model, an archive without its extension) is not text the agent reads: skipped quietly.
           const h = io.head(c.rel, SNIFF_BYTES);
           if (h && looksBinary(h)) continue;
-          unscanned.push({ rel: c.rel, file: show(c.rel), why: `${r.size.toLocaleString('en-US')} bytes, over the ${fileBound.toLocaleString('en-US')}-byte bound per file` });
+          unscanned.push({ rel: c.rel, file: show(c.rel), why: `${thousands(r.size)} bytes, over the ${thousands(fileBound)}-byte bound per file` });
           continue;
         }
         if (r.kind !== 'ok') continue; // symlinks, FIFOs, vanished files: the symlink and reference rules speak for them

@@ -6,7 +6,7 @@
 
 import * as path from 'node:path';
 import { ALL_RULES } from '../../rules/index.js';
-import { checkSkill, finalizeDiagnostics, type CheckOptions, type SeverityOverride } from './check.js';
+import { checkSkill, finalizeDiagnostics, ruleOptionsOf, type CheckOptions, type RuleOptions, type SeverityOverride } from './check.js';
 import { SKILL_FILE_NAMES, type DiscoveredSkill, type SkillLayout } from './discover.js';
 import type { Host } from './host.js';
 import { SIDE_FILE_BOUND, skillInputFor, toPosixRelative, type SkillSummary } from './lint.js';
@@ -44,7 +44,12 @@ export interface VerifyOptions {
   /** Rule set; defaults to every built-in rule. */
   rules?: readonly Rule[];
   trust?: TrustMapping;
+  /** Options per rule id (each rule's meta.schema). */
+  ruleOptions?: RuleOptions;
+  /** Shorthand for ruleOptions['tool-ceiling'].readOnlyTools. */
   readOnlyTools?: readonly string[];
+  /** Shorthand for ruleOptions.gating.openclawConfig. */
+  openclawConfig?: Record<string, unknown>;
   /**
    * Bytes of the file taken into account, as lint()'s read bound (never below a target's byte limit). Default: the
    * whole input (it is in memory already), so the rules, security rules included, see every byte; a target's own
@@ -128,7 +133,7 @@ export function verify(input: string | Uint8Array, options: VerifyOptions = {}):
     gating: options.gating ?? false,
     persona: options.persona ?? 'default',
     severity: options.severity ?? {},
-    ...(options.readOnlyTools ? { readOnlyTools: options.readOnlyTools } : {}),
+    ...(ruleOptionsOf(options) ? { ruleOptions: ruleOptionsOf(options)! } : {}),
   };
   const utf8 = new TextDecoder('utf-8', { fatal: false });
   const sideFile = (rel: string): string | null => {

@@ -98,7 +98,7 @@ export function configSchema(metas: readonly RuleMeta[], presets: readonly strin
       SEVERITY,
       {
         type: 'object',
-        properties: { severity: SEVERITY, options: { type: 'object', description: 'Rule options (see the rule page).' } },
+        properties: { severity: SEVERITY, options: m.schema ? { ...m.schema, description: `Options of ${m.id} (see rules/${m.id}.md).` } : { type: 'object', description: 'Rule options (see the rule page).' } },
         additionalProperties: false,
       },
     ],

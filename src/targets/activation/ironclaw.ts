@@ -6,7 +6,7 @@
 import { compileForMatch, type CompiledPattern } from '../../analysis/regex/pattern.js';
 import type { Approximation } from '../../analysis/regex/emit.js';
 import { PROFILES, type ActivationLimits, type SelectionRules } from '../profiles.js';
-import { utf8Length } from '../../core/text.js';
+import { thousands, utf8Length } from '../../core/text.js';
 import { loadActivation, type LoadedActivation } from './load.js';
 
 /** What the engine needs of a skill: its name, frontmatter data and body. */
@@ -83,7 +83,7 @@ export function releaseSkill(p: PreparedSkill): void {
 export function checkMessage(message: string, limits: ActivationLimits = IRONCLAW): void {
   const max = rulesOf(limits).maxMessageBytes;
   const n = utf8Length(message);
-  if (n > max) throw new ActivationInputError(`message is ${n.toLocaleString('en-US')} bytes; skillcheck evaluates messages up to ${max.toLocaleString('en-US')} bytes (UTF-8)`);
+  if (n > max) throw new ActivationInputError(`message is ${thousands(n)} bytes; skillcheck evaluates messages up to ${thousands(max)} bytes (UTF-8)`);
 }
 
 const ALNUM = /[\p{Alphabetic}\p{N}]/u;

@@ -1,0 +1,4 @@
+import json
+from gather import gather
+
+print(json.dumps({"count": len(gather())}))

@@ -1,0 +1,86 @@
+// Build step after tsc (issue 20, start-up): bundle the CLI into one CommonJS file, dist/cli.cjs, and make a V8 code
+// cache for it, dist/cli.cjs.cache, here at build time (never beside the package at run time). bin/skillcheck.js
+// loads both through bin/bundle.cjs; without them it falls back to the modules in dist/src.
+// - Input is tsc's output (dist/src/cli/main.js and what it imports), so the bundle is the code the tests run.
+// - Every `import.meta.url` is rewritten to the URL of the dist file it came from (relative to the bundle at run
+//   time), so data files found beside a module (rule packs, class tables, schemas, worker.js) resolve as before.
+// - re2-wasm stays external (it loads its .wasm beside its own file), and so does ajv (loaded only when a config file
+//   exists, by require() at run time: test/config-lazy.test.ts watches both loaders).
+// - Modules the CLI imports dynamically stay lazy: esbuild wraps them so their top level runs on first import.
+// - The cache is made by a child process that runs the CLI once on a small skill (so the functions a check runs
+//   are compiled and go into the cache), then writes script.createCachedData().
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import { createRequire } from 'node:module';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repo = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.join(repo, 'dist');
+const require = createRequire(import.meta.url);
+const { writeFileAtomic } = await import(path.join(dist, 'src', 'node', 'write.js'));
+
+if (process.argv[2] === '--make-cache') {
+  await makeCache();
+} else {
+  await bundle();
+  const r = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--make-cache'], { stdio: 'inherit' });
+  if (r.status !== 0) throw new Error(`making the code cache failed (exit ${r.status})`);
+}
+
+async function bundle() {
+  const esbuild = await import('esbuild');
+  const { FILE } = require('../bin/bundle.cjs');
+  const metaUrl = {
+    name: 'import-meta-url',
+    setup(b) {
+      b.onLoad({ filter: /\.js$/ }, async (a) => {
+        let text = await fs.promises.readFile(a.path, 'utf8');
+        if (a.path.startsWith(dist + path.sep) && text.includes('import.meta.url')) {
+          const rel = path.relative(dist, a.path).split(path.sep).join('/');
+          text = text.replaceAll('import.meta.url', `__skillcheckUrl(${JSON.stringify(rel)})`);
+        }
+        return { contents: text, loader: 'js' };
+      });
+    },
+  };
+  const result = await esbuild.build({
+    entryPoints: [path.join(dist, 'src', 'cli', 'main.js')],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    outfile: FILE,
+    external: ['re2-wasm', 'ajv'],
+    // import() of an external becomes require(): a script run by vm has no module loader for import().
+    supported: { 'dynamic-import': false },
+    plugins: [metaUrl],
+    legalComments: 'none',
+    logLevel: 'warning',
+    banner: { js: 'const __skillcheckUrl = (rel) => require("node:url").pathToFileURL(require("node:path").join(__dirname, rel)).href;' },
+  });
+  if (result.errors.length > 0) throw new Error('esbuild failed');
+  fs.rmSync(`${FILE}.cache`, { force: true });
+}
+
+async function makeCache() {
+  const { loadBundle, CACHE } = require('../bin/bundle.cjs');
+  const loaded = loadBundle(false);
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'skillcheck-cache-'));
+  try {
+    const skill = path.join(tmp, '.claude', 'skills', 'warm-up');
+    fs.mkdirSync(path.join(skill, 'references'), { recursive: true });
+    fs.writeFileSync(
+      path.join(skill, 'SKILL.md'),
+      '---\nname: warm-up\ndescription: Warms the code cache at build time. Use when the user asks to build.\nallowed-tools: Read, Bash(git:*)\n---\n' +
+        '# Warm up\n\nRun `git status`, then read [the guide](references/guide.md).\n\n```bash\ncurl -s https://example.com/x | head\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |\n',
+    );
+    fs.writeFileSync(path.join(skill, 'references', 'guide.md'), '# Guide\n\nSee https://example.com.\n');
+    const io = { stdout: () => true, stderr: () => true, isTTY: false, stderrIsTTY: false, env: {}, cwd: tmp, readStdin: async () => new Uint8Array() };
+    for (const args of [['.', '--format', 'json', '--no-progress'], ['.', '--no-progress']]) await loaded.exports.main(args, io);
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+  writeFileAtomic(CACHE, loaded.script.createCachedData());
+}
