@@ -2,7 +2,7 @@
 
 import { defineRule } from '../src/core/rule.js';
 import { SOURCE_LABEL } from '../src/targets/names.js';
-import { collisions } from '../src/targets/precedence.js';
+import { collisions, crossRootCollisions } from '../src/targets/precedence.js';
 import { getProfile } from '../src/targets/profiles.js';
 import { quote } from '../src/core/text.js';
 
@@ -24,8 +24,20 @@ export default defineRule({
           },
           args: ['--severity', 'name=off'],
         },
+        {
+          files: {
+            'repo-a/skills/deploy/SKILL.md': '---\nname: deploy\ndescription: First.\n---\nBody.\n',
+            'repo-b/skills/deploy/SKILL.md': '---\nname: deploy\ndescription: Second.\n---\nBody.\n',
+          },
+        },
       ],
       good: [
+        {
+          files: {
+            'plugins/a/skills/deploy/SKILL.md': '---\nname: deploy\ndescription: First.\n---\nBody.\n',
+            'plugins/b/skills/deploy/SKILL.md': '---\nname: deploy\ndescription: Second.\n---\nBody.\n',
+          },
+        },
         {
           files: {
             '.claude/skills/a/SKILL.md': '---\nname: a\ndescription: First.\n---\nBody.\n',
@@ -36,6 +48,23 @@ export default defineRule({
     },
   },
   checkProject(ctx) {
+    // Independent roots (several repositories or packs scanned together): a collision only if installed together.
+    for (const { s, other } of crossRootCollisions(ctx.skills)) {
+      const t = s.input.target;
+      const outcome = {
+        first: `${t} keeps the one it finds first and drops the other`,
+        last: `${t} keeps the one it finds last and drops the other`,
+        all: `${t} lists both under one name`,
+        race: `${t} keeps one of them, whichever registers last`,
+      }[getProfile(t).collisionWinner];
+      ctx.report({
+        file: s.input.file,
+        target: t,
+        ...(s.input.nameAt ?? {}),
+        severity: 'info',
+        message: `name ${quote(s.input.name!)} is also used by ${other.input.file}, in another folder; if both are installed together, ${outcome}. Rename one if they ship together`,
+      });
+    }
     for (const { winner: win, ordered } of collisions(ctx.skills)) {
       const winner = win.s;
       const profile = getProfile(winner.input.target);
@@ -61,8 +90,8 @@ export default defineRule({
         const at = s.input.nameAt;
         const why =
           win.rank.root !== rank.root && win.rank.root !== null
-            ? `${win.rank.root}/ comes before ${rank.root === null ? 'this location' : `${rank.root}/`} in ${s.input.target}'s precedence`
-            : `${s.input.target} keeps the ${profile.collisionWinner} one found`;
+            ? `${win.rank.root}/ comes before ${rank.root === null ? 'this location' : `${rank.root}/`}`
+            : `it keeps the ${profile.collisionWinner} one found`;
         const from = s.input.resolved?.name && s.input.resolved.name.source !== 'frontmatter' ? ` (from its ${SOURCE_LABEL[s.input.resolved.name.source]})` : '';
         ctx.report({
           file: s.input.file,
@@ -71,7 +100,7 @@ export default defineRule({
           rejects: true,
           message: profile.uniqueNames
             ? `name ${quote(s.input.name!)}${from} is also used by ${winner.input.file}; ${s.input.target} requires unique names and keeps only ${winner.input.file}. Rename one of them`
-            : `name ${quote(s.input.name!)}${from} is also used by ${winner.input.file}, which shadows this one: ${why}, so it loads ${winner.input.file} and drops this file. Rename one of them`,
+            : `name ${quote(s.input.name!)}${from} is also used by ${winner.input.file}; ${s.input.target} loads that one (${why}) and drops this file. Rename one of them`,
         });
       }
     }

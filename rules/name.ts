@@ -29,19 +29,25 @@ function checkAgentskillsShape(ctx: SkillContext, name: string, at: { offset: nu
   }
   if (rule.hyphenRules && (name.startsWith('-') || name.endsWith('-'))) problems.push('starts or ends with a hyphen');
   if (rule.hyphenRules && name.includes('--')) problems.push('has two hyphens in a row');
+  // One cause, one finding: a name written as a title ("Clockify Automation") both breaks the charset and differs
+  // from its folder; say both in one error and suggest the folder's name when that one is valid.
+  const folder = ctx.skill.layout === 'folder' ? ctx.skill.folderName : null;
+  const mismatch = rule.mustMatchFolder && folder !== null && name !== folder;
+  const folderValid = folder !== null && new RegExp(rule.pattern, 'u').test(folder) && [...folder].length <= rule.maxLength;
   if (problems.length > 0) {
     const lower = skeleton(name).toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/-{2,}/g, '-').replace(/^-|-$/g, '').slice(0, rule.maxLength);
-    ctx.report({
-      ...at,
-      rejects: ctx.profile.strictValidator,
-      message: `name ${quote(name)} ${problems.join(', ')}; expected ${rule.expected}${lower ? ` (for example ${quote(lower)})` : ''}${describeLookalikes(name)}`,
-    });
+    const message =
+      mismatch && folderValid
+        ? `name ${quote(name)} ${problems.join(', ')} and differs from its folder; use the folder's name: name: ${folder}`
+        : `name ${quote(name)} ${problems.join(', ')}${mismatch ? ` and differs from its folder ${quote(folder)}` : ''}; expected ${rule.expected}${lower ? ` (for example ${quote(lower)})` : ''}`;
+    ctx.report({ ...at, rejects: ctx.profile.strictValidator, message: `${message}${describeLookalikes(name)}` });
+    return;
   }
-  if (rule.mustMatchFolder && ctx.skill.layout === 'folder' && name !== ctx.skill.folderName) {
+  if (mismatch) {
     ctx.report({
       ...at,
       rejects: ctx.profile.strictValidator,
-      message: `name ${quote(name)} does not match its folder ${quote(ctx.skill.folderName)}: ${folderVerdict()}. Rename the folder or the name${describeLookalikes(name)}`,
+      message: `name ${quote(name)} does not match its folder ${quote(folder)}: ${folderVerdict()}. Rename the folder or the name${describeLookalikes(name)}`,
     });
   }
 }

@@ -8,11 +8,12 @@ import { reportGrouped, type Groupable } from '../src/core/group.js';
 import { inlineLinks } from '../src/analysis/links.js';
 import { defineRule, type SkillContext } from '../src/core/rule.js';
 import { quote } from '../src/core/text.js';
+import { fragmentOf } from '../src/targets/fragment.js';
 
 /** Link reference definitions: [label]: target (anchored at a line start, so each line is tried once). */
 const DEFINITION = /^[ ]{0,3}\[(?!\^)[^\]\n]+\]:[ \t]*(<[^>\n]*>|\S+)/gm;
-/** Bare references/ paths in prose and inline code (a footnote `[^1]: …` is not a definition, above). */
-const REFERENCES_PATH = /(?<![\w./-])((?:\.\/)?references\/[\w.-]+(?:\/[\w.-]+)*)/g;
+/** Bare references/, scripts/ and assets/ paths (the standard's optional folders) in prose and inline code (a footnote `[^1]: …` is not a definition, above). */
+const REFERENCES_PATH = /(?<![\w./-])((?:\.\/)?(?:references|scripts|assets)\/[\w.-]+(?:\/[\w.-]+)*)/g;
 
 interface Ref {
   target: string;
@@ -167,6 +168,14 @@ function check(ctx: SkillContext, r: Ref, out: Finding[]) {
   // skill's file or be a label (info, low: shown with --persona auditor).
   const bare = r.kind === 'path';
   const caseMatch = lowerCaseIndex(entries).get(rel.toLowerCase());
+  // `reference/x.md` when the folder is `references/` (or the other way round): name the path that exists.
+  const slash = rel.indexOf('/');
+  const first = slash > 0 ? rel.slice(0, slash) : '';
+  const plural = first === '' ? null : `${first.endsWith('s') ? first.slice(0, -1) : `${first}s`}${rel.slice(slash)}`;
+  if (!caseMatch && plural !== null && entries.has(plural)) {
+    out.push({ kind: 'case', target: rel, ...at, severity: bare ? 'info' : 'warning', confidence: bare ? 'low' : 'high', message: `${what} ${quote(r.target, 200)} does not exist; ${quote(plural)} does (the folder is ${plural.slice(0, plural.indexOf('/'))}/). Fix the path` });
+    return;
+  }
   out.push({
     kind: caseMatch ? 'case' : 'missing',
     target: rel,
@@ -209,7 +218,7 @@ function oncePerTarget(items: Finding[]): Groupable[] {
 export default defineRule({
   meta: {
     id: 'reference',
-    description: 'Links and references/ paths that leave the skill folder (../, absolute), go through a symlink, or do not exist',
+    description: 'Links and references/, scripts/, assets/ paths that leave the skill folder (../, absolute), go through a symlink, or do not exist',
     severity: 'warning',
     confidence: 'high',
     category: 'security',
@@ -231,6 +240,18 @@ export default defineRule({
     // Many findings of one kind are reported once, with a count and the first positions (src/core/group.ts).
     const out: Finding[] = [];
     for (const r of collect(doc.body, doc.bodyOffset)) check(ctx, r, out);
-    reportGrouped(ctx, oncePerTarget(out), ctx.skill.source);
+    // A fragment of another skill (no frontmatter; a part or build variant): its links resolve where it is composed
+    // into that skill, so what is missing here is info, low confidence (issue 17 class 10).
+    const of = doc.frontmatter === null && out.length > 0 ? fragmentOf(ctx) : null;
+    const relative = new Set(['missing', 'case', 'outside']);
+    const found =
+      of === null
+        ? out
+        : out.map((f) =>
+            relative.has(f.kind)
+              ? { ...f, severity: 'info' as const, confidence: 'low' as const, message: `${typeof f.message === 'string' ? f.message : f.message()} (this file is a fragment of ${of}; links may resolve only in the composed skill)` }
+              : f,
+          );
+    reportGrouped(ctx, oncePerTarget(found), ctx.skill.source);
   },
 });

@@ -68,9 +68,16 @@ export default defineRule({
         severity: 'info',
         // Unrestricted shell is certain to matter; a scoped one (Bash(git:*)) only in the auditor persona.
         confidence: shell.some((d) => !d.scoped) ? 'high' : 'low',
-        message: first.scoped
-          ? `${trust} skill asks for shell access (${list}); as a ${trust} skill it keeps every tool the host offers: review what it runs`
-          : `${trust} skill asks for unrestricted shell access (${list}); as a ${trust} skill it keeps every tool the host offers: review what it runs, and narrow ${quote(first.entry)} to the commands it needs, e.g. ${first.tool}(git status:*)`,
+        // What allowed-tools means depends on the runtime: where it is not a key (IronClaw), the trust model keeps a
+        // trusted skill's tools; Claude Code (the standard's experimental field) pre-approves them: no prompt.
+        message:
+          !ctx.profile.knownFields.includes('allowed-tools')
+            ? first.scoped
+              ? `${trust} skill asks for shell access (${list}); as a ${trust} skill it keeps every tool the host offers: review what it runs`
+              : `${trust} skill asks for unrestricted shell access (${list}); as a ${trust} skill it keeps every tool the host offers: review what it runs, and narrow ${quote(first.entry)} to the commands it needs, e.g. ${first.tool}(git status:*)`
+            : first.scoped
+              ? `allowed-tools pre-approves these shell commands (${list}): while the skill is active, Claude Code runs them without asking. Check each is needed`
+              : `allowed-tools ${quote(first.entry)} pre-approves every shell command: while the skill is active, Claude Code runs any without asking. Narrow it, e.g. ${first.tool}(git status:*)`,
       });
       return;
     }

@@ -2,6 +2,9 @@
 
 import { topLevelKeys } from '../src/core/parse.js';
 import { defineRule } from '../src/core/rule.js';
+import { PROFILES } from '../src/targets/profiles.js';
+import { isGatingBlock } from '../src/targets/resolve.js';
+import type { TargetId } from '../src/core/types.js';
 import { didYouMean, quote } from '../src/core/text.js';
 
 export default defineRule({
@@ -14,7 +17,7 @@ export default defineRule({
     fixable: false,
     since: '0.1.0',
     examples: {
-      bad: [{ files: { '.claude/skills/typo/SKILL.md': '---\nname: typo\ndescripton: Misspelled.\ndescription: Real.\n---\nBody.\n' } }],
+      bad: [{ files: { '.claude/skills/typo/SKILL.md': '---\nname: typo\ndescripton: Misspelled.\n---\nBody.\n' } }],
       good: [{ files: { '.claude/skills/known/SKILL.md': '---\nname: known\ndescription: Only known keys.\nlicense: MIT\n---\nBody.\n' } }],
     },
   },
@@ -22,9 +25,33 @@ export default defineRule({
     // A frontmatter that did not parse to a mapping is the frontmatter rule's finding alone.
     if (!ctx.data) return;
     const known = ctx.profile.knownFields;
-    for (const k of topLevelKeys(ctx.fm)) {
+    const keys = topLevelKeys(ctx.fm);
+    // A did-you-mean never points at a key the frontmatter already has (issue 17 class 7).
+    const present = new Set(keys.map((k) => k.key));
+    const absent = known.filter((k) => !present.has(k));
+    for (const k of keys) {
       if (known.includes(k.key)) continue;
-      const guess = didYouMean(k.key, known);
+      const guess = didYouMean(k.key, absent);
+      // Under the standard's validator, a key another runtime reads (Claude Code's `argument-hint`, OpenClaw's
+      // `homepage`) is that runtime's extension: the validator still rejects it, but the skill is not broken there.
+      // Only when auto fell back to agentskills: chosen (--target, or a .github/skills location) it is the validator's
+      // view and the key an error.
+      const readers =
+        ctx.profile.strictValidator && ctx.skill.autoFallback && !guess && (k.key !== 'requires' || isGatingBlock(ctx.data.requires))
+          ? (Object.keys(PROFILES) as TargetId[]).filter(
+              (t) => t !== ctx.profile.id && PROFILES[t].knownFields.includes(k.key) && (PROFILES[t].skillFiles !== 'flat-md' || ctx.skill.layout === 'file'),
+            )
+          : [];
+      if (readers.length > 0) {
+        ctx.report({
+          offset: k.start,
+          endOffset: k.end,
+          severity: 'info',
+          rejects: true,
+          message: `key ${quote(k.key)} is not in the standard: ${readers.join(', ')} read${readers.length > 1 ? '' : 's'} it, other clients ignore it, the reference validator rejects it. Fine for ${readers[0]} (--target ${readers[0]})`,
+        });
+        continue;
+      }
       const fate =
         ctx.profile.unknownFields === 'ignored'
           ? `${ctx.profile.id} ignores it`

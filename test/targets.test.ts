@@ -49,7 +49,7 @@ describe('--target auto', () => {
     const byFile = Object.fromEntries(report.skills.map((s) => [s.file, s.target]));
     expect(byFile).toEqual({
       'skills/act/SKILL.md': 'ironclaw',
-      'skills/trig/SKILL.md': 'cerveau',
+      'skills/trig/SKILL.md': 'agentskills', // triggers alone is not Cerveau's (issue 17 class 9)
       'skills/tool/SKILL.md': 'cerveau',
       'skills/oc/SKILL.md': 'openclaw',
       '.jern/skills/j/SKILL.md': 'jern',

@@ -253,9 +253,10 @@ describe('terminal escapes from skill names and paths are shown, never sent', ()
   });
 
   it('explain text, collisions included', async () => {
-    const dir = tree({ [`.claude/skills/${folder}/SKILL.md`]: SKILL('dup'), 'skills/dup/SKILL.md': SKILL('dup') });
+    const dir = tree({ [`.claude/skills/${folder}/SKILL.md`]: SKILL('dup'), '.opencode/skills/dup/SKILL.md': SKILL('dup') });
     // Creo keeps the first of two same-named skills and has no name = folder rule, so the collision line is printed
-    // (agentskills now rejects the misnamed folder outright, as skills-ref does).
+    // (agentskills now rejects the misnamed folder outright, as skills-ref does). Both are in Creo's roots: a
+    // skills/ folder Creo does not read is another discovery root, not a collision (issue 17 class 5).
     const r = await runCli(['explain', '.', '--target', 'creo'], dir);
     expect(r.stdout).toContain('shadowed by .claude/skills/x<U+001B>');
     expect(r.stdout).not.toMatch(CONTROL);

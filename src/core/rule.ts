@@ -116,6 +116,8 @@ export interface SkillInput {
   /** The skill file is a symlink to a regular file inside the checked tree, which was read in its place: the
    *  link's text (null when unreadable). */
   viaLink?: string | null;
+  /** `--target auto` fell back to agentskills: no location or frontmatter cue named a runtime (src/targets/resolve.ts). */
+  autoFallback?: boolean;
 }
 
 export interface ReportInput {

@@ -15,7 +15,7 @@ import { decodeSource, positionAt, type SourceText } from '../core/source.js';
 import { getProfile, maxByteLimit, TARGET_IDS } from '../targets/profiles.js';
 import { parseForTarget } from '../targets/frontmatter.js';
 import { resolveSkill } from '../targets/names.js';
-import { targetsFor, type TargetSelection } from '../targets/resolve.js';
+import { isAutoFallback, targetsFor, type TargetSelection } from '../targets/resolve.js';
 import { compileGlobs } from '../analysis/glob.js';
 import { inShard, type Shard } from './shard.js';
 import { applySuppressions, inlineConfigIgnored, parseDirectives, type Directive } from './suppress.js';
@@ -444,6 +444,7 @@ export function checkCandidate({ d, symlink, linked }: Candidate, ctx: CheckCont
   let streamed = false;
   for (const target of targetsFor(spec.targets, d, shown, file.doc)) {
     const input = skillInputFor(d, file, target, display, ctx.trustConfig, folder);
+    if (spec.targets === 'auto' && isAutoFallback(target, d, shown, file.doc)) input.autoFallback = true;
     const opts = inShard(input.file, spec.shard) ? ctx.check : ctx.outside;
     // Over the read bound, and the target does not reject it: the security rules still run over the whole file.
     const extra = input.read.kind === 'too-large' && (input.profile.byteLimit === null || input.read.size <= input.profile.byteLimit) ? streamSecurity(d, input, opts, spec.bound, folder) : [];

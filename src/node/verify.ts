@@ -19,7 +19,7 @@ import { applySuppressions, inlineConfigIgnored, parseDirectives } from './suppr
 import { lowestTrust } from '../core/policy/tools.js';
 import type { TrustMapping } from '../core/policy/trust.js';
 import { maxByteLimit } from '../targets/profiles.js';
-import { targetsFor, type TargetSelection } from '../targets/resolve.js';
+import { isAutoFallback, targetsFor, type TargetSelection } from '../targets/resolve.js';
 import type { Diagnostic } from '../core/types.js';
 
 export interface VerifyOptions {
@@ -149,6 +149,7 @@ export function verify(input: string | Uint8Array, options: VerifyOptions = {}):
   for (const target of targetsFor(options.targets ?? 'auto', d, shown, file.doc)) {
     // Side files (_meta.json, skill-card.md) come from the folder files given, never from disk.
     const skill = skillInputFor(d, { ...file }, target, display, { mapping: options.trust ?? [], base: cwd, home: options.home ?? '/nonexistent-home' }, folder, sideFile);
+    if ((options.targets ?? 'auto') === 'auto' && isAutoFallback(target, d, shown, file.doc)) skill.autoFallback = true;
     const found = checkSkill(skill, check);
     diagnostics.push(...found);
     inputs.push(skill);

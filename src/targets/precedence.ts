@@ -22,7 +22,7 @@ export function collisions<S extends Collidable = ProjectSkill>(skills: readonly
   for (const s of skills) {
     if (s.input.name === null || !s.loads) continue;
     const profile = getProfile(s.input.target);
-    const key = `${s.input.target}\0${catalogOf(profile.roots, s.input.file) ?? ''}\0${s.input.name}`;
+    const key = `${s.input.target}\0${discoveryRoot(profile.roots, s.input.file)}\0${s.input.name}`;
     const g = groups.get(key);
     if (g) g.push(s);
     else groups.set(key, [s]);
@@ -34,6 +34,62 @@ export function collisions<S extends Collidable = ProjectSkill>(skills: readonly
     // Root precedence first (Creo: autoskills, then .creo/skills, then other ecosystems), then scan order.
     const ordered = group.map((s, i) => ({ s, i, rank: rootRank(profile.roots, s.input.file) })).sort((a, b) => a.rank.rank - b.rank.rank || a.i - b.i);
     out.push({ winner: profile.collisionWinner === 'first' ? ordered[0]! : ordered[ordered.length - 1]!, ordered });
+  }
+  return out;
+}
+
+/**
+ * Where a runtime would discover the skill together with others: its catalog under a known root, else the folder
+ * holding its skill folder (a runtime reads a skills folder's children; `plugins/p/skills/x` and `repo-b/skills/x`
+ * are different folders, installed separately). Same-named skills in different discovery roots meet only when
+ * someone installs both: crossRootCollisions.
+ */
+export function discoveryRoot(roots: readonly { path: string }[], file: string): string {
+  const catalog = catalogOf(roots, file);
+  const parts = file.split('/');
+  const parent = parts.slice(0, Math.max(0, parts.length - 2)).join('/');
+  if (catalog === null) return `folder:${parent}`;
+  // Directly in the root (`skills/<name>/SKILL.md`): the catalog. Deeper (`skills/<author>/<name>/SKILL.md`, a
+  // collection of packs such as a ClawHub mirror): each pack folder is its own root, installed on its own.
+  const at = depthBelowRoot(roots, file);
+  return at === null || at.depth <= 1 ? `catalog:${catalog}` : `catalog:${catalog}\0${parent}`;
+}
+
+/** The Claude Code plugin a skill ships in (`plugins/<p>/skills/…`): its skills are namespaced `<p>:<name>`. */
+export function pluginNamespace(file: string): string | null {
+  const m = /(?:^|\/)plugins\/([^/]+)\/skills\//.exec(file);
+  return m ? m[1]! : null;
+}
+
+/**
+ * Same names in different discovery roots (several repositories or packs scanned at once): they collide only if
+ * installed together (collections to install from). One entry per skill after the first root's, pointing at the first skill of the name (in
+ * path order); skills in different plugin namespaces never collide (the namespace is part of the name).
+ */
+export function crossRootCollisions<S extends Collidable = ProjectSkill>(skills: readonly S[]): { s: S; other: S }[] {
+  const groups = new Map<string, S[]>();
+  for (const s of skills) {
+    // Compared within one catalog (separate catalogs are separate projects), or among skills outside known roots.
+    if (s.input.name === null || !s.loads) continue;
+    const catalog = catalogOf(getProfile(s.input.target).roots, s.input.file);
+    const key = `${s.input.target}\0${catalog ?? '\u0001'}\0${pluginNamespace(s.input.file) ?? ''}\0${s.input.name}`;
+    const g = groups.get(key);
+    if (g) g.push(s);
+    else groups.set(key, [s]);
+  }
+  const out: { s: S; other: S }[] = [];
+  for (const group of groups.values()) {
+    if (group.length < 2) continue;
+    const roots = getProfile(group[0]!.input.target).roots;
+    const sorted = [...group].sort((a, b) => (a.input.file < b.input.file ? -1 : a.input.file > b.input.file ? 1 : 0));
+    const firstRoot = discoveryRoot(roots, sorted[0]!.input.file);
+    const seen = new Set([firstRoot]);
+    for (const s of sorted.slice(1)) {
+      const root = discoveryRoot(roots, s.input.file);
+      if (seen.has(root)) continue;
+      seen.add(root);
+      out.push({ s, other: sorted[0]! });
+    }
   }
   return out;
 }

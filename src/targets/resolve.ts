@@ -12,6 +12,8 @@ export function isGatingBlock(v: unknown): boolean {
   return !!v && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).some((k) => GATING_KEYS.includes(k));
 }
 
+const OPENCLAW_META_KEYS = ['openclaw', 'clawdbot'];
+
 export type TargetSelection = 'auto' | TargetId[];
 
 function has(data: Record<string, unknown> | null | undefined, key: string): boolean {
@@ -20,7 +22,7 @@ function has(data: Record<string, unknown> | null | undefined, key: string): boo
 
 function cerveauCue(data: Record<string, unknown> | null | undefined): boolean {
   if (!data) return false;
-  if (has(data, 'triggers')) return true;
+  // `triggers:` alone is not Cerveau's: many ecosystems write a list of trigger phrases (issue 17 class 9).
   const tools = data.tools;
   return Array.isArray(tools) && tools.some((t) => !!t && typeof t === 'object' && has(t as Record<string, unknown>, 'command'));
 }
@@ -38,8 +40,8 @@ function exclusiveLocation(segs: readonly string[]): TargetId | null {
  * 1. a path segment only one runtime reads (each profile's autoPathCues): `.claude` → claude-code, `.opencode` → opencode,
  *    `.agents`/`.codex` → codex, `.jern` → jern, `.crv` → cerveau, `.creo` → creo, `.openclaw` → openclaw,
  *    `.ironclaw` or `installed_skills` → ironclaw; a flat `*.md` skill file (not SKILL.md) → cerveau;
- * 2. frontmatter cues: `activation` or a top-level `requires` holding gating keys → ironclaw; `triggers`, or `tools`
- *    entries with a `command` → cerveau; `metadata.openclaw` → openclaw;
+ * 2. frontmatter cues: `activation` or a top-level `requires` holding gating keys → ironclaw; `tools` entries with a
+ *    `command` → cerveau (`triggers` alone is not enough); `metadata.openclaw` or `metadata.clawdbot` → openclaw;
  * 3. shared locations: `.github/skills` (and agentskills' other roots, which step 1 claims first) → agentskills;
  *    the flat `skills/SKILL.md` layout → ironclaw;
  * 4. otherwise agentskills, the open standard.
@@ -53,12 +55,21 @@ export function autoTarget(skill: Pick<DiscoveredSkill, 'layout'>, posixPath: st
   const meta = data?.metadata;
   if (has(data, 'activation') || isGatingBlock(data?.requires)) return 'ironclaw';
   if (cerveauCue(data)) return 'cerveau';
-  if (meta && typeof meta === 'object' && has(meta as Record<string, unknown>, 'openclaw')) return 'openclaw';
+  // ClawHub skills carry OpenClaw's block under its legacy key `clawdbot` (OpenClaw reads both; rules/gating.ts).
+  if (meta && typeof meta === 'object' && OPENCLAW_META_KEYS.some((k) => has(meta as Record<string, unknown>, k))) return 'openclaw';
   for (const root of PROFILES.agentskills.roots) {
     if (posixPath.includes(`${root.path}/`)) return 'agentskills';
   }
   if (skill.layout === 'flat') return 'ironclaw';
   return 'agentskills';
+}
+
+/** Whether `auto` chose `target` for lack of evidence (step 4 above), not from a location or a cue. */
+export function isAutoFallback(target: TargetId, skill: Pick<DiscoveredSkill, 'layout'>, posixPath: string, doc: ParsedDocument | null): boolean {
+  if (target !== 'agentskills' || skill.layout !== 'folder') return false;
+  const segs = posixPath.split('/').slice(0, -1);
+  if (exclusiveLocation(segs) !== null) return false;
+  return !PROFILES.agentskills.roots.some((root) => posixPath.includes(`${root.path}/`)) && autoTarget(skill, posixPath, doc) === 'agentskills';
 }
 
 /**
