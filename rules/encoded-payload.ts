@@ -3,7 +3,7 @@
 // but not run, when it holds a URL or a command (an endpoint hidden from review): warning. What the payload does
 // is reported by the other rules, which also read the decoded text (src/analysis/packs.ts).
 
-import { describeChain, flattenPayloads, payloadIsActive, payloadsOf, type Payload } from '../src/analysis/decode.js';
+import { describeChain, distinctPayloads, flattenPayloads, payloadIsActive, payloadsOf, type Payload } from '../src/analysis/decode.js';
 import { defineRule, type SkillContext } from '../src/core/rule.js';
 import type { SourceText } from '../src/core/source.js';
 import { quote } from '../src/core/text.js';
@@ -29,8 +29,8 @@ function encodingName(p: Payload): string {
 const article = (w: string) => `${/^[aeiou]/i.test(w) ? 'an' : 'a'} ${w}`;
 
 function reportAll(ctx: SkillContext, src: SourceText, where: string, file?: string): void {
-  for (const { payload, outer, chain } of flattenPayloads(payloadsOf(src))) {
-    const at = { offset: outer.start, endOffset: outer.end, ...(file ? { file, source: src } : {}) };
+  for (const { payload, outer, chain, suffix } of distinctPayloads(flattenPayloads(payloadsOf(src)), src)) {
+    const at = { offset: outer.start, endOffset: outer.end, suffix, ...(file ? { file, source: src } : {}) };
     const nested = payload !== outer ? ' (inside another encoded payload)' : '';
     const sinkAt = payload.sinkLine ? ` on line ${payload.sinkLine}` : '';
     const shown = payload.text === null ? null : quote(payload.text.replace(/\s+/g, ' ').trim(), 160);

@@ -313,6 +313,27 @@ export function flattenPayloads(list: readonly Payload[]): { payload: Payload; o
   return out;
 }
 
+/**
+ * One finding per cause: the flattened payloads of one text with the same decoded text, sink and chain counted
+ * once, at the first occurrence; `suffix` names how many more and where (malware repeats one payload at every
+ * install step: four findings of one payload tell the reader nothing the first did not).
+ */
+export function distinctPayloads(list: readonly { payload: Payload; outer: Payload; chain: string[] }[], src: { text: string } & Parameters<typeof positionAt>[0]): { payload: Payload; outer: Payload; chain: string[]; suffix: string }[] {
+  const groups = new Map<string, { first: (typeof list)[number]; more: number[] }>();
+  for (const item of list) {
+    const key = `${item.payload.sink ?? ''}\0${item.chain.join('>')}\0${item.payload.text ?? src.text.slice(item.payload.start, item.payload.end)}`;
+    const g = groups.get(key);
+    if (g) g.more.push(item.outer.start);
+    else groups.set(key, { first: item, more: [] });
+  }
+  return [...groups.values()].map(({ first, more }) => {
+    if (more.length === 0) return { ...first, suffix: '' };
+    const lines = [...new Set(more.map((o) => positionAt(src, o).line))];
+    const shown = lines.slice(0, 5).join(', ') + (lines.length > 5 ? ', …' : '');
+    return { ...first, suffix: ` (the same payload ${more.length} more time${more.length === 1 ? '' : 's'} in this file: line${lines.length === 1 ? '' : 's'} ${shown})` };
+  });
+}
+
 /** How a chain reads in a message: "base64 -d → bash". */
 export function describeChain(chain: readonly string[]): string {
   return chain.join(' → ');

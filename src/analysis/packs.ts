@@ -9,7 +9,7 @@ import { isMap, isScalar, isSeq, type Node as YamlNode } from 'yaml';
 import { compileRe2, type Re2Regex } from './re2.js';
 import { requiredLiterals, satisfies, type Requirement } from './regex/prefilter.js';
 import { parseRustRegex } from './regex/syntax.js';
-import { describeChain, flattenPayloads, payloadsOf } from './decode.js';
+import { describeChain, distinctPayloads, flattenPayloads, payloadsOf } from './decode.js';
 import { formatJsonPath, stringAt, type JsonScan } from './jsonscan.js';
 import { mcpServers, mcpTexts, segmentAt, type McpLang } from './mcp.js';
 import type { Rule, RuleMeta, SkillContext } from '../core/rule.js';
@@ -758,7 +758,7 @@ function runPackOnSkillFile(ctx: SkillContext, pack: Pack, src: NonNullable<Skil
   }
   // Decoded payloads (echo … | base64 -d | bash, exec(b64decode(…))): every entry in scope runs over the decoded
   // text, reported at the encoded literal with the decode chain.
-  for (const { payload, outer, chain } of flattenPayloads(payloadsOf(src))) {
+  for (const { payload, outer, chain, suffix } of distinctPayloads(flattenPayloads(payloadsOf(src)), src)) {
     if (payload.text === null) continue;
     scopes ??= scopeMap(ctx);
     const scope = scopes.scopeAt(outer.start);
@@ -766,7 +766,7 @@ function runPackOnSkillFile(ctx: SkillContext, pack: Pack, src: NonNullable<Skil
       if (!entry.scope.includes(scope)) continue;
       const first = matchEntry(entry, payload.text)[0];
       if (!first) continue;
-      ctx.report({ offset: outer.start, endOffset: outer.end, severity: entry.scopeSeverity?.[scope] ?? entry.severity, confidence: entry.confidence, message: render(entry, first.text, `${WHERE[scope]}, in a payload decoded by ${describeChain(chain)}`) });
+      ctx.report({ offset: outer.start, endOffset: outer.end, severity: entry.scopeSeverity?.[scope] ?? entry.severity, confidence: entry.confidence, message: render(entry, first.text, `${WHERE[scope]}, in a payload decoded by ${describeChain(chain)}`), suffix });
     }
   }
 }
@@ -793,7 +793,7 @@ function runPackOnFiles(ctx: SkillContext, pack: Pack, allKeywords: readonly str
     const json = f.kind === 'json' ? f.json() : null;
     const taken: [number, number][] = [];
     // The file's decoded payloads: found once per file, not once per entry.
-    const decoded = entries.length > 0 ? flattenPayloads(payloadsOf(f.source)).filter((x) => x.payload.text !== null) : [];
+    const decoded = entries.length > 0 ? distinctPayloads(flattenPayloads(payloadsOf(f.source)).filter((x) => x.payload.text !== null), f.source) : [];
     const where = (off: number) => {
       const str = json ? stringAt(json.strings, off) : null;
       return str ? `in ${quote(f.rel)} at ${formatJsonPath(str.path)}` : `in ${quote(f.rel)}`;
@@ -811,10 +811,10 @@ function runPackOnFiles(ctx: SkillContext, pack: Pack, allKeywords: readonly str
         ctx.report({ file: f.file, source: f.source, offset: m.start, endOffset: m.end, severity, confidence: entry.confidence, message: render(entry, m.text, where(m.start)) });
       }
       // Decoded payloads of the file: the entry over the decoded text, reported at the encoded literal.
-      for (const { payload, outer, chain } of decoded) {
+      for (const { payload, outer, chain, suffix } of decoded) {
         const first = matchEntry(entry, payload.text!)[0];
         if (!first) continue;
-        ctx.report({ file: f.file, source: f.source, offset: outer.start, endOffset: outer.end, severity, confidence: entry.confidence, message: render(entry, first.text, `${where(outer.start)}, in a payload decoded by ${describeChain(chain)}`) });
+        ctx.report({ file: f.file, source: f.source, offset: outer.start, endOffset: outer.end, severity, confidence: entry.confidence, message: render(entry, first.text, `${where(outer.start)}, in a payload decoded by ${describeChain(chain)}`), suffix });
       }
       // JSON strings written with escapes ("\u0063url … | sh"): match the decoded value, report at the string.
       for (const str of json?.strings ?? []) {
