@@ -31,6 +31,11 @@ const CAPS: Record<Capability, Partial<Record<string, RegExp>>> = {
   },
 };
 
+/** CAPS with the global flag, built once: the scan below walks every match of a file. */
+const CAPS_G = Object.fromEntries(
+  Object.entries(CAPS).map(([cap, byKind]) => [cap, Object.fromEntries(Object.entries(byKind).map(([k, re]) => [k, new RegExp(re!.source, `${re!.flags.replace('g', '')}g`)]))]),
+) as Record<Capability, Partial<Record<string, RegExp>>>;
+
 const WORDS: Record<Capability, string> = { network: 'network access', write: 'file changes', exec: 'command execution' };
 
 /** What one `permissions:` entry grants. */
@@ -72,9 +77,9 @@ function capabilities(ctx: SkillContext): Map<Capability, Hit> {
     const text = f.source.normalized;
     for (const cap of ['network', 'write', 'exec'] as const) {
       if (found.has(cap)) continue;
-      const re = CAPS[cap][f.kind];
-      if (!re) continue;
-      const g = new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`);
+      const g = CAPS_G[cap][f.kind];
+      if (!g) continue;
+      g.lastIndex = 0;
       for (let m = g.exec(text); m; m = g.exec(text)) {
         const ln = lineAt(text, m.index);
         const line = text.slice(ln.start, ln.end);

@@ -127,13 +127,14 @@ export function verify(input: string | Uint8Array, options: VerifyOptions = {}):
   const source = read.kind === 'ok' ? decodeSource(bytes) : null;
   const file = { read, source, doc: source ? parseSkillDocument(source) : null };
   const folder = inMemoryFolder(absDir, options.folder ?? {}, bound, display, path.posix.basename(absPath), layout === 'folder');
+  const ruleOptions = ruleOptionsOf(options);
   const check: CheckOptions = {
     rules: options.rules ?? ALL_RULES,
     host: options.host ?? EMPTY_HOST,
     gating: options.gating ?? false,
     persona: options.persona ?? 'default',
     severity: options.severity ?? {},
-    ...(ruleOptionsOf(options) ? { ruleOptions: ruleOptionsOf(options)! } : {}),
+    ...(ruleOptions ? { ruleOptions } : {}),
   };
   const utf8 = new TextDecoder('utf-8', { fatal: false });
   const sideFile = (rel: string): string | null => {

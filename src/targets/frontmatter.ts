@@ -5,6 +5,7 @@ import { isSeq } from 'yaml';
 import { parseYaml, type FlatEntry, type Frontmatter, type ParsedDocument, type YamlProblem } from '../core/parse.js';
 import { originalOffset, positionAt, type SourceText } from '../core/source.js';
 import { quote } from '../core/text.js';
+import type { TextEdit } from '../core/types.js';
 import type { FrontmatterParser } from './profiles.js';
 
 /** The document as a target's parser reads it. `generic` is the YAML parse every target starts from. */
@@ -97,22 +98,36 @@ function claudeCodeRetry(src: SourceText, doc: ParsedDocument): ParsedDocument {
   const { text, map } = applyWrap(fm.raw, edits);
   const y = parseYaml(text, fm.offset, { lastKeyWins: CLAUDE_DUPLICATE });
   if (y.problems.some((p) => p.rejects !== false) || y.data === null) return failedBoth();
-  const toFix = (e: WrapEdit) => ({ start: originalOffset(src, fm.offset + e.start), end: originalOffset(src, fm.offset + e.end), text: e.quoted });
   const e = edits[0]!;
   const problems: YamlProblem[] = [
-    {
-      code: 'LENIENT_WRAP',
-      start: fm.offset + e.start,
-      end: fm.offset + e.end,
-      severity: 'warning',
-      rejects: false,
-      message: e.tabs
+    retryProblem(
+      src,
+      fm,
+      e,
+      e.tabs
         ? 'YAML fails on a tab used as indentation; Claude Code loads it only through its retry (tabs become spaces) and other runtimes reject it. Indent with spaces (--fix)'
         : `YAML fails here; Claude Code loads it only through its retry, which quotes the value, and other runtimes reject it. Quote it: ${e.key}: ${e.quoted.length > 60 ? `${e.quoted.slice(0, 59)}…` : e.quoted} (--fix)`,
-      fix: { description: e.tabs ? 'indent with spaces' : 'quote the values', edits: edits.map(toFix) },
-    },
+      e.tabs ? 'indent with spaces' : 'quote the values',
+      edits,
+    ),
     ...y.problems.map((p) => ({ ...p, start: fm.offset + map(p.start - fm.offset), end: fm.offset + map(p.end - fm.offset) })),
   ];
+  return retried(doc, fm, y, problems, map);
+}
+
+/** A retry's edit of the frontmatter block as a fix on the original file text. */
+function wrapFix(src: SourceText, fm: Frontmatter, e: WrapEdit): TextEdit {
+  return { start: originalOffset(src, fm.offset + e.start), end: originalOffset(src, fm.offset + e.end), text: e.quoted };
+}
+
+/** The warning a runtime's repairing retry leaves at `e`: the YAML fails there, the runtime loads it only by
+ *  rewriting it (Creo, Claude Code, OpenClaw), and the fix writes what the retry would. */
+function retryProblem(src: SourceText, fm: Frontmatter, e: WrapEdit, message: string, description: string, fixEdits: readonly WrapEdit[]): YamlProblem {
+  return { code: 'LENIENT_WRAP', start: fm.offset + e.start, end: fm.offset + e.end, severity: 'warning', rejects: false, message, fix: { description, edits: fixEdits.map((x) => wrapFix(src, fm, x)) } };
+}
+
+/** The document with its frontmatter as the retry parsed it. */
+function retried(doc: ParsedDocument, fm: Frontmatter, y: ReturnType<typeof parseYaml>, problems: YamlProblem[], map: (n: number) => number): ParsedDocument {
   return { ...doc, frontmatter: { ...fm, doc: y.doc, data: y.data, nonMappingRoot: y.nonMappingRoot, problems, mapOffset: map } };
 }
 
@@ -340,20 +355,17 @@ export function lenientRetry(src: SourceText, generic: ParsedDocument): ParsedDo
   const y = parseYaml(text, fm.offset);
   if (y.problems.length > 0 || y.data === null) return failedBoth();
   const shown = edits.filter((e) => e.breaks);
-  const toFix = (e: WrapEdit) => ({ start: originalOffset(src, fm.offset + e.start), end: originalOffset(src, fm.offset + e.end), text: e.quoted });
-  const problems: YamlProblem[] = (shown.length > 0 ? shown : [edits[0]!]).map((e) => ({
-    code: 'LENIENT_WRAP',
-    start: fm.offset + e.start,
-    end: fm.offset + e.end,
-    severity: 'warning',
-    rejects: false,
-    message: `YAML fails here (a ": " inside a plain value); this runtime loads it only through its lenient retry, which quotes values that contain colons, and every strict YAML parser rejects it. Quote the value: ${e.key}: ${e.quoted.length > 70 ? `${e.quoted.slice(0, 69)}…` : e.quoted} (--fix)`,
-    fix: { description: 'quote the value', edits: shown.length > 0 ? [toFix(e)] : edits.map(toFix) },
-  }));
-  return {
-    ...generic,
-    frontmatter: { ...fm, doc: y.doc, data: y.data, nonMappingRoot: y.nonMappingRoot, problems, mapOffset: map },
-  };
+  const problems: YamlProblem[] = (shown.length > 0 ? shown : [edits[0]!]).map((e) =>
+    retryProblem(
+      src,
+      fm,
+      e,
+      `YAML fails here (a ": " inside a plain value); this runtime loads it only through its lenient retry, which quotes values that contain colons, and every strict YAML parser rejects it. Quote the value: ${e.key}: ${e.quoted.length > 70 ? `${e.quoted.slice(0, 69)}…` : e.quoted} (--fix)`,
+      'quote the value',
+      shown.length > 0 ? [e] : edits,
+    ),
+  );
+  return retried(generic, fm, y, problems, map);
 }
 
 /**
@@ -402,19 +414,8 @@ function openclawParse(src: SourceText, generic: ParsedDocument): ParsedDocument
   }
   if (y.problems.length === 0 && y.data !== null && edits.length > 0) {
     const { map } = applyWrap(fm.raw, edits);
-    const e = edits[0]!;
-    const problems: YamlProblem[] = [
-      {
-        code: 'LENIENT_WRAP',
-        start: fm.offset + e.start,
-        end: fm.offset + e.end,
-        severity: 'warning',
-        rejects: false,
-        message: 'YAML fails on this description; openclaw loads it only by re-quoting the line, and other runtimes reject it. Quote the value (--fix)',
-        fix: { description: 'quote the description', edits: edits.map((x) => ({ start: originalOffset(src, fm.offset + x.start), end: originalOffset(src, fm.offset + x.end), text: x.quoted })) },
-      },
-    ];
-    return withManifest({ ...generic, frontmatter: { ...fm, doc: y.doc, data: y.data, nonMappingRoot: y.nonMappingRoot, problems, mapOffset: map } });
+    const problem = retryProblem(src, fm, edits[0]!, 'YAML fails on this description; openclaw loads it only by re-quoting the line, and other runtimes reject it. Quote the value (--fix)', 'quote the description', edits);
+    return withManifest(retried(generic, fm, y, [problem], map));
   }
   // Still failing: parseSkillFrontmatter throws on the first issue and the loader skips the skill.
   return generic;
