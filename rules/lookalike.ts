@@ -25,7 +25,7 @@ function describe(word: string): string {
   return `${quote(word)} reads as ${quote(skeleton(word))} but ${parts.join(', ')}`;
 }
 
-function check(ctx: SkillContext, path: (string | number)[], label: string, value: unknown, severity: 'error' | 'warning') {
+function check(ctx: SkillContext, path: (string | number)[], field: { messageId: 'name' | 'description' } | { messageId: 'toolName'; n: number }, value: unknown, severity: 'error' | 'warning') {
   if (typeof value !== 'string') return;
   const words = mixedWords(value);
   if (words.length === 0) return;
@@ -33,11 +33,13 @@ function check(ctx: SkillContext, path: (string | number)[], label: string, valu
   const at = loc ? { offset: loc.start, endOffset: loc.end } : { line: 1, column: 1 };
   const shown = words.slice(0, 3).map(describe).join('; ');
   const more = words.length > 3 ? ` (and ${words.length - 3} more)` : '';
+  const { messageId, ...data } = field;
   ctx.report({
     ...at,
     severity,
     confidence: severity === 'error' ? 'high' : 'medium',
-    message: `${label} mixes Latin with lookalike letters of another script: ${shown}${more}. Type it with one script (the Latin letters it imitates)`,
+    messageId,
+    data: { ...data, words: shown, more },
   });
 }
 
@@ -54,15 +56,22 @@ export default defineRule({
       bad: [{ files: { 'skills/deploy/SKILL.md': '---\nname: dеploy\ndescription: Deploys the app.\n---\nBody.\n' } }],
       good: [{ files: { 'skills/x/SKILL.md': '---\nname: x\ndescription: Résumé helper for Ελληνικά and русский text; β-blocker notes.\n---\nBody.\n' } }],
     },
+    // `words`: up to three words, each '"dеploy" reads as "deploy" but U+0435 "е" (Cyrillic) looks like Latin "e"'
+    // (a list, built in describe() above); `more`: '' or ' (and N more)'.
+    messages: {
+      name: 'name mixes Latin with lookalike letters of another script: {{words}}{{more}}. Type it with one script (the Latin letters it imitates)',
+      description: 'description mixes Latin with lookalike letters of another script: {{words}}{{more}}. Type it with one script (the Latin letters it imitates)',
+      toolName: 'tool name #{{n}} mixes Latin with lookalike letters of another script: {{words}}{{more}}. Type it with one script (the Latin letters it imitates)',
+    },
   },
   checkSkill(ctx) {
     const data = ctx.data;
     if (!data) return;
-    check(ctx, ['name'], 'name', data.name, 'error');
-    check(ctx, ['description'], 'description', data.description, 'warning');
+    check(ctx, ['name'], { messageId: 'name' }, data.name, 'error');
+    check(ctx, ['description'], { messageId: 'description' }, data.description, 'warning');
     if (Array.isArray(data.tools)) {
       data.tools.forEach((t, i) => {
-        if (t && typeof t === 'object') check(ctx, ['tools', i, 'name'], `tool name #${i + 1}`, (t as Record<string, unknown>).name, 'warning');
+        if (t && typeof t === 'object') check(ctx, ['tools', i, 'name'], { messageId: 'toolName', n: i + 1 }, (t as Record<string, unknown>).name, 'warning');
       });
     }
   },
