@@ -73,6 +73,10 @@ export default defineRule({
       bad: [{ files: { 'skills/reqeusts-helper/SKILL.md': '---\nname: reqeusts-helper\ndescription: Drop-in helper.\n---\nBody.\n' } }],
       good: [{ files: { 'skills/requests-helper/SKILL.md': '---\nname: requests-helper\ndescription: Helper for requests.\n---\nBody.\n' } }],
     },
+    // `how` is slip()'s account of the slip: '"ue" swapped', '"b" doubled', '"s" dropped', '"e" written "a"'.
+    messages: {
+      slip: 'name {{name}} is one typing slip from the well-known {{known}} ({{how}}); a typosquatted name gets a skill picked instead of the real one. Use a name of your own, or spell the real one right',
+    },
   },
   checkSkill(ctx) {
     const name = typeof ctx.data?.name === 'string' ? ctx.data.name : ctx.skill.name;
@@ -82,7 +86,8 @@ export default defineRule({
     const loc = typeof ctx.data?.name === 'string' ? ctx.locate(['name']) : null;
     ctx.report({
       ...(loc ? { offset: loc.start, endOffset: loc.end } : { line: 1, column: 1 }),
-      message: `name ${quote(name)} is one typing slip from the well-known ${quote(hit.known)} (${hit.how}); a typosquatted name gets a skill picked instead of the real one. Use a name of your own, or spell the real one right`,
+      messageId: 'slip',
+      data: { name: quote(name), known: quote(hit.known), how: hit.how },
     });
   },
 });
