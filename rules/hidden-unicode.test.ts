@@ -25,6 +25,8 @@ tester.run(rule, {
     { name: 'a soft hyphen inside a word is a hyphenation hint', code: `${FM}hyphen\u00adation\n` },
     { name: 'a drawn flag in a references/ file', code: `${FM}Body.\n`, folder: { 'references/r.md': `Wales ${flag('gbwls')}\n` } },
     { name: 'a zero-width character next to a backtick is low confidence: not shown by default', code: `${FM}Close with \`\`\u200b\`.\n` },
+    { name: 'a stray ESC is low confidence: not shown by default', code: `${FM}OE \u001b R/W?\n` },
+    { name: 'a zero-width character the line names is low confidence: not shown by default', code: `${FM}A zero-width space: ig\u200bnore\n` },
   ],
   invalid: [
     {
@@ -312,9 +314,51 @@ tester.run(rule, {
       errors: [{ line: 5, column: 4, severity: 'warning', messageId: 'zeroWidth', data: { count: 'an', s: '', chars: 'U+200E', excerpt: '"abc<U+200E>def"' } }],
     },
     {
-      name: 'a stray ESC character',
+      name: 'a stray ESC character that starts no terminal sequence: info, low confidence (auditor)',
       code: `${FM}OE \u001b R/W?\n`,
-      errors: [{ line: 5, column: 4, severity: 'warning', messageId: 'zeroWidth', data: { count: 'an', s: '', chars: 'U+001B', excerpt: '"OE <U+001B> R/W?"' } }],
+      persona: 'auditor',
+      errors: [
+        {
+          line: 5,
+          column: 4,
+          endColumn: 5,
+          severity: 'info',
+          confidence: 'low',
+          messageId: 'strayControl',
+          data: { count: 'an', s: '', chars: 'U+001B', excerpt: '"OE <U+001B> R/W?"' },
+          message:
+            'an invisible character (U+001B): "OE <U+001B> R/W?"; a control character that starts no terminal escape sequence, most likely left by a copy from a PDF or a terminal: it hides no text, but models read it. Remove it',
+        },
+      ],
+    },
+    {
+      name: 'ESC starting a terminal sequence (CSI) stays a warning',
+      code: `${FM}Red \u001b[31m text\n`,
+      errors: [{ line: 5, column: 5, severity: 'warning', confidence: 'medium', messageId: 'zeroWidth', data: { count: 'an', s: '', chars: 'U+001B', excerpt: '"Red <U+001B>[31m text"' } }],
+    },
+    {
+      name: 'a zero-width character on a line that names it: info, low confidence (auditor)',
+      code: `${FM}A zero-width space: ig\u200bnore\n`,
+      persona: 'auditor',
+      errors: [
+        {
+          line: 5,
+          column: 23,
+          endColumn: 24,
+          severity: 'info',
+          confidence: 'low',
+          messageId: 'zeroWidthNamed',
+          data: { count: 'an', s: '', chars: 'U+200B', excerpt: '"A zero-width space: ig<U+200B>nore"', code: '200B' },
+          message:
+            'an invisible character (U+200B): "A zero-width space: ig<U+200B>nore"; the line names the character, so it is most likely shown as an example. Write it as an escape (\\u200B) so the example stays visible',
+        },
+      ],
+    },
+    {
+      name: 'a line naming the code point counts as naming the character',
+      code: `${FM}U+2060 here: a\u2060b\n`,
+      persona: 'auditor',
+      errors: [{ line: 5, column: 15, severity: 'info', confidence: 'low', messageId: 'zeroWidthNamed', data: { count: 'an', s: '', chars: 'U+2060', excerpt: '"U+2060 here: a<U+2060>b"', code: '2060' } }],
     },
     {
       name: 'a soft hyphen at the very start of a text is analysed, not a crash (found by npm run fuzz)',

@@ -31,6 +31,11 @@ const MESSAGES = {
     '{{count}} invisible characters ({{chars}}) on this line: {{excerpt}}; runs and swarms of zero-width characters hide data or split words so that reviews and filters miss them. Remove them',
   zeroWidthFence:
     '{{count}} invisible character{{s}} ({{chars}}) next to a code-fence character: {{excerpt}}; likely there to keep a nested fence from closing the block. Prefer a longer outer fence (```` or ~~~)',
+  strayControl:
+    '{{count}} invisible character{{s}} ({{chars}}): {{excerpt}}; a control character that starts no terminal escape sequence, most likely left by a copy from a PDF or a terminal: it hides no text, but models read it. Remove it',
+  /** `code`: the first character's code point in hex, as the escape to write instead. */
+  zeroWidthNamed:
+    '{{count}} invisible character{{s}} ({{chars}}): {{excerpt}}; the line names the character, so it is most likely shown as an example. Write it as an escape (\\u{{code}}) so the example stays visible',
   zeroWidth: '{{count}} invisible character{{s}} ({{chars}}): {{excerpt}}; readers cannot see it, models and string comparisons do. Remove it',
   /** A finding in an escaped frontmatter string: `finding` is that finding's own message. */
   frontmatter: 'in frontmatter {{path}} (after YAML unescaping): {{finding}}',
