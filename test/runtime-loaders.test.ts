@@ -67,6 +67,26 @@ describe('skills-ref 0.1.5 (agentskills)', () => {
     const by = await explainAll({ 'skills/indented/SKILL.md': '---\nname: indented\ndescription: Closed by an indented fence.\n  ---\n\nBody.\n' }, 'agentskills');
     expect(by.indented).toEqual({ loads: true, name: 'indented', description: 'Closed by an indented fence.' });
   });
+
+  it('checks a name or description that is not a string as its String() text, as validate does', async () => {
+    // dist/validator.js validateMetadata: validateDescription(String(metadata.description)); validate([dir]) is [].
+    const by = await explainAll(
+      {
+        'skills/num/SKILL.md': '---\nname: num\ndescription: 42\n---\n\nBody.\n',
+        'skills/list/SKILL.md': '---\nname: list\ndescription:\n  - one\n  - two\n---\n\nBody.\n',
+        'skills/map/SKILL.md': '---\nname: map\ndescription:\n  a: b\n---\n\nBody.\n',
+        'skills/blank/SKILL.md': '---\nname: blank\ndescription:\n---\n\nBody.\n',
+        // validateName(String(metadata.name)): 7 is "7", which differs from the folder: invalid.
+        'skills/seven/SKILL.md': '---\nname: 7\ndescription: A number name.\n---\n\nBody.\n',
+      },
+      'agentskills',
+    );
+    expect(by.num).toEqual({ loads: true, name: 'num', description: '42' });
+    expect(by.list).toEqual({ loads: true, name: 'list', description: 'one,two' });
+    expect(by.map).toEqual({ loads: true, name: 'map', description: '[object Object]' });
+    expect(by.blank).toEqual({ loads: true, name: 'blank', description: 'null' });
+    expect(by.seven?.loads).toBe(false);
+  });
 });
 
 describe('Codex 0.171.0', () => {

@@ -222,6 +222,11 @@ export interface TargetProfile {
   rejectsNullDescription: boolean;
   /** Whether a list or mapping name or description is read as its JSON text (OpenClaw). */
   structuredAsJson: boolean;
+  /** Whether a `name` or `description` key of any other type than a string is checked as JavaScript's `String()`
+   *  of its value: skills-ref's `validate` checks `String(metadata.description)` (dist/validator.js), so `42`,
+   *  a list (`"one,two"`), a mapping (`"[object Object]"`) and no value (`"null"`) pass, while its
+   *  `readProperties` (dist/parser.js) throws on them. A warning, not a rejection, under such a target. */
+  stringifiesValues: boolean;
   /** The `default` description source: its text, `{folder}` standing for the folder name. */
   defaultDescription: string;
   /** A `first-line` description longer than this many characters is cut to this length, ending in "..." (Claude
@@ -333,6 +338,7 @@ const BASE = {
   escapesAngleBrackets: false,
   defaultDescription: 'Skill: {folder}',
   structuredAsJson: false,
+  stringifiesValues: false,
   rejectsNullDescription: false,
   firstLineMax: null,
   metadataMustBeMap: false,
@@ -500,6 +506,8 @@ export const PROFILES: Readonly<Record<TargetId, TargetProfile>> = {
     // every name rule, unknown key and over-long description makes the skill invalid; descriptions are trimmed.
     strictValidator: true,
     frontmatterParser: 'skills-ref',
+    // validator.js validateMetadata: `validateName(String(metadata.name))`, `validateDescription(String(metadata.description))`.
+    stringifiesValues: true,
     // readFile follows a symlinked SKILL.md (parser.js findSkillMd only checks that the path exists).
     followsSkillFileLinks: true,
     readsNodeModules: true,
