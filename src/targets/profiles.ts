@@ -77,7 +77,9 @@ export type FrontmatterParser =
   /** skills-ref: the block ends at the first `---` anywhere after the opener (`content.split("---", 3)`). */
   | 'skills-ref'
   /** OpenClaw: YAML retried with the description at the error re-quoted; a JSON `metadata` string. */
-  | 'openclaw';
+  | 'openclaw'
+  /** OpenCode: js-yaml 3's reading of a tab-indented key (top level), then the colon retry. */
+  | 'opencode';
 
 /** How a runtime's catalog shows a skill to the model, and how it wraps the loaded content. */
 export interface CatalogStyle {
@@ -438,7 +440,8 @@ const OPENCODE: TargetProfile = {
   id: 'opencode',
   title: 'OpenCode',
   autoPathCues: ['.opencode'],
-  frontmatterParser: 'yaml-lenient',
+  // gray-matter's js-yaml 3 (`qq`: `v0.default(q)`, retried on `Jq(q)`, its colon sanitizer).
+  frontmatterParser: 'opencode',
   descriptionRequired: false,
   rejectsNullDescription: true,
   followsSkillFileLinks: true,
