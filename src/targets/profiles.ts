@@ -460,7 +460,7 @@ const OPENCODE: TargetProfile = {
   docs: {
     layout: '`.opencode/{skill,skills}/**/SKILL.md`, any depth, no dot-folders; exactly `SKILL.md`',
     naming: '`name` required; description optional (registered empty)',
-    facts: 'a YAML retry that quotes colon values; `description:` with no value skips the skill; lone CR files skipped; invalid UTF-8 read; `node_modules` read; a shared name is decided by a race (no winner predicted)',
+    facts: 'a YAML retry that quotes colon values; js-yaml 3 reads a key on a tab-indented line as a top-level key; `description:` with no value skips the skill; lone CR files skipped; invalid UTF-8 read; `node_modules` read; a shared name is decided by a race (no winner predicted)',
   },
 };
 
@@ -523,7 +523,7 @@ export const PROFILES: Readonly<Record<TargetId, TargetProfile>> = {
     docs: {
       layout: '`<root>/<name>/SKILL.md` (or `skill.md`)',
       naming: 'frontmatter, required',
-      facts: 'what the reference validator `skills-ref` accepts: name 1–64 of `a-z0-9-` equal to the folder; description ≤ 1,024 characters; standard keys only (an unknown key is an error); a BOM is an error',
+      facts: 'what the reference validator `skills-ref` accepts: name 1–64 of `a-z0-9-` equal to the folder; description ≤ 1,024 characters; standard keys only (an unknown key is an error); a BOM is an error; a name or description that is not a string is checked as its `String()` text (a warning: `readProperties` throws on it)',
     },
     name: AGENTSKILLS_NAME,
     recommendedBodyLines: 500,
