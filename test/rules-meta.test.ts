@@ -201,7 +201,8 @@ describe('rule messages', () => {
   it('every template interpolates identifiers only', () => {
     for (const { meta } of ALL_RULES) {
       for (const [id, template] of Object.entries(meta.messages ?? {})) {
-        expect(id, `${meta.id}: message id`).toMatch(/^[A-Za-z][A-Za-z0-9]*$/);
+        // An identifier, or a pattern pack's entry id (kebab-case): a pack entry's findings carry its id as messageId.
+        expect(id, `${meta.id}: message id`).toMatch(/^(?:[A-Za-z][A-Za-z0-9]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)+)$/);
         for (const m of template.matchAll(ANY_PLACEHOLDER)) expect(m[1], `${meta.id}.${id}: {{${m[1]}}}`).toMatch(IDENTIFIER);
         // No stray "{{" a reader would take for a placeholder that is left as text.
         expect(template.split('{{').length - 1, `${meta.id}.${id}`).toBe([...template.matchAll(ANY_PLACEHOLDER)].length);
