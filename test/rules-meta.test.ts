@@ -190,6 +190,19 @@ const MESSAGES_ASSERTED: Record<string, Record<string, string | null>> = {
   suppression: {},
   'tool-schema': {},
   'file-too-large': { tail: null, streamFailed: null },
+  // Pattern-pack rules: one message id per pack entry (rules/packs/<id>.yaml), plus the ids of what the hybrid
+  // rules report from code.
+  'crypto-miner': {},
+  exfiltration: {},
+  'injection-phrase': {},
+  'malware-lure': {},
+  persistence: {},
+  'privilege-change': {},
+  'remote-exec': {},
+  'reverse-shell': {},
+  secret: {},
+  'tool-command': {},
+  'unsafe-code': {},
 };
 
 /** The test file's text with JS string escapes of quotes and backslashes undone, so a template's text can be found. */
