@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ALL_RULES } from '../rules/index.js';
-import { entriesMatching, loadPack, looksLikePlaceholder, maskSecret, matchEntry, packMessages, packRule, packTemplate, usePackSource, type Pack } from '../src/analysis/packs.js';
+import { entriesMatching, loadPack, looksLikePlaceholder, maskSecret, matchEntry, packMessages, packRule, packTemplate, usePackSource, withPackMessages, type Pack } from '../src/analysis/packs.js';
 import { PACKAGE_PACKS, packsDir, validatePack } from '../src/node/packs.js';
 import { verify } from '../src/node/verify.js';
 import { compileRe2 } from '../src/analysis/re2.js';
@@ -111,6 +111,12 @@ describe('rule packs', () => {
     } finally {
       usePackSource(PACKAGE_PACKS);
     }
+  });
+
+  it('a message id of the rule\'s own that is also an entry id of its pack is refused', () => {
+    const meta = { id: 'crypto-miner', description: 'd', severity: 'error', confidence: 'high', category: 'security', fixable: false, since: '0.3.0', examples: { bad: [], good: [] } } as const;
+    expect(() => withPackMessages({ ...meta }, { 'stratum-url': 'x {{match}}' }).messages).toThrow(/rule crypto-miner: message id stratum-url is also an entry of its pack/);
+    expect(Object.keys(withPackMessages({ ...meta }, { ownCheck: 'x' }).messages ?? {})).toEqual(['stratum-url', 'miner-program', 'mining-pool-host', 'ownCheck']);
   });
 
   it('masks secrets and recognizes placeholders', () => {
