@@ -1,4 +1,4 @@
-// crypto-miner: RuleTester cases. Every message id of the rule (one per entry of rules/packs/crypto-miner.yaml, and the ones this rule reports from code) is
+// crypto-miner: RuleTester cases. Every message id of the rule (one per entry of rules/packs/crypto-miner.yaml) is
 // asserted with its data, position, severity and whole text; the valid cases are the pack's nomatch examples, placed
 // where the entry runs, and benign text.
 

@@ -1,4 +1,4 @@
-// secret: RuleTester cases. Every message id of the rule (one per entry of rules/packs/secret.yaml, and the ones this rule reports from code) is
+// secret: RuleTester cases. Every message id of the rule (one per entry of rules/packs/secret.yaml) is
 // asserted with its data, position, severity and whole text; the valid cases are the pack's nomatch examples, placed
 // where the entry runs, and benign text.
 
