@@ -32,11 +32,5 @@ describe('frontmatter and name: one finding per cause, in words', () => {
     expect(list[0]!.message).not.toMatch(/Not a YAML token|Implicit map keys|compact mappings/);
   });
 
-  it('a title-like name gets one error that suggests the folder name, under 200 characters', async () => {
-    const dir = tree({ 'skills/clock-automation/SKILL.md': '---\nname: Clock Automation\ndescription: Tracks time.\n---\nBody.\n' });
-    const list = await findings(dir, 'name', ['--target', 'agentskills']);
-    expect(list).toHaveLength(1);
-    expect(list[0]!.message).toMatch(/use the folder's name: name: clock-automation/);
-    expect(list[0]!.message.length).toBeLessThanOrEqual(200);
-  });
+  // The title-like name case (one error suggesting the folder name) is in rules/name.test.ts.
 });
