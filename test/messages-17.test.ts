@@ -24,13 +24,5 @@ describe('tool-ceiling says what allowed-tools means where it is read', () => {
   });
 });
 
-describe('frontmatter and name: one finding per cause, in words', () => {
-  it('raw parser text ("Not a YAML token") never reaches the message', async () => {
-    const dir = tree({ 'skills/t/SKILL.md': '---\nname: t\ndescription: x\n| File | URL |\n| --- | --- |\n---\nBody.\n' });
-    const list = await findings(dir, 'frontmatter', ['--target', 'agentskills']);
-    expect(list).toHaveLength(1);
-    expect(list[0]!.message).not.toMatch(/Not a YAML token|Implicit map keys|compact mappings/);
-  });
-
-  // The title-like name case (one error suggesting the folder name) is in rules/name.test.ts.
-});
+// Frontmatter and name, one finding per cause in words: the cases moved to rules/frontmatter.test.ts (a Markdown
+// table in the frontmatter, no "Not a YAML token") and rules/name.test.ts (a title-like name suggests the folder name).
