@@ -194,6 +194,7 @@ const MESSAGES_ASSERTED: Record<string, Record<string, string | null>> = {
   description: {},
   frontmatter: {},
   'unknown-field': {},
+  fallback: {},
   // Project rules: their ids are asserted on real trees through lint() in their rules/<id>.test.ts.
   'duplicate-name': {},
 };
