@@ -197,6 +197,7 @@ const MESSAGES_ASSERTED: Record<string, Record<string, string | null>> = {
   fallback: {},
   // Project rules: their ids are asserted on real trees through lint() in their rules/<id>.test.ts.
   'duplicate-name': {},
+  'loose-file': {},
 };
 
 /** The test file's text with JS string escapes of quotes and backslashes undone, so a template's text can be found. */
