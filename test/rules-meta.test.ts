@@ -195,6 +195,7 @@ const MESSAGES_ASSERTED: Record<string, Record<string, string | null>> = {
   frontmatter: {},
   'unknown-field': {},
   fallback: {},
+  'encoded-payload': {},
   // Project rules: their ids are asserted on real trees through lint() in their rules/<id>.test.ts.
   'duplicate-name': {},
   'loose-file': {},
