@@ -99,6 +99,37 @@ tester.run(rule, {
       errors: [{ severity: 'warning', messageId: 'structured', data: { type: 'a mapping', target: 'openclaw', json: `"{\\"k\\":\\"${'x'.repeat(53)}…"` } }],
     },
     {
+      // skills-ref 0.1.5 validate checks String(metadata.description); readProperties throws on a non-string.
+      name: 'agentskills: a number is checked as its String(): a warning naming readProperties, with the quoted form',
+      code: fm('42'),
+      targets: ['agentskills'],
+      errors: [
+        {
+          line: 3,
+          column: 14,
+          endColumn: 16,
+          severity: 'warning',
+          rejects: false,
+          messageId: 'stringified',
+          data: { type: 'a number', target: 'agentskills', text: '"42"', writeAs: ': description: "42"' },
+          message:
+            '"description" is a number; agentskills\'s validator (skills-ref validate) checks it as the text "42" (String() of it), so its type alone does not make the skill invalid, but skills-ref\'s readProperties, which a client calls to read the name and description, throws "Field \'description\' must be a non-empty string", and the standard asks for a string. Write it as text: description: "42"',
+        },
+      ],
+    },
+    {
+      name: 'agentskills: a mapping is "[object Object]", with nothing to quote',
+      code: fm('\n  k: v'),
+      targets: ['agentskills'],
+      errors: [{ line: 4, column: 3, severity: 'warning', messageId: 'stringified', data: { type: 'a mapping', target: 'agentskills', text: '"[object Object]"', writeAs: '' } }],
+    },
+    {
+      name: 'agentskills: a long String() is cut at 60 characters',
+      code: fm(`[${Array.from({ length: 20 }, (_, i) => `word${i}`).join(', ')}]`),
+      targets: ['agentskills'],
+      errors: [{ messageId: 'stringified', data: { type: 'a list', target: 'agentskills', text: '"word0,word1,word2,word3,word4,word5,word6,word7,word8,word9…"', writeAs: '' } }],
+    },
+    {
       name: 'blank where one is required',
       code: fm('"  "'),
       errors: [{ line: 3, column: 14, endColumn: 18, severity: 'error', rejects: true, messageId: 'blank', data: {}, message: '"description" is blank; write one line saying when to use the skill' }],
@@ -194,4 +225,5 @@ tester.run(rule, {
 
 describe('description: the parts of its messages', () => {
   it('fromFile', () => expect(reportMessage(rule.meta, { messageId: 'fromFile', data: { file: '_meta.json' } })).toBe(' (from _meta.json)'));
+  it('writeAs', () => expect(reportMessage(rule.meta, { messageId: 'writeAs', data: { value: 'true' } })).toBe(': description: "true"'));
 });

@@ -1,7 +1,8 @@
 // description: missing or blank where the target requires one; not a string; over the target's length limit.
 
 import { cutCodePoints } from '../src/targets/catalog.js';
-import { defineRule, reportMessage, type RuleMeta, type SkillContext } from '../src/core/rule.js';
+import { jsString, nonStringData } from '../src/targets/names.js';
+import { defineRule, reportMessage, type MessageData, type RuleMeta, type SkillContext } from '../src/core/rule.js';
 import { quote, typeName } from '../src/core/text.js';
 
 const meta: RuleMeta = {
@@ -35,10 +36,19 @@ const meta: RuleMeta = {
     blankInfo: '"description" is blank; the catalog entry will be empty',
     multiline: '"description" spans {{lines}} lines; {{target}} requires a one-line description. Put it on one line and move detail into the body',
     tooLong: '"description" is {{length}} characters; {{target}} allows at most {{max}}. Shorten it and move detail into the body',
-    // A part of catalogCut ({{from}}).
+    stringified:
+      '"description" is {{type}}; {{target}}\'s validator (skills-ref validate) checks it as the text {{text}} (String() of it), so its type alone does not make the skill invalid, but skills-ref\'s readProperties, which a client calls to read the name and description, throws "Field \'description\' must be a non-empty string", and the standard asks for a string. Write it as text{{writeAs}}',
+    // Parts: of catalogCut ({{from}}), of stringified ({{writeAs}}: a number or boolean, quoted as written).
     fromFile: ' (from {{file}})',
+    writeAs: ': description: "{{value}}"',
   },
 };
+
+/** The `stringified` report of a description that is not a string (skills-ref checks its String()). */
+function nonString(target: string, raw: unknown, text: string): { messageId: string; data: MessageData } {
+  const { scalar, ...data } = nonStringData(target, raw, text);
+  return { messageId: 'stringified', data: { ...data, writeAs: scalar ? reportMessage(meta, { messageId: 'writeAs', data: { value: text } }) : '' } };
+}
 
 /** Where the runtime's catalog cuts the description (Creo: 200 characters), shown as info. */
 function catalogCut(ctx: SkillContext): void {
@@ -76,13 +86,18 @@ export default defineRule({
     const loc = ctx.locate(['description']);
     const at = loc ? { offset: loc.start, endOffset: loc.end } : { line: 1, column: 1 };
     const raw = data.description;
-    const d =
-      ctx.profile.coercesScalars && (typeof raw === 'number' || typeof raw === 'boolean')
+    const stringified = ctx.profile.stringifiesValues && raw !== undefined && typeof raw !== 'string';
+    const d = stringified
+      ? jsString(raw)
+      : ctx.profile.coercesScalars && (typeof raw === 'number' || typeof raw === 'boolean')
         ? String(raw)
         : ctx.profile.structuredAsJson && raw !== null && typeof raw === 'object'
           ? JSON.stringify(raw)
           : raw;
-    if (typeof d === 'string' && raw !== null && typeof raw === 'object') {
+    if (stringified) {
+      // skills-ref 0.1.5: validate checks String(metadata.description); readProperties throws on a non-string.
+      ctx.report({ ...at, severity: 'warning', ...nonString(ctx.profile.id, raw, d as string) });
+    } else if (typeof d === 'string' && raw !== null && typeof raw === 'object') {
       ctx.report({ ...at, severity: 'warning', messageId: 'structured', data: { type: typeName(raw), target: ctx.profile.id, json: quote(d.length > 60 ? `${d.slice(0, 59)}…` : d) } });
     }
     // A runtime with fallbacks (Jern, Creo) describes the skill anyway: the fallback rule says from where.

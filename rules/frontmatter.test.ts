@@ -453,6 +453,57 @@ tester.run(rule, {
         },
       ],
     },
+    // OpenCode (js-yaml 3): a key on a tab-indented line is a top-level key.
+    {
+      name: 'OpenCode: a tab-indented key is read as a top-level key: a warning, and the fix removes the tab',
+      code: fm('description: d\nmetadata:\n\tauthor: x'),
+      path: '.opencode/skills/s/SKILL.md',
+      targets: ['opencode'],
+      errors: [
+        {
+          line: 5,
+          column: 1,
+          endColumn: 2,
+          severity: 'warning',
+          rejects: false,
+          messageId: 'opencodeTabKey',
+          data: { key: '"author"' },
+          message:
+            'a tab used as indentation; OpenCode reads YAML with js-yaml 3, which does not count tabs as indentation, so "author" is read as a top-level key, and other runtimes reject the file. Remove the tabs (--fix; what OpenCode reads), or indent with spaces to nest the key',
+        },
+      ],
+      output: fm('description: d\nmetadata:\nauthor: x'),
+    },
+    {
+      name: 'OpenCode: two tab-indented keys',
+      code: fm('description: d\nmetadata:\n\tauthor: x\n\tteam: y'),
+      path: '.opencode/skills/s/SKILL.md',
+      targets: ['opencode'],
+      errors: [
+        {
+          severity: 'warning',
+          messageId: 'opencodeTabKeys',
+          data: { keys: '"author", "team"' },
+          message:
+            'a tab used as indentation; OpenCode reads YAML with js-yaml 3, which does not count tabs as indentation, so "author", "team" are read as top-level keys, and other runtimes reject the file. Remove the tabs (--fix; what OpenCode reads), or indent with spaces to nest the keys',
+        },
+      ],
+      output: fm('description: d\nmetadata:\nauthor: x\nteam: y'),
+    },
+    {
+      name: 'OpenCode: more than three keys: three named and a count',
+      code: fm('description: d\nmetadata:\n\ta: x\n\tb: y\n\tc: z\n\td: w\n\te: v'),
+      path: '.opencode/skills/s/SKILL.md',
+      targets: ['opencode'],
+      errors: [
+        {
+          messageId: 'opencodeTabManyKeys',
+          data: { keys: '"a", "b", "c"', more: 2 },
+          message:
+            'a tab used as indentation; OpenCode reads YAML with js-yaml 3, which does not count tabs as indentation, so "a", "b", "c" and 2 more are read as top-level keys, and other runtimes reject the file. Remove the tabs (--fix; what OpenCode reads), or indent with spaces to nest the keys',
+        },
+      ],
+    },
     {
       name: 'OpenClaw: a description re-quoted by its retry: a warning, and the fix quotes it',
       code: COLON,

@@ -62,6 +62,12 @@ const meta: RuleMeta = {
     claudeRetryQuote: 'YAML fails here; Claude Code loads it only through its retry, which quotes the value, and other runtimes reject it. Quote it: {{key}}: {{quoted}} (--fix)',
     lenientRetry:
       'YAML fails here (a ": " inside a plain value); this runtime loads it only through its lenient retry, which quotes values that contain colons, and every strict YAML parser rejects it. Quote the value: {{key}}: {{quoted}} (--fix)',
+    opencodeTabKey:
+      'a tab used as indentation; OpenCode reads YAML with js-yaml 3, which does not count tabs as indentation, so {{key}} is read as a top-level key, and other runtimes reject the file. Remove the tabs (--fix; what OpenCode reads), or indent with spaces to nest the key',
+    opencodeTabKeys:
+      'a tab used as indentation; OpenCode reads YAML with js-yaml 3, which does not count tabs as indentation, so {{keys}} are read as top-level keys, and other runtimes reject the file. Remove the tabs (--fix; what OpenCode reads), or indent with spaces to nest the keys',
+    opencodeTabManyKeys:
+      'a tab used as indentation; OpenCode reads YAML with js-yaml 3, which does not count tabs as indentation, so {{keys}} and {{more}} more are read as top-level keys, and other runtimes reject the file. Remove the tabs (--fix; what OpenCode reads), or indent with spaces to nest the keys',
     openclawRetry: 'YAML fails on this description; openclaw loads it only by re-quoting the line, and other runtimes reject it. Quote the value (--fix)',
     strictBom: `the file starts with a byte-order mark, so the first line is not exactly "---". Remove the BOM (--fix)${STRICT_FAILS}`,
     strictFirstLine: `the first line is {{line}}, not exactly "---". Remove the extra characters${STRICT_FAILS}`,

@@ -104,6 +104,33 @@ tester.run(rule, {
       ],
     },
     {
+      // skills-ref 0.1.5 validate checks String(metadata.name); readProperties throws on a non-string.
+      name: "agentskills: a number is checked as its String(): a warning naming readProperties, with the quoted form",
+      code: fm('42'),
+      path: 'skills/42/SKILL.md',
+      targets: ['agentskills'],
+      errors: [
+        {
+          line: 2,
+          column: 7,
+          endColumn: 9,
+          severity: 'warning',
+          rejects: false,
+          messageId: 'stringified',
+          data: { type: 'a number', target: 'agentskills', text: '"42"', writeAs: ': name: "42"' },
+          message:
+            '"name" is a number; agentskills\'s validator (skills-ref validate) checks it as the text "42" (String() of it), so its type alone does not make the skill invalid, but skills-ref\'s readProperties, which a client calls to read the name and description, throws "Field \'name\' must be a non-empty string", and the standard asks for a string. Write it as text: name: "42"',
+        },
+      ],
+    },
+    {
+      name: 'agentskills: a null name is the text "null", with nothing to quote',
+      code: '---\nname:\ndescription: d.\n---\nBody.\n',
+      path: 'skills/null/SKILL.md',
+      targets: ['agentskills'],
+      errors: [{ line: 2, column: 6, severity: 'warning', messageId: 'stringified', data: { type: 'null', target: 'agentskills', text: '"null"', writeAs: '' } }],
+    },
+    {
       // Moved from test/messages-17.test.ts: one cause, one finding, under 200 characters.
       name: 'a title-like name: one error that suggests the folder name',
       code: fm('Clock Automation'),
@@ -215,6 +242,7 @@ describe('name: the parts of its messages', () => {
     { messageId: 'differsFromFolder', data: { folder: '"Other"' }, text: ' and differs from its folder "Other"' },
     { messageId: 'forExample', data: { example: '"a-b"' }, text: ' (for example "a-b")' },
     { messageId: 'loaders', data: { runtimes: 'Codex' }, text: '; Codex load it' },
+    { messageId: 'writeAs', data: { value: 'true' }, text: ': name: "true"' },
   ];
   for (const { messageId, data, text } of parts) {
     it(messageId, () => expect(reportMessage(rule.meta, { messageId, data })).toBe(text));

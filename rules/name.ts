@@ -3,6 +3,7 @@
 import { findLookalikes, skeleton } from '../src/analysis/confusables.js';
 import { defineRule, reportMessage, type MessageData, type RuleMeta, type SkillContext } from '../src/core/rule.js';
 import { quote, typeName } from '../src/core/text.js';
+import { jsString, nonStringData } from '../src/targets/names.js';
 import { nameFolderFacts } from '../src/targets/profiles.js';
 
 const meta: RuleMeta = {
@@ -35,7 +36,10 @@ const meta: RuleMeta = {
     shapeUseFolder: "name {{name}} {{problems}} and differs from its folder; use the folder's name: name: {{folder}}{{lookalikes}}",
     shape: 'name {{name}} {{problems}}{{mismatch}}; expected {{expected}}{{example}}{{lookalikes}}',
     folderMismatch: 'name {{name}} does not match its folder {{folder}}: {{rejecters}} {{verb}} it (the standard requires them equal){{loaders}}. Rename the folder or the name{{lookalikes}}',
+    stringified:
+      '"name" is {{type}}; {{target}}\'s validator (skills-ref validate) checks it as the text {{text}} (String() of it), so its type alone does not make the skill invalid, but skills-ref\'s readProperties, which a client calls to read the name and description, throws "Field \'name\' must be a non-empty string", and the standard asks for a string. Write it as text{{writeAs}}',
     // Parts.
+    writeAs: ': name: "{{value}}"',
     lookalikes: '; it contains {{chars}}, so it reads as {{skeleton}} but is a different name',
     lookalikeChar: '{{codePoint}} "{{char}}" ({{script}}) looks like Latin "{{looksLike}}"',
     tooLong: 'is {{length}} characters, over {{max}}',
@@ -112,13 +116,19 @@ export default defineRule({
     if (!data) return;
     const loc = ctx.locate(['name']);
     const at = loc ? { offset: loc.start, endOffset: loc.end } : { line: 1, column: 1 };
-    if (!Object.prototype.hasOwnProperty.call(data, 'name') || data.name === null) {
+    const stringified = ctx.profile.stringifiesValues && Object.prototype.hasOwnProperty.call(data, 'name') && typeof data.name !== 'string';
+    if (!stringified && (!Object.prototype.hasOwnProperty.call(data, 'name') || data.name === null)) {
       if (!ctx.profile.nameRequired) return;
       const suggestion = ctx.skill.layout === 'file' ? (ctx.skill.file.split('/').pop() ?? '').replace(/\.md$/i, '') : ctx.skill.folderName;
       ctx.report({ ...at, messageId: 'missing', data: { target: ctx.profile.id, suggestion }, rejects: true });
       return;
     }
-    const name = ctx.profile.coercesScalars && (typeof data.name === 'number' || typeof data.name === 'boolean') ? String(data.name) : data.name;
+    const name = stringified ? jsString(data.name) : ctx.profile.coercesScalars && (typeof data.name === 'number' || typeof data.name === 'boolean') ? String(data.name) : data.name;
+    // skills-ref 0.1.5: validate checks String(metadata.name); readProperties throws on a non-string.
+    if (stringified) {
+      const { scalar, ...facts } = nonStringData(ctx.profile.id, data.name, name as string);
+      ctx.report({ ...at, severity: 'warning', messageId: 'stringified', data: { ...facts, writeAs: scalar ? part('writeAs', { value: name as string }) : '' } });
+    }
     if (typeof name !== 'string') {
       ctx.report({ ...at, messageId: 'notString', data: { type: typeName(name), value: String(name) }, rejects: true });
       return;

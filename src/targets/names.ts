@@ -4,6 +4,7 @@
 import type { ParsedDocument } from '../core/parse.js';
 import type { DescriptionSource, NameSource, TargetProfile } from './profiles.js';
 import { codeLines } from '../analysis/fences.js';
+import { quote, typeName } from '../core/text.js';
 
 export interface Resolved<S extends string> {
   value: string;
@@ -79,8 +80,28 @@ export function cardDescription(text: string | null): string | null {
   return d === '' ? null : d;
 }
 
-function stringField(doc: ParsedDocument | null, key: string, coerce = false, json = false): string | null {
+/** JavaScript's `String(v)` of a parsed YAML value (`[1, 2]` → "1,2", a mapping → "[object Object]", null →
+ *  "null"), as skills-ref's validator checks it; never throws (a value String() cannot convert reads as a mapping). */
+export function jsString(v: unknown): string {
+  try {
+    return String(v);
+  } catch {
+    return '[object Object]';
+  }
+}
+
+/**
+ * A name or description that is not a string, under a target that checks its `String()` (stringifiesValues): the
+ * data of the name and description rules' `stringified` message (the wording is their template). `text` is the
+ * String() shown (cut at 60 characters); `scalar`: a number or boolean, which the author can quote as written.
+ */
+export function nonStringData(target: string, raw: unknown, text: string): { type: string; target: string; text: string; scalar: boolean } {
+  return { type: typeName(raw), target, text: quote(text.length > 60 ? `${text.slice(0, 59)}…` : text), scalar: raw !== null && typeof raw !== 'object' };
+}
+
+function stringField(doc: ParsedDocument | null, key: string, coerce = false, json = false, stringify = false): string | null {
   let v = doc?.frontmatter?.data?.[key];
+  if (stringify && v !== undefined && typeof v !== 'string') v = jsString(v);
   if (coerce && (typeof v === 'number' || typeof v === 'boolean')) v = String(v);
   if (json && v !== null && typeof v === 'object') v = JSON.stringify(v);
   return typeof v === 'string' && v.trim() !== '' ? v : null;
@@ -112,6 +133,7 @@ export function resolveSkill(profile: TargetProfile, doc: ParsedDocument | null,
     if (src === 'frontmatter') {
       // A frontmatter name is the name, even when invalid: the name rule says whether the runtime accepts it.
       let v = doc?.frontmatter?.data?.name;
+      if (profile.stringifiesValues && v !== undefined && typeof v !== 'string') v = jsString(v);
       if (profile.coercesScalars && (typeof v === 'number' || typeof v === 'boolean')) v = String(v);
       if (typeof v === 'string' && (v.trim() !== '' || profile.nameSources.length === 1)) {
         name = { value: v, source: 'frontmatter', ...(fmOffset('name') !== undefined ? { offset: fmOffset('name') } : {}) };
@@ -130,7 +152,7 @@ export function resolveSkill(profile: TargetProfile, doc: ParsedDocument | null,
   let description: Resolution['description'] = null;
   for (const src of profile.descriptionSources) {
     if (src === 'frontmatter') {
-      const v = stringField(doc, 'description', profile.coercesScalars, profile.structuredAsJson);
+      const v = stringField(doc, 'description', profile.coercesScalars, profile.structuredAsJson, profile.stringifiesValues);
       if (v !== null) description = { value: shapeDescription(profile, v), source: 'frontmatter', ...(fmOffset('description') !== undefined ? { offset: fmOffset('description') } : {}) };
     } else if (src === 'first-line' && doc) {
       // A runtime that breaks lines only at LF reads a file of lone CRs as one line (lfOnlyBody, same offsets).
