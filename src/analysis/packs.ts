@@ -843,12 +843,10 @@ function runPackOnFiles(ctx: SkillContext, pack: Pack, allKeywords: readonly str
       const severity = entry.scopeSeverity?.[scope] ?? entry.severity;
       // A script of another language than the entry's: its patterns mean something else there.
       if (entry.context && (CONTEXTS as readonly string[]).includes(f.kind) && !entry.context.includes(f.kind as Context)) continue;
-      const reported: [number, number][] = [];
       for (const m of matchPrepared(entry, p)) {
         if (entry.context && markdown && !inContextBlock(text, (code ??= codeRanges(text)), m.start, entry.context)) continue;
         if (taken.some(([a, b]) => m.start < b && a < m.end)) continue;
         taken.push([m.start, m.end]);
-        reported.push([m.start, m.end]);
         ctx.report({ file: f.file, source: f.source, offset: m.start, endOffset: m.end, severity, confidence: entry.confidence, ...render(entry, m.text, where(m.start)) });
       }
       // Decoded payloads of the file: the entry over the decoded text, reported at the encoded literal.
@@ -859,7 +857,9 @@ function runPackOnFiles(ctx: SkillContext, pack: Pack, allKeywords: readonly str
       }
       // JSON strings written with escapes ("\u0063url … | sh"): match the decoded value, report at the string.
       for (const str of json?.strings ?? []) {
-        if (!str.escaped || reported.some(([a]) => a >= str.start && a < str.end)) continue;
+        // One finding per string and rule: skipped when any entry of this pack already reported inside the string
+        // (a raw match of another entry, e.g. a key assignment over the same escaped private key block).
+        if (!str.escaped || taken.some(([a, b]) => a < str.end && str.start < b)) continue;
         const first = matchPrepared(entry, prepare(str.value))[0];
         if (!first) continue;
         taken.push([str.start, str.end]);
