@@ -190,6 +190,15 @@ const MESSAGES_ASSERTED: Record<string, Record<string, string | null>> = {
   suppression: {},
   'tool-schema': {},
   'file-too-large': { tail: null, streamFailed: null },
+  name: {},
+  description: {},
+  frontmatter: {},
+  'unknown-field': {},
+  fallback: {},
+  'encoded-payload': {},
+  // Project rules: their ids are asserted on real trees through lint() in their rules/<id>.test.ts.
+  'duplicate-name': {},
+  'loose-file': {},
   // Security rules (issue-14-sec.md).
   'hidden-unicode': {},
   lookalike: {},
