@@ -1,4 +1,5 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { reportMessage } from '../src/core/rule.js';
 import { RuleTester } from '../src/testing.js';
 import rule from './lookalike.js';
 
@@ -113,4 +114,16 @@ tester.run(rule, {
       ],
     },
   ],
+});
+
+// Parts are templates too, rendered into the data of the messages above ({{words}}, {{more}}).
+describe('lookalike: the parts of its messages', () => {
+  const parts = [
+    { messageId: 'word', data: { word: '"d\u0435ploy"', skeleton: '"deploy"', chars: 'U+0435 …' }, text: '"d\u0435ploy" reads as "deploy" but U+0435 …' },
+    { messageId: 'lookalikeChar', data: { codePoint: 'U+0435', char: '\u0435', script: 'Cyrillic', looksLike: 'e' }, text: 'U+0435 "\u0435" (Cyrillic) looks like Latin "e"' },
+    { messageId: 'more', data: { n: 2 }, text: ' (and 2 more)' },
+  ];
+  for (const { messageId, data, text } of parts) {
+    it(messageId, () => expect(reportMessage(rule.meta, { messageId, data })).toBe(text));
+  }
 });
