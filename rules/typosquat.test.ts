@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { reportMessage } from '../src/core/rule.js';
 import { RuleTester } from '../src/testing.js';
 import rule, { slip } from './typosquat.js';
 
@@ -71,8 +72,23 @@ describe('slip (shared with mcp-server)', () => {
   it('counts only swaps, doubled letters, drops from long words and vowel slips in long words', () => {
     expect(slip('reqeusts', 'requests')).toBe('"ue" swapped');
     expect(slip('webbapp', 'webapp')).toBe('"b" doubled');
+    expect(slip('confg', 'config')).toBe('"i" dropped');
+    expect(slip('validater', 'validator')).toBe('"o" written "e"');
     expect(slip('parsers', 'parser')).toBeNull();
     expect(slip('reach', 'react')).toBeNull();
     expect(slip('slak', 'slack')).toBeNull();
   });
+});
+
+// Parts are templates too: slip() renders them as the {{how}} of the message above (and of mcp-server's packageSlip).
+describe('typosquat: the parts of its messages', () => {
+  const parts = [
+    { messageId: 'swapped', data: { letters: 'ue' }, text: '"ue" swapped' },
+    { messageId: 'doubled', data: { letter: 'b' }, text: '"b" doubled' },
+    { messageId: 'dropped', data: { letter: 'i' }, text: '"i" dropped' },
+    { messageId: 'vowel', data: { known: 'o', typed: 'e' }, text: '"o" written "e"' },
+  ];
+  for (const { messageId, data, text } of parts) {
+    it(messageId, () => expect(reportMessage(rule.meta, { messageId, data })).toBe(text));
+  }
 });
