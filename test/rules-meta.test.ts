@@ -193,6 +193,7 @@ const MESSAGES_ASSERTED: Record<string, Record<string, string | null>> = {
   'tool-ceiling': {},
   'scan-limits': {},
   'tag-breakout': {},
+  reference: {},
 };
 
 /** The test file's text with JS string escapes of quotes and backslashes undone, so a template's text can be found. */
