@@ -194,6 +194,7 @@ const MESSAGES_ASSERTED: Record<string, Record<string, string | null>> = {
   'scan-limits': {},
   'tag-breakout': {},
   reference: {},
+  gating: {},
 };
 
 /** The test file's text with JS string escapes of quotes and backslashes undone, so a template's text can be found. */
