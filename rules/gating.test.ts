@@ -50,6 +50,7 @@ tester.run(rule, {
     },
     { name: 'OpenClaw: the platform is allowed', code: OC('    os: [linux, darwin]\n'), ...openclaw },
     { name: 'a null requires gates nothing', code: '---\nname: g\ndescription: d\nrequires:\n---\nBody.\n' },
+    { name: 'OpenClaw: an empty requires list means no requirement', code: OC('    requires: []\n'), ...openclaw },
   ],
   invalid: [
     {
@@ -115,10 +116,28 @@ tester.run(rule, {
       ],
     },
     {
-      name: 'notMapping under OpenClaw names its path and keys',
+      name: 'notMappingIgnored: OpenClaw ignores a requires that is not a mapping, and loads the skill',
       code: OC('    requires: [sh]\n'),
       ...openclaw,
-      errors: [{ line: 6, column: 15, rejects: true, messageId: 'notMapping', data: { name: 'metadata.openclaw.requires', type: 'a list', keys: 'bins, anyBins, env, config' } }],
+      errors: [
+        {
+          line: 6,
+          column: 15,
+          severity: 'warning',
+          rejects: false,
+          target: 'openclaw',
+          messageId: 'notMappingIgnored',
+          data: { name: 'metadata.openclaw.requires', type: 'a list', keys: 'bins, anyBins, env, config' },
+          message:
+            '"metadata.openclaw.requires" is a list, so it gates nothing: openclaw reads requirements only from a mapping with bins, anyBins, env, config and loads the skill with none checked. Write it as a mapping, e.g. bins: [tool]',
+        },
+      ],
+    },
+    {
+      name: 'notMappingIgnored for a string too',
+      code: OC('    requires: docker\n'),
+      ...openclaw,
+      errors: [{ line: 6, column: 15, severity: 'warning', rejects: false, messageId: 'notMappingIgnored', data: { name: 'metadata.openclaw.requires', type: 'a string', keys: 'bins, anyBins, env, config' } }],
     },
     {
       name: 'unknownKeyGuess (a likely typo: warning) and unknownKey (info)',

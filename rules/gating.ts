@@ -174,6 +174,9 @@ export default defineRule({
       legacyBoth: 'both top-level "requires" and legacy "metadata.openclaw.requires" are set; newer IronClaw reads the top-level one and ignores the legacy key. Keep one',
       // The shape of the block.
       notMapping: '"{{name}}" is {{type}}; expected a mapping with {{keys}}',
+      // OpenClaw ignores a requires that is not a mapping: the skill loads with nothing checked.
+      notMappingIgnored:
+        '"{{name}}" is {{type}}, so it gates nothing: openclaw reads requirements only from a mapping with {{keys}} and loads the skill with none checked. Write it as a mapping, e.g. bins: [tool]',
       unknownKey: '"{{name}}.{{key}}" is not a gating key {{target}} reads, so it gates nothing; {{target}} reads {{keys}}',
       unknownKeyGuess: '"{{name}}.{{key}}" is not a gating key {{target}} reads, so it gates nothing; did you mean {{guess}}?',
       notList: '"{{name}}.{{key}}" is {{type}}; expected a list of strings, e.g. {{key}}: [{{example}}]',
@@ -211,6 +214,13 @@ export default defineRule({
     const loc = ctx.locate(block.path);
     const name = block.path.join('.');
     if (typeof block.value !== 'object' || Array.isArray(block.value)) {
+      // OpenClaw reads requirements from any object and ignores anything else (resolveOpenClawManifestRequires):
+      // a list has no bins/env/config keys, so the skill loads with nothing checked. An empty list means just that.
+      if (kind === 'openclaw') {
+        if (Array.isArray(block.value) && block.value.length === 0) return;
+        ctx.report({ offset: loc?.start, endOffset: loc?.end, severity: 'warning', messageId: 'notMappingIgnored', data: { name, type: typeName(block.value), keys: listKeys(ctx).join(', ') } });
+        return;
+      }
       ctx.report({ offset: loc?.start, endOffset: loc?.end, rejects: true, messageId: 'notMapping', data: { name, type: typeName(block.value), keys: listKeys(ctx).join(', ') } });
       return;
     }

@@ -23,6 +23,8 @@ tester.run(rule, {
     { name: 'no depth limit is documented for the standard', code: SKILL, path: '.github/skills/a/b/c/d/e/f/g/SKILL.md', targets: ['agentskills'] },
     { name: 'Codex reads node_modules', code: SKILL, path: '.agents/skills/node_modules/s/SKILL.md', targets: ['codex'] },
     { name: 'IronClaw does not skip dot-folders', code: SKILL, path: 'skills/.hidden/SKILL.md' },
+    { name: 'test data is not meant to be found: no limit applies', code: SKILL, path: 'skills/acme/scanner/test-fixtures/evil-01/SKILL.md' },
+    { name: 'test data, whatever its file name', code: SKILL, path: 'skills/s/fixtures/x/skill.md', targets: ['claude-code'] },
   ],
   invalid: [
     {
@@ -119,6 +121,8 @@ async function findings(dir: string) {
 describe('scan-limits over a whole tree (lint)', () => {
   it('tooMany: 101 skills under IronClaw, which loads 100: one warning, on the first past the limit in path order', async () => {
     expect(await findings(tree(skills('skills', 100)))).toEqual([]);
+    // Skills in a test-data folder are not counted.
+    expect(await findings(tree(skills('skills/x/testdata', 3, skills('skills', 100))))).toEqual([]);
     expect(await findings(tree(skills('skills', 101)))).toEqual([
       {
         file: 'skills/s100/SKILL.md',
