@@ -12,7 +12,7 @@ const NO_FM = 'there is no frontmatter, so no';
 const NO_USABLE = 'the frontmatter has no usable';
 const folderName = (target: string, why = NO_FM) => ({
   messageId: 'name',
-  data: { why, target, value: '"deploy"', source: 'folder name', name: 'deploy' },
+  data: { why, target, value: '"deploy"', source: 'its folder name', name: 'deploy' },
   message: `${why} "name"; ${target} names the skill "deploy" from its folder name. Add "name: deploy" to the frontmatter to make it explicit`,
 });
 
@@ -34,7 +34,7 @@ tester.run(rule, {
           endColumn: 32,
           severity: 'info',
           messageId: 'description',
-          data: { why: NO_FM, target: 'jern', value: '"Deploys the service to staging."', source: 'first line of text' },
+          data: { why: NO_FM, target: 'jern', value: '"Deploys the service to staging."', source: 'its first line of text' },
           message:
             'there is no frontmatter, so no "description"; jern describes the skill as "Deploys the service to staging." (its first line of text). Add a "description: Use when …" line to the frontmatter',
         },
@@ -56,7 +56,7 @@ tester.run(rule, {
           column: 1,
           endColumn: 14,
           messageId: 'description',
-          data: { why: NO_USABLE, target: 'jern', value: '"Steps follow."', source: 'first line of text' },
+          data: { why: NO_USABLE, target: 'jern', value: '"Steps follow."', source: 'its first line of text' },
           message: 'the frontmatter has no usable "description"; jern describes the skill as "Steps follow." (its first line of text). Add a "description: Use when …" line to the frontmatter',
         },
       ],
@@ -71,10 +71,10 @@ tester.run(rule, {
           column: 3,
           endColumn: 14,
           messageId: 'name',
-          data: { why: NO_FM, target: 'creo', value: '"Deploy Tool"', source: 'first "# " heading', name: 'Deploy Tool' },
+          data: { why: NO_FM, target: 'creo', value: '"Deploy Tool"', source: 'its first "# " heading', name: 'Deploy Tool' },
           message: 'there is no frontmatter, so no "name"; creo names the skill "Deploy Tool" from its first "# " heading. Add "name: Deploy Tool" to the frontmatter to make it explicit',
         },
-        { line: 3, column: 1, messageId: 'description', data: { why: NO_FM, target: 'creo', value: '"Deploys things."', source: 'first line after the "# " heading' } },
+        { line: 3, column: 1, messageId: 'description', data: { why: NO_FM, target: 'creo', value: '"Deploys things."', source: 'its first line after the "# " heading' } },
       ],
     },
     {
@@ -88,10 +88,9 @@ tester.run(rule, {
           column: 1,
           messageId: 'description',
           data: { why: NO_FM, target: 'creo', value: '"Skill: deploy"', source: "the runtime's default" },
-          // "its the runtime's default": the label is shared with `explain`; kept as it is (byte-identical reports).
-          message: 'there is no frontmatter, so no "description"; creo describes the skill as "Skill: deploy" (its the runtime\'s default). Add a "description: Use when …" line to the frontmatter',
+          message: 'there is no frontmatter, so no "description"; creo describes the skill as "Skill: deploy" (the runtime\'s default). Add a "description: Use when …" line to the frontmatter',
         },
-        { line: 1, column: 1, messageId: 'name', data: { why: NO_FM, target: 'creo', value: '"dep-slug"', source: '_meta.json "slug"', name: 'dep-slug' } },
+        { line: 1, column: 1, messageId: 'name', data: { why: NO_FM, target: 'creo', value: '"dep-slug"', source: 'its _meta.json "slug"', name: 'dep-slug' } },
       ],
     },
     {
@@ -100,7 +99,7 @@ tester.run(rule, {
       ...CREO,
       folder: { 'skill-card.md': '# Card\n\n## Description\n\nFrom the card.\n' },
       errors: [
-        { messageId: 'description', data: { why: NO_FM, target: 'creo', value: '"From the card."', source: 'skill-card.md "## Description"' } },
+        { messageId: 'description', data: { why: NO_FM, target: 'creo', value: '"From the card."', source: 'its skill-card.md "## Description"' } },
         folderName('creo'),
       ],
     },
@@ -109,7 +108,7 @@ tester.run(rule, {
       code: 'Body.\n',
       path: '.claude/skills/deploy/SKILL.md',
       targets: ['claude-code'],
-      errors: [{ line: 1, column: 1, endColumn: 6, messageId: 'description', data: { why: NO_FM, target: 'claude-code', value: '"Body."', source: 'first line of text' } }, folderName('claude-code')],
+      errors: [{ line: 1, column: 1, endColumn: 6, messageId: 'description', data: { why: NO_FM, target: 'claude-code', value: '"Body."', source: 'its first line of text' } }, folderName('claude-code')],
     },
   ],
 });

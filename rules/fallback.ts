@@ -18,13 +18,16 @@ const meta: RuleMeta = {
     good: [{ files: { '.jern/skills/deploy/SKILL.md': '---\nname: deploy\ndescription: Deploys the service to staging.\n---\nSteps follow.\n' } }],
   },
   messages: {
-    name: '{{why}} "name"; {{target}} names the skill {{value}} from its {{source}}. Add "name: {{name}}" to the frontmatter to make it explicit',
-    description: '{{why}} "description"; {{target}} describes the skill as {{value}} (its {{source}}). Add a "description: Use when …" line to the frontmatter',
+    name: '{{why}} "name"; {{target}} names the skill {{value}} from {{source}}. Add "name: {{name}}" to the frontmatter to make it explicit',
+    description: '{{why}} "description"; {{target}} describes the skill as {{value}} ({{source}}). Add a "description: Use when …" line to the frontmatter',
     // Parts: why the frontmatter gives none ({{why}}).
     whyNoUsable: 'the frontmatter has no usable',
     whyNoFrontmatter: 'there is no frontmatter, so no',
   },
 };
+
+/** "its folder name", but "the runtime's default" (not "its the runtime's default"). */
+const sourcePhrase = (label: string): string => (label.startsWith('the ') ? label : `its ${label}`);
 
 export default defineRule({
   meta,
@@ -40,14 +43,14 @@ export default defineRule({
       ctx.report({
         ...(r.name.offset !== undefined ? { offset: r.name.offset, endOffset: r.name.offset + r.name.value.length } : { line: 1, column: 1 }),
         messageId: 'name',
-        data: { why, target: p.id, value: quote(r.name.value), source: SOURCE_LABEL[r.name.source], name: r.name.value },
+        data: { why, target: p.id, value: quote(r.name.value), source: sourcePhrase(SOURCE_LABEL[r.name.source]), name: r.name.value },
       });
     }
     if (r.description && r.description.source !== 'frontmatter') {
       ctx.report({
         ...(r.description.offset !== undefined ? { offset: r.description.offset, endOffset: r.description.offset + r.description.value.length } : { line: 1, column: 1 }),
         messageId: 'description',
-        data: { why, target: p.id, value: quote(r.description.value), source: SOURCE_LABEL[r.description.source] },
+        data: { why, target: p.id, value: quote(r.description.value), source: sourcePhrase(SOURCE_LABEL[r.description.source]) },
       });
     }
   },

@@ -403,7 +403,7 @@ tester.run(rule, {
           messageId: 'claudeDuplicateKey',
           data: {},
           message:
-            'duplicate key: duplicate key; Claude Code (Bun.YAML) keeps the later value, strict YAML parsers reject the file. Remove one of them; remove or rename one of the keys',
+            'duplicate key; Claude Code (Bun.YAML) keeps the later value, strict YAML parsers reject the file. Remove or rename one of the keys',
         },
       ],
     },

@@ -56,7 +56,7 @@ const meta: RuleMeta = {
     metadataNotMap: '"metadata" is {{type}}; {{target}} reads it only as a mapping and skips the skill otherwise. Write "metadata:" with indented "key: value" lines',
     // Problems of the targets' own parsers (src/targets/frontmatter.ts names these ids).
     claudeDuplicateKey:
-      'duplicate key: duplicate key; Claude Code (Bun.YAML) keeps the later value, strict YAML parsers reject the file. Remove one of them; remove or rename one of the keys',
+      'duplicate key; Claude Code (Bun.YAML) keeps the later value, strict YAML parsers reject the file. Remove or rename one of the keys',
     claudeRetryTabs:
       'YAML fails on a tab used as indentation; Claude Code loads it only through its retry (tabs become spaces) and other runtimes reject it. Indent with spaces (--fix)',
     claudeRetryQuote: 'YAML fails here; Claude Code loads it only through its retry, which quotes the value, and other runtimes reject it. Quote it: {{key}}: {{quoted}} (--fix)',
