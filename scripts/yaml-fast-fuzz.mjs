@@ -101,7 +101,20 @@ function value(r, indent, depth) {
     for (let i = 0; i < n; i++) lines.push(`${pad}${' '.repeat(step)}-${r() < 0.9 ? ' ' : '  '}${r() < 0.3 ? quoted(r) : r() < 0.1 ? pick(r, SCALARS) : plainText(r, 1 + int(r, 4))}`);
     return lines;
   }
-  if (k < 0.93 && depth < 3) return ['', ...mapping(r, indent + (r() < 0.9 ? 2 : 1 + int(r, 4)), depth + 1)];
+  if (k < 0.86 && depth < 3) return ['', ...mapping(r, indent + (r() < 0.9 ? 2 : 1 + int(r, 4)), depth + 1)];
+  if (k < 0.93) {
+    // a block scalar: literal or folded, clip/strip/keep, blank lines, more-indented lines, `#` inside
+    const step = 1 + (r() < 0.8 ? 1 : int(r, 4));
+    const lines = [` ${pick(r, ['|', '|-', '>', '>-', '|', '>', '|+', '|2', '>-  '])}`];
+    const n = 1 + int(r, 5);
+    for (let i = 0; i < n; i++) {
+      if (r() < 0.15) lines.push('');
+      const extra = r() < 0.15 ? ' '.repeat(1 + int(r, 3)) : '';
+      lines.push(`${pad}${' '.repeat(step)}${extra}${r() < 0.1 ? '# not a comment' : plainText(r, 1 + int(r, 8))}`);
+    }
+    if (r() < 0.2) lines.push('');
+    return lines;
+  }
   if (k < 0.985) return [''];
   return [` ${pick(r, ['|', '>-', '&a x', '*a', '!!str x', '{a: 1}', 'x # c', '"multi', "'it''s'"])}`];
 }

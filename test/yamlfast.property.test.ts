@@ -47,6 +47,7 @@ describe('parseSimpleYaml against parseDocument', () => {
       "name: x\ndescription: 'it''s'\ntags:\n- a\n- b\n\nuser-invocable: true\nn: 0x1F\nf: 1.50\ne:\nz: ~\n",
       'name: x\ndescription: "tab\\there \\u00e9 \\"q\\""\nlist: []\nk.v/w: -3\n',
       'a: x',
+      'd: |\n  line one\n\n    indented # not a comment\nnext: >-\n  folded\n  text\n\n  para\nz: 1\n',
     ];
     for (const s of shapes) {
       expect(parseSimpleYaml(s), s).not.toBeNull();
@@ -58,8 +59,11 @@ describe('parseSimpleYaml against parseDocument', () => {
     const others = [
       '# comment\nname: x\n',
       'name: x # comment\n',
-      'd: |\n  block\n',
-      'd: >-\n  folded\n',
+      'd: |+\n  kept\n',
+      'd: |2\n   indicated\n',
+      'd: >-\n  folded\n    more indented\n',
+      'd: | # c\n  x\n',
+      '- |\n  x\n',
       'a: &x 1\nb: *x\n',
       'a: !!str 1\n',
       'a: {b: 1}\n',

@@ -192,7 +192,7 @@ class FastParser {
           next = i + 1;
         }
       } else {
-        ({ node: value, next } = this.inline(i, v, indent));
+        ({ node: value, next } = this.inline(i, v, indent, true));
       }
       map.items.push(new Pair(keyNode, value));
       end = value.range![2];
@@ -217,7 +217,7 @@ class FastParser {
       let v = d + 1;
       while (v < e && this.src.charCodeAt(v) === 32) v++;
       if (v === e) throw FALLBACK;
-      const { node, next } = this.inline(i, v, indent);
+      const { node, next } = this.inline(i, v, indent, false);
       seq.items.push(node);
       const j = this.skipBlank(next);
       if (j >= n || this.indents[j]! < indent || (this.indents[j] === indent && !this.isSeqItem(j, indent))) {
@@ -230,10 +230,11 @@ class FastParser {
   }
 
   /** A value starting at offset v of line i (a map value after `key: ` or a sequence item after `- `). */
-  private inline(i: number, v: number, parentIndent: number): { node: YamlNode; next: number } {
+  private inline(i: number, v: number, parentIndent: number, inMap: boolean): { node: YamlNode; next: number } {
     const src = this.src;
     const e = this.ends[i]!;
     const c = src[v]!;
+    if ((c === '|' || c === '>') && inMap) return this.block(i, v, parentIndent);
     if (c === '"' || c === "'") {
       const q = this.quotedEnd(v, e);
       let k = q.end;
@@ -263,6 +264,54 @@ class FastParser {
       last = k;
     }
     return { node: this.plain(text, v, valueEnd, this.after(last)), next: last + 1 };
+  }
+
+  /**
+   * A block scalar `|`, `|-`, `>` or `>-` (no indentation indicator, no keep chomping, no comment) as a map value
+   * at line i: its lines are those indented more than the map, all at least at the first one's indent (and, when
+   * folded, none more: more-indented lines fold differently). Blank lines inside; none before the first line.
+   */
+  private block(i: number, v: number, parentIndent: number): { node: YamlNode; next: number } {
+    const src = this.src;
+    const folded = src[v] === '>';
+    let h = v + 1;
+    const strip = src[h] === '-';
+    if (strip) h++;
+    const e = this.ends[i]!;
+    while (h < e && src.charCodeAt(h) === 32) h++;
+    if (h !== e) throw FALLBACK;
+    const n = this.starts.length;
+    const first = i + 1;
+    if (first >= n || this.blank(first) || this.indents[first]! <= parentIndent) throw FALLBACK;
+    const bi = this.indents[first]!;
+    let last = first;
+    for (let k = first + 1; k < n; k++) {
+      if (this.blank(k)) continue;
+      if (this.indents[k]! <= parentIndent) break;
+      if (this.indents[k]! < bi || (folded && this.indents[k]! > bi)) throw FALLBACK;
+      last = k;
+    }
+    // The final line break must be in the text (clip keeps it; the library's handling of its absence is left to it).
+    if (this.ends[last]! >= src.length) throw FALLBACK;
+    let text = '';
+    let pendingBlank = 0;
+    for (let k = first; k <= last; k++) {
+      if (this.blank(k)) {
+        pendingBlank++;
+        continue;
+      }
+      const line = src.slice(this.starts[k]! + bi, this.ends[k]!);
+      if (k === first) text = line;
+      else if (folded) text += pendingBlank > 0 ? '\n'.repeat(pendingBlank) + line : ` ${line}`;
+      else text += '\n'.repeat(pendingBlank + 1) + line;
+      pendingBlank = 0;
+    }
+    if (!strip) text += '\n';
+    const end = this.ends[last]! + 1;
+    const node = this.scalar(this.strTag.resolve(text, () => {
+      throw FALLBACK;
+    }, this.options), [v, end, end], text, folded ? 'BLOCK_FOLDED' : 'BLOCK_LITERAL');
+    return { node, next: last + 1 };
   }
 
   /** Whether a plain scalar may start at s (line end e) on the fast path: no indicator, except `-` before a
