@@ -1,6 +1,7 @@
 // description: missing or blank where the target requires one; not a string; over the target's length limit.
 
 import { cutCodePoints } from '../src/targets/catalog.js';
+import { jsString, nonStringMessage } from '../src/targets/names.js';
 import { defineRule } from '../src/core/rule.js';
 import type { SkillContext } from '../src/core/rule.js';
 import { quote, typeName } from '../src/core/text.js';
@@ -58,13 +59,18 @@ export default defineRule({
     const loc = ctx.locate(['description']);
     const at = loc ? { offset: loc.start, endOffset: loc.end } : { line: 1, column: 1 };
     const raw = data.description;
-    const d =
-      ctx.profile.coercesScalars && (typeof raw === 'number' || typeof raw === 'boolean')
+    const stringified = ctx.profile.stringifiesValues && raw !== undefined && typeof raw !== 'string';
+    const d = stringified
+      ? jsString(raw)
+      : ctx.profile.coercesScalars && (typeof raw === 'number' || typeof raw === 'boolean')
         ? String(raw)
         : ctx.profile.structuredAsJson && raw !== null && typeof raw === 'object'
           ? JSON.stringify(raw)
           : raw;
-    if (typeof d === 'string' && raw !== null && typeof raw === 'object') {
+    if (stringified) {
+      // skills-ref 0.1.5: validate checks String(metadata.description); readProperties throws on a non-string.
+      ctx.report({ ...at, severity: 'warning', message: nonStringMessage(ctx.profile.id, 'description', raw, d as string) });
+    } else if (typeof d === 'string' && raw !== null && typeof raw === 'object') {
       ctx.report({ ...at, severity: 'warning', message: `"description" is ${typeName(raw)}; ${ctx.profile.id} shows its JSON text ${quote(d.length > 60 ? `${d.slice(0, 59)}…` : d)} and other runtimes reject it. Write it as text` });
     }
     // A runtime with fallbacks (Jern, Creo) describes the skill anyway: the fallback rule says from where.

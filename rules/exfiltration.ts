@@ -3,9 +3,9 @@
 // another, a secret encoded then sent, several credentials gathered into one payload).
 
 import { catalogueAware } from '../src/analysis/catalogue.js';
-import { codeRanges, loadPack, runPack, type Pack } from '../src/analysis/packs.js';
+import { codeRanges, loadPack, runPack, type Pack, withPackMessages } from '../src/analysis/packs.js';
 import { defineRule, type ReportInput, type SkillContext } from '../src/core/rule.js';
-import { codeFlows, type FlowFinding } from '../src/analysis/flow.js';
+import { codeFlows, type FlowFinding, type FlowKind } from '../src/analysis/flow.js';
 import { formatJsonPath } from '../src/analysis/jsonscan.js';
 import { mcpServers } from '../src/analysis/mcp.js';
 import type { SourceText } from '../src/core/source.js';
@@ -13,18 +13,24 @@ import { quote } from '../src/core/text.js';
 
 let pack: Pack | null = null;
 
-function message(f: FlowFinding, line: string, where: string): string {
-  const tail =
-    f.kind === 'credential-harvest'
-      ? 'gathering credentials is the first half of stealing them. Remove it, or read only the one credential the skill needs, where it is used'
-      : f.kind === 'secret-sent'
-        ? 'a key travels in a header to the service that issued it; in a body to another host it is being handed over. Send it only to its own service, or name the service in the variable'
-        : 'that sends the user\'s keys and tokens to whoever runs the host. Remove it';
-  return `${f.detail} ${where}: ${quote(line.trim(), 120)}; ${tail}`;
+const STEALS_KEYS = '{{detail}} {{where}}: {{line}}; that sends the user\'s keys and tokens to whoever runs the host. Remove it';
+
+/** Message id of each kind of flow finding (src/analysis/flow.ts); `detail` says what the block does. */
+const FLOW_MESSAGE: Record<FlowKind, string> = {
+  'environment-sent': 'environmentSent',
+  'encoded-secret-sent': 'encodedSecretSent',
+  'hidden-destination': 'hiddenDestination',
+  'credential-harvest': 'credentialHarvest',
+  'secret-sent': 'secretSent',
+};
+
+function message(f: FlowFinding, line: string, where: string): Pick<ReportInput, 'messageId' | 'data'> {
+  return { messageId: FLOW_MESSAGE[f.kind], data: { detail: f.detail, where, line: quote(line.trim(), 120) } };
 }
 
 export default defineRule({
-  meta: {
+  // Messages: one per entry of the pack (its id), and one per kind of flow finding.
+  meta: withPackMessages({
     id: 'exfiltration',
     description: 'Local data sent out: credential files next to paste/webhook/tunnel hosts, uploads of credential files or .env, secrets in request bodies, the environment piped or posted, DNS lookups carrying data, image URLs carrying secrets, code blocks that encode or gather secrets and send them (medium confidence at most)',
     severity: 'error',
@@ -39,7 +45,15 @@ export default defineRule({
       ],
       good: [{ files: { 'skills/x/SKILL.md': '---\nname: x\ndescription: Sets up.\n---\nCopy `.env.example` to `.env` and fill in the values.\n' } }],
     },
-  },
+  }, {
+    environmentSent: STEALS_KEYS,
+    encodedSecretSent: STEALS_KEYS,
+    hiddenDestination: STEALS_KEYS,
+    credentialHarvest:
+      '{{detail}} {{where}}: {{line}}; gathering credentials is the first half of stealing them. Remove it, or read only the one credential the skill needs, where it is used',
+    secretSent:
+      '{{detail}} {{where}}: {{line}}; a key travels in a header to the service that issued it; in a body to another host it is being handed over. Send it only to its own service, or name the service in the variable',
+  }),
   checkSkill(outer) {
     const ctx = catalogueAware(outer);
     pack ??= loadPack('exfiltration');
@@ -59,7 +73,7 @@ export default defineRule({
             endOffset: f.end,
             severity: f.kind === 'credential-harvest' || f.kind === 'secret-sent' ? 'warning' : 'error',
             confidence: 'medium',
-            message: message(f, text.slice(f.start, f.end), where),
+            ...message(f, text.slice(f.start, f.end), where),
           };
           if (file) {
             r.file = file;
@@ -96,7 +110,7 @@ export default defineRule({
         if (!flow) continue;
         taken.push({ file: f.file, start: str.start, end: str.end });
         const where = `in ${quote(f.rel)} server ${quote(server.name)} (${t.label}, at ${formatJsonPath(str.path)})`;
-        ctx.report({ file: f.file, source: f.source, offset: str.start, endOffset: str.end, severity: flow.kind === 'credential-harvest' || flow.kind === 'secret-sent' ? 'warning' : 'error', confidence: 'medium', message: message(flow, t.text.slice(flow.start, flow.end), where) });
+        ctx.report({ file: f.file, source: f.source, offset: str.start, endOffset: str.end, severity: flow.kind === 'credential-harvest' || flow.kind === 'secret-sent' ? 'warning' : 'error', confidence: 'medium', ...message(flow, t.text.slice(flow.start, flow.end), where) });
       }
     }
   },

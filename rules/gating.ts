@@ -172,6 +172,13 @@ export default defineRule({
     const loc = ctx.locate(block.path);
     const name = block.path.join('.');
     if (typeof block.value !== 'object' || Array.isArray(block.value)) {
+      // OpenClaw reads requirements from any object and ignores anything else (resolveOpenClawManifestRequires):
+      // a list has no bins/env/config keys, so the skill loads with nothing checked. An empty list means just that.
+      if (kind === 'openclaw') {
+        if (Array.isArray(block.value) && block.value.length === 0) return;
+        ctx.report({ offset: loc?.start, endOffset: loc?.end, severity: 'warning', message: `"${name}" is ${typeName(block.value)}, so it gates nothing: openclaw reads requirements only from a mapping with ${listKeys(ctx).join(', ')} and loads the skill with none checked. Write it as a mapping, e.g. bins: [tool]` });
+        return;
+      }
       ctx.report({ offset: loc?.start, endOffset: loc?.end, rejects: true, message: `"${name}" is ${typeName(block.value)}; expected a mapping with ${listKeys(ctx).join(', ')}` });
       return;
     }

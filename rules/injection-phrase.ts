@@ -5,7 +5,7 @@
 
 import { catalogueAware } from '../src/analysis/catalogue.js';
 import { lookalikeOf } from '../src/analysis/confusables.js';
-import { loadPack, matchEntry, packRule, type Pack } from '../src/analysis/packs.js';
+import { loadPack, matchEntry, packRule, type Pack, withPackMessages } from '../src/analysis/packs.js';
 import type { Rule, SkillContext } from '../src/core/rule.js';
 import { quote } from '../src/core/text.js';
 
@@ -87,7 +87,11 @@ export function foldLookalikes(text: string): string | null {
 let pack: Pack | null = null;
 
 const rule: Rule = {
-  meta: base.meta,
+  // Messages: one per entry of the pack (its id), and `lookalike` for a phrase found only after folding homoglyphs.
+  meta: withPackMessages(base.meta, {
+    lookalike:
+      'prompt-injection wording written with lookalike letters: {{written}} reads as {{reads}}; letters of another script inside a word hide the phrase from filters. Remove it',
+  }),
   checkSkill(ctx) {
     base.checkSkill!(ctx);
     // Homoglyphs inside words: match the folded text, report only matches that needed the folding.
@@ -106,7 +110,8 @@ const rule: Rule = {
           endOffset: m.end,
           severity: entry.severity,
           confidence: entry.confidence,
-          message: `prompt-injection wording written with lookalike letters: ${quote(src.normalized.slice(m.start, m.end), 120)} reads as ${quote(m.text, 120)}; letters of another script inside a word hide the phrase from filters. Remove it`,
+          messageId: 'lookalike',
+          data: { written: quote(src.normalized.slice(m.start, m.end), 120), reads: quote(m.text, 120) },
         });
       }
     }

@@ -10,34 +10,34 @@ tester.run(rule, {
   valid: [{ code: '---\nname: s\ndescription: LF only.\n---\nBody.\n' }, { code: '# No frontmatter\n\nLF only.\n' }],
   invalid: [
     {
-      name: 'CRLF in a frontmatter: strict parsers see "---\\r"',
+      name: 'CRLF in a frontmatter: a strict parser (cuca) fails on "---\\r"',
       code: '---\r\nname: s\r\ndescription: CRLF.\r\n---\r\nBody.\r\n',
-      errors: [{ line: 1, column: 1, severity: 'warning', messageId: 'strictSees', data: { kinds: '5 CRLF', s: 's', target: 'agentskills' } }],
+      errors: [{ line: 1, column: 1, severity: 'warning', messageId: 'strictSees', data: { kinds: '5 CRLF', s: 's', target: 'agentskills', strict: 'cuca' } }],
       output: '---\nname: s\ndescription: CRLF.\n---\nBody.\n',
     },
     {
       name: 'a lone CR becomes LF; the first CR line is reported',
       code: '---\nname: s\ndescription: x.\n---\nOne\rTwo\n',
-      errors: [{ line: 5, column: 1, messageId: 'noFrontmatter', data: { kinds: '1 lone CR', s: '', target: 'agentskills' } }],
+      errors: [{ line: 5, column: 1, messageId: 'noFrontmatter', data: { kinds: '1 lone CR', s: '', target: 'agentskills', strict: 'cuca' } }],
       output: '---\nname: s\ndescription: x.\n---\nOne\nTwo\n',
     },
     {
       name: 'no frontmatter: the message says there is no "---" line to break',
       code: '# Notes\r\nBody.\r\n',
-      errors: [{ line: 1, messageId: 'noFrontmatter', data: { kinds: '2 CRLF', s: 's', target: 'agentskills' } }],
+      errors: [{ line: 1, messageId: 'noFrontmatter', data: { kinds: '2 CRLF', s: 's', target: 'agentskills', strict: 'cuca' } }],
       output: '# Notes\nBody.\n',
     },
     {
       name: "cuca's strict parser fails on it: an error there",
       code: '---\r\nname: s\r\ndescription: CRLF.\r\n---\r\nBody.\r\n',
       targets: ['cuca'],
-      errors: [{ severity: 'error', messageId: 'strictFails', data: { kinds: '5 CRLF', s: 's', target: 'cuca' } }],
+      errors: [{ severity: 'error', messageId: 'strictFails', data: { kinds: '5 CRLF', s: 's', target: 'cuca', strict: 'cuca' } }],
     },
     {
       name: 'a runtime that splits lines only at LF skips a lone-CR file: an error',
       code: '---\rname: s\rdescription: CR.\r---\rBody.\r',
       targets: ['codex'],
-      errors: [{ line: 1, severity: 'error', rejects: true, messageId: 'skipped', data: { kinds: '5 lone CR', s: 's', target: 'codex' } }],
+      errors: [{ line: 1, severity: 'error', rejects: true, messageId: 'skipped', data: { kinds: '5 lone CR', s: 's', target: 'codex', strict: 'cuca' } }],
     },
   ],
 });

@@ -2,6 +2,13 @@
 
 import { defineRule } from '../src/core/rule.js';
 import type { TextEdit } from '../src/core/types.js';
+import { PROFILES } from '../src/targets/profiles.js';
+
+/** The runtimes whose strict parser fails on a "---\r" line (profile data): named in the messages. */
+const STRICT = Object.values(PROFILES)
+  .filter((p) => p.frontmatterParser === 'strict-kv' && !p.normalizesLineEndings)
+  .map((p) => p.id)
+  .join(', ');
 
 export default defineRule({
   meta: {
@@ -20,10 +27,10 @@ export default defineRule({
       skipped: '{{kinds}} line endings, first on this line; {{target}} splits lines only at LF, finds no frontmatter and skips the skill. Convert to LF (--fix)',
       noFrontmatter:
         '{{kinds}} line ending{{s}}, first on this line; expected LF. The file opens with no "---" frontmatter line a CR could break, but tools that split lines on LF keep a stray CR in each. Convert to LF (--fix)',
-      normalized: '{{kinds}} line ending{{s}}, first on this line; expected LF. {{target}} normalizes them, but other runtimes and strict parsers do not. Convert to LF (--fix)',
+      normalized: '{{kinds}} line ending{{s}}, first on this line; expected LF. {{target}} normalizes them, but a strict parser ({{strict}}) reads a "---\\r" line and fails to load the skill. Convert to LF (--fix)',
       strictFails:
         '{{kinds}} line ending{{s}}, first on this line; expected LF. {{target}}\'s strict parser reads a "---\\r" line, not "---", and fails to construct the skill. Convert to LF (--fix)',
-      strictSees: '{{kinds}} line ending{{s}}, first on this line; expected LF. strict parsers see a "---\\r" line, not "---". Convert to LF (--fix)',
+      strictSees: '{{kinds}} line ending{{s}}, first on this line; expected LF. A strict parser ({{strict}}) reads a "---\\r" line, not "---", and fails to load the skill. Convert to LF (--fix)',
     },
   },
   checkSkill(ctx) {
@@ -51,7 +58,7 @@ export default defineRule({
       column: 1,
       ...(refuses ? { severity: 'error' as const, rejects: true } : {}),
       messageId,
-      data: { kinds, s: src.crlfCount + src.loneCrCount === 1 ? '' : 's', target: ctx.profile.id },
+      data: { kinds, s: src.crlfCount + src.loneCrCount === 1 ? '' : 's', target: ctx.profile.id, strict: STRICT },
       fix: { description: 'convert line endings to LF', edits },
     });
   },

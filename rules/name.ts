@@ -3,6 +3,7 @@
 import { findLookalikes, skeleton } from '../src/analysis/confusables.js';
 import { defineRule, type SkillContext } from '../src/core/rule.js';
 import { quote, typeName } from '../src/core/text.js';
+import { jsString, nonStringMessage } from '../src/targets/names.js';
 import { nameFolderFacts } from '../src/targets/profiles.js';
 
 function describeLookalikes(name: string): string {
@@ -79,12 +80,15 @@ export default defineRule({
     if (!data) return;
     const loc = ctx.locate(['name']);
     const at = loc ? { offset: loc.start, endOffset: loc.end } : { line: 1, column: 1 };
-    if (!Object.prototype.hasOwnProperty.call(data, 'name') || data.name === null) {
+    const stringified = ctx.profile.stringifiesValues && Object.prototype.hasOwnProperty.call(data, 'name') && typeof data.name !== 'string';
+    if (!stringified && (!Object.prototype.hasOwnProperty.call(data, 'name') || data.name === null)) {
       if (!ctx.profile.nameRequired) return;
       ctx.report({ ...at, message: `no "name" in the frontmatter; ${ctx.profile.id} requires one. Add "name: ${ctx.skill.layout === 'file' ? (ctx.skill.file.split('/').pop() ?? '').replace(/\.md$/i, '') : ctx.skill.folderName}"`, rejects: true });
       return;
     }
-    const name = ctx.profile.coercesScalars && (typeof data.name === 'number' || typeof data.name === 'boolean') ? String(data.name) : data.name;
+    const name = stringified ? jsString(data.name) : ctx.profile.coercesScalars && (typeof data.name === 'number' || typeof data.name === 'boolean') ? String(data.name) : data.name;
+    // skills-ref 0.1.5: validate checks String(metadata.name); readProperties throws on a non-string.
+    if (stringified) ctx.report({ ...at, severity: 'warning', message: nonStringMessage(ctx.profile.id, 'name', data.name, name as string) });
     if (typeof name !== 'string') {
       ctx.report({ ...at, message: `"name" is ${typeName(name)}; expected a string. Quote it: name: "${String(name)}"`, rejects: true });
       return;

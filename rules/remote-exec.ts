@@ -6,9 +6,9 @@
 // running an unpinned download is an error.
 
 import { catalogueAware } from '../src/analysis/catalogue.js';
-import { codeRanges, loadPack, runPack, type Pack, toolCommands } from '../src/analysis/packs.js';
+import { codeRanges, loadPack, runPack, type Pack, toolCommands, withPackMessages } from '../src/analysis/packs.js';
 import { defineRule, type ReportInput, type SkillContext } from '../src/core/rule.js';
-import { analyzeShell, type ShellFinding } from '../src/analysis/shell.js';
+import { analyzeShell, type ShellFinding, type ShellFindingKind } from '../src/analysis/shell.js';
 import { formatJsonPath } from '../src/analysis/jsonscan.js';
 import { mcpServers, mcpTexts, segmentAt } from '../src/analysis/mcp.js';
 import type { SourceText } from '../src/core/source.js';
@@ -22,7 +22,16 @@ const TRIGGER = /curl|wget|fetch|iwr|irm|invoke-web|invoke-rest|npx|bunx|pnpx|de
 /** Quoted string literals in other languages (os.system("curl … | sh"), subprocess.run('…', shell=True)). */
 const STRING_LITERAL = /"(?:[^"\\\n]|\\.){6,}"|'(?:[^'\\\n]|\\.){6,}'/g;
 
-const FIX = 'Download to a file, verify its checksum or signature, read it, then run it';
+/** Message id of each kind of shell-model finding (src/analysis/shell.ts); `detail` says what the command does. */
+const SHELL_MESSAGE: Record<ShellFindingKind, string> = {
+  pipe: 'pipe',
+  'process-substitution': 'processSubstitution',
+  'command-substitution': 'commandSubstitution',
+  'download-then-run': 'downloadThenRun',
+  'remote-package': 'remotePackage',
+  'custom-index': 'customIndex',
+};
+const RUNS_UNREVIEWED = '{{detail}} {{where}}: {{command}}; whatever the server returns runs unreviewed. Download to a file, verify its checksum or signature, read it, then run it';
 
 let pack: Pack | null = null;
 
@@ -33,15 +42,14 @@ interface Text {
   where: string;
 }
 
-function message(f: ShellFinding, text: string, where: string): string {
-  const shown = quote(text.replace(/\\\n[ \t]*/g, ' ').replace(/\n[\s\S]*$/, ' …'), 120);
-  if (f.kind === 'custom-index') return `${f.detail} ${where}: ${shown}; a package from an index you do not control can shadow a public or internal name (dependency confusion). Install from the default index, or pin the package by hash (--require-hashes)`;
-  if (f.kind === 'remote-package') return `${f.detail} ${where}: ${shown}; whatever the server returns runs unreviewed. Pin a published version or a lockfile entry with an integrity hash instead of a URL`;
-  return `${f.detail} ${where}: ${shown}; whatever the server returns runs unreviewed. ${FIX}`;
+function message(f: ShellFinding, text: string, where: string): Pick<ReportInput, 'messageId' | 'data'> {
+  const command = quote(text.replace(/\\\n[ \t]*/g, ' ').replace(/\n[\s\S]*$/, ' …'), 120);
+  return { messageId: SHELL_MESSAGE[f.kind], data: { detail: f.detail, where, command } };
 }
 
 export default defineRule({
-  meta: {
+  // Messages: one per entry of the pack (its id), and one per kind of shell-model finding.
+  meta: withPackMessages({
     id: 'remote-exec',
     description: 'Download run as code: piped or fed into a shell or interpreter (curl | sh, bash <(curl …), iwr | iex, python -c "$(curl …)"), saved and run without a checksum, npx/deno of a URL, installs from a custom index: warning, error in an installed skill or a Cerveau tool command',
     severity: 'warning',
@@ -57,7 +65,15 @@ export default defineRule({
       ],
       good: [{ files: { 'skills/setup/SKILL.md': '---\nname: setup\ndescription: Installs the tool.\n---\nDownload install.sh, check its SHA-256, read it, then run `sh install.sh`.\n' } }],
     },
-  },
+  }, {
+    pipe: RUNS_UNREVIEWED,
+    processSubstitution: RUNS_UNREVIEWED,
+    commandSubstitution: RUNS_UNREVIEWED,
+    downloadThenRun: RUNS_UNREVIEWED,
+    remotePackage: '{{detail}} {{where}}: {{command}}; whatever the server returns runs unreviewed. Pin a published version or a lockfile entry with an integrity hash instead of a URL',
+    customIndex:
+      '{{detail}} {{where}}: {{command}}; a package from an index you do not control can shadow a public or internal name (dependency confusion). Install from the default index, or pin the package by hash (--require-hashes)',
+  }),
   checkSkill(outer) {
     const ctx = catalogueAware(outer);
     pack ??= loadPack('remote-exec');
@@ -77,7 +93,7 @@ export default defineRule({
       if (taken.some((k) => k.file === t.file && f.start < k.end && k.start < f.end)) return;
       taken.push({ file: t.file, start: f.start, end: f.end });
       const confidence = f.kind === 'custom-index' ? 'medium' : 'high';
-      const r: ReportInput = { offset: f.start, endOffset: f.end, severity, confidence, message: message(f, t.src.slice(f.start, f.end), where) };
+      const r: ReportInput = { offset: f.start, endOffset: f.end, severity, confidence, ...message(f, t.src.slice(f.start, f.end), where) };
       if (t.file) {
         r.file = t.file;
         r.source = t.source;
@@ -173,7 +189,7 @@ export default defineRule({
             taken.push({ file: f.file, start: str.start, end: str.end });
             const where = `in ${quote(f.rel)} server ${quote(server.name)} (${t.label}, at ${formatJsonPath(str.path)})`;
             const severity = sf.kind === 'custom-index' ? 'warning' : 'error';
-            ctx.report({ file: f.file, source: f.source, offset: str.start, endOffset: str.end, severity, confidence: sf.kind === 'custom-index' ? 'medium' : 'high', message: message(sf, t.text.slice(sf.start, sf.end), where) });
+            ctx.report({ file: f.file, source: f.source, offset: str.start, endOffset: str.end, severity, confidence: sf.kind === 'custom-index' ? 'medium' : 'high', ...message(sf, t.text.slice(sf.start, sf.end), where) });
           }
         }
       }

@@ -2,7 +2,7 @@
 // number of skills it loads). Only for runtimes whose limits runtimes.md states (IronClaw: depth 3, 100 skills).
 
 import { defineRule } from '../src/core/rule.js';
-import { catalogOf, depthBelowRoot } from '../src/targets/precedence.js';
+import { catalogOf, depthBelowRoot, fixtureFolder } from '../src/targets/precedence.js';
 import { getProfile } from '../src/targets/profiles.js';
 import type { TargetId } from '../src/core/types.js';
 
@@ -24,6 +24,9 @@ export default defineRule({
   },
   checkSkill(ctx) {
     if (ctx.skill.layout === 'file') return;
+    // Test data (a scanner's fixtures, a loader's test cases) is not meant to be found: a runtime not finding it is
+    // what its author wants, so depth, dot-folder and count limits say nothing about it.
+    if (fixtureFolder(ctx.skill.file) !== null) return;
     const base = ctx.skill.file.slice(ctx.skill.file.lastIndexOf('/') + 1);
     const names = ctx.profile.skillFileNames;
     if (names !== null && !names.includes(base)) {
@@ -78,7 +81,7 @@ export default defineRule({
     const loading = new Map<string, { target: TargetId; catalog: string; files: string[] }>();
     for (const s of ctx.skills) {
       const profile = getProfile(s.input.target);
-      if (!s.loads || profile.maxSkills === null) continue;
+      if (!s.loads || profile.maxSkills === null || fixtureFolder(s.input.file) !== null) continue;
       const catalog = catalogOf(profile.roots, s.input.file) ?? '';
       const key = `${s.input.target}\0${catalog}`;
       const entry = loading.get(key);

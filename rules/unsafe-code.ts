@@ -7,7 +7,7 @@
 // Both read text with regular expressions: no language is parsed and nothing is run.
 
 import { catalogueAware } from '../src/analysis/catalogue.js';
-import { loadPack, runPack, type Pack } from '../src/analysis/packs.js';
+import { loadPack, runPack, type Pack, withPackMessages } from '../src/analysis/packs.js';
 import { defineRule } from '../src/core/rule.js';
 import { quote } from '../src/core/text.js';
 
@@ -39,7 +39,8 @@ function commented(line: string): boolean {
 }
 
 export default defineRule({
-  meta: {
+  // Messages: one per entry of the pack (its id), and the two checks of this module.
+  meta: withPackMessages({
     id: 'unsafe-code',
     description: 'Code that hands control to its input: eval/exec of non-literal text and SQL built from values in the package\'s Python/JavaScript files, code-injection payloads inside data (child_process in a config value, template injection, JNDI lookups)',
     severity: 'warning',
@@ -51,7 +52,12 @@ export default defineRule({
       bad: [{ files: { 'skills/x/SKILL.md': '---\nname: x\ndescription: Calculates.\n---\nRun `python calc.py EXPR`.\n', 'skills/x/calc.py': 'import sys\nprint(eval(sys.argv[1]))\n' } }],
       good: [{ files: { 'skills/x/SKILL.md': '---\nname: x\ndescription: Calculates.\n---\nRun `python calc.py EXPR`.\n', 'skills/x/calc.py': 'import ast, sys\nprint(ast.literal_eval(sys.argv[1]))\n' } }],
     },
-  },
+  }, {
+    evalInput:
+      '{{call}}() runs text built at run time {{where}}: {{line}}; whoever controls that text (the user, a document, the model) runs code. Parse the input instead (ast.literal_eval, JSON.parse, an operator table)',
+    sqlBuilt:
+      'SQL text built from values {{where}}: {{line}}; a quote in the value rewrites the query (SQL injection). Pass the values as parameters (cursor.execute("… WHERE id = ?", (id,)))',
+  }),
   checkSkill(outer) {
     const ctx = catalogueAware(outer);
     pack ??= loadPack('unsafe-code');
@@ -77,7 +83,8 @@ export default defineRule({
           source: f.source,
           offset: m.index,
           endOffset: ln.end,
-          message: `${call}() runs text built at run time ${where}: ${quote(line.trim(), 100)}; whoever controls that text (the user, a document, the model) runs code. Parse the input instead (ast.literal_eval, JSON.parse, an operator table)`,
+          messageId: 'evalInput',
+          data: { call, where, line: quote(line.trim(), 100) },
         });
         break;
       }
@@ -92,7 +99,8 @@ export default defineRule({
           source: f.source,
           offset: m.index,
           endOffset: ln.end,
-          message: `SQL text built from values ${where}: ${quote(line.trim(), 100)}; a quote in the value rewrites the query (SQL injection). Pass the values as parameters (cursor.execute("… WHERE id = ?", (id,)))`,
+          messageId: 'sqlBuilt',
+          data: { where, line: quote(line.trim(), 100) },
         });
         break;
       }

@@ -377,20 +377,28 @@ const LOADERS = {
     const lib = path.join(CACHE, RUNTIMES['skills-ref'].dir, 'node_modules/skills-ref/dist/index.js');
     const dirs = units.map((u) => path.join(LAYOUT['skills-ref'](proj), u.id));
     const script = `
-      const { validate, readProperties } = await import(${JSON.stringify(lib)});
+      const { validate, readProperties, findSkillMd, parseFrontmatter } = await import(${JSON.stringify(lib)});
+      const { readFile } = await import('node:fs/promises');
       const out = [];
       for (const dir of ${JSON.stringify(dirs)}) {
-        let errors, props = null;
+        let errors, props = null, propsError = null;
         try { errors = await validate(dir); } catch (e) { errors = [String(e)]; }
-        try { props = await readProperties(dir); } catch {}
-        out.push({ dir, errors, name: props?.name ?? null, description: props?.description ?? null });
+        try { props = await readProperties(dir); } catch (e) { propsError = e.message; }
+        // validate accepts what readProperties throws on (a name or description that is not a string): the name
+        // and description are then the text validate checked, String() of the parsed value (validator.js
+        // validateMetadata), read with skills-ref's own findSkillMd and parseFrontmatter.
+        if (!props && errors.length === 0) {
+          const [m] = parseFrontmatter(await readFile(await findSkillMd(dir), 'utf-8'));
+          props = { name: String(m.name).trim(), description: String(m.description).trim() };
+        }
+        out.push({ dir, errors, propsError, name: props?.name ?? null, description: props?.description ?? null });
       }
       console.log(JSON.stringify(out));`;
     const r = run(process.execPath, ['--input-type=module', '-e', script], { cwd: proj });
     if (r.status !== 0) fail(`skills-ref failed: ${r.stderr.slice(0, 2000)}`);
     return JSON.parse(r.stdout)
       .filter((x) => x.errors.length === 0)
-      .map((x) => ({ name: x.name, description: x.description, path: path.join(x.dir, 'SKILL.md'), errors: x.errors }));
+      .map((x) => ({ name: x.name, description: x.description, path: path.join(x.dir, 'SKILL.md'), errors: x.errors, ...(x.propsError ? { note: `validate accepts it, readProperties throws: ${x.propsError}` } : {}) }));
   },
 };
 
@@ -413,7 +421,9 @@ function skillcheckView(proj, root, target, env) {
     env: { ...env, NO_COLOR: '1' },
   });
   if (!r.stdout.startsWith('{')) fail(`skillcheck failed on ${root} (target ${target}): ${r.stderr.slice(0, 2000)}`);
-  return JSON.parse(r.stdout).skills.filter((s) => s.target === target).map((s) => ({ ...s, file: path.resolve(proj, s.file) }));
+  return JSON.parse(r.stdout)
+    .skills.filter((s) => s.target === target)
+    .map((s) => ({ ...s, file: path.resolve(proj, s.file), collision: { ...s.collision, others: s.collision?.others?.map((o) => path.resolve(proj, o)) } }));
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -487,6 +497,30 @@ function pair(units, root, rtRecords, scViews) {
 function compare(runtime, corpusName, units, root, rtRecords, scViews) {
   const { per, unmatched } = pair(units, root, rtRecords, scViews);
   const diffs = [];
+  const notes = [];
+  // A race (skillcheck's collision status 'race', OpenCode): skillcheck predicts that exactly one skill of the group
+  // loads and does not say which. The prediction holds when the runtime loaded exactly one of them, with the name
+  // and description skillcheck gives that folder; then every member agrees. Otherwise each is compared as usual.
+  const idOfFile = new Map();
+  for (const [id, v] of per) if (v.sc) idOfFile.set(v.sc.file, id);
+  const raceHeld = new Set();
+  const seenRace = new Set();
+  for (const [id, v] of per) {
+    if (v.sc?.collision?.status !== 'race' || seenRace.has(id)) continue;
+    const group = [id, ...(v.sc.collision.others ?? []).map((f) => idOfFile.get(f))];
+    for (const g of group) seenRace.add(g);
+    if (group.some((g) => g === undefined)) continue;
+    const loaded = group.filter((g) => per.get(g).rt.some((r) => r.eligible !== false));
+    const held =
+      loaded.length === 1 &&
+      (() => {
+        const { rt, sc } = per.get(loaded[0]);
+        const r = rt.find((x) => x.eligible !== false);
+        return r.name === (sc.name?.value ?? null) && (r.description ?? '') === (sc.description?.value ?? '');
+      })();
+    if (held) for (const g of group) raceHeld.add(g);
+    notes.push({ id: group.map((g) => units.find((u) => u.id === g)?.origin ?? g).join(', '), note: `race: skillcheck predicts exactly one loads; the runtime loaded ${loaded.length === 0 ? 'none' : loaded.join(', ')}${held ? ' (prediction holds)' : ' (prediction fails)'}` });
+  }
   const agree = { loads: 0, name: 0, description: 0 };
   let n = 0;
   for (const u of units) {
@@ -501,9 +535,10 @@ function compare(runtime, corpusName, units, root, rtRecords, scViews) {
     const scName = scLoads ? (sc.name?.value ?? null) : null;
     const scDesc = scLoads ? (sc.description?.value ?? null) : null;
     n++;
+    for (const r of rtLoaded) if (r.note) notes.push({ id: u.origin ?? u.id, note: r.note });
     // No description: OpenCode registers undefined or "", skillcheck says null (none). The same fact.
     const sameDesc = rtDesc === scDesc || (rtLoads && scLoads && (rtDesc ?? '') === (scDesc ?? ''));
-    const ok = { loads: rtLoads === scLoads, name: rtName === scName, description: sameDesc };
+    const ok = raceHeld.has(u.id) ? { loads: true, name: true, description: true } : { loads: rtLoads === scLoads, name: rtName === scName, description: sameDesc };
     for (const k of Object.keys(agree)) if (ok[k]) agree[k]++;
     if (!ok.loads || !ok.name || !ok.description) {
       diffs.push({
@@ -515,7 +550,7 @@ function compare(runtime, corpusName, units, root, rtRecords, scViews) {
       });
     }
   }
-  return { runtime, corpus: corpusName, n, agree, diffs, unmatched };
+  return { runtime, corpus: corpusName, n, agree, diffs, unmatched, notes };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -540,12 +575,13 @@ async function checkBatch(runtime, corpusName, units, write) {
 }
 
 function merge(results) {
-  const out = { ...results[0], n: 0, agree: { loads: 0, name: 0, description: 0 }, diffs: [], unmatched: [] };
+  const out = { ...results[0], n: 0, agree: { loads: 0, name: 0, description: 0 }, diffs: [], unmatched: [], notes: [] };
   for (const r of results) {
     out.n += r.n;
     for (const k of Object.keys(out.agree)) out.agree[k] += r.agree[k];
     out.diffs.push(...r.diffs);
     out.unmatched.push(...r.unmatched);
+    out.notes.push(...r.notes);
   }
   return out;
 }
@@ -594,6 +630,7 @@ for (const r of results) {
     console.log(`   - ${d.id}${d.shared ? ' (name shared by several folders)' : ''}: ${parts.join('; ')}`);
   }
   for (const u of r.unmatched) console.log(`   ? runtime listed ${short(u.name)} that no folder declares`);
+  for (const x of r.notes) console.log(`   * ${x.id}: ${x.note}`);
 }
 console.log(`\ninstalls ${((tInstall - t0) / 1000).toFixed(1)} s, checks ${((Date.now() - tInstall) / 1000).toFixed(1)} s`);
 if (opt('--json')) fs.writeFileSync(opt('--json'), `${JSON.stringify({ targets: targetFor, results }, null, 2)}\n`);

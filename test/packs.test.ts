@@ -8,8 +8,9 @@ import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ALL_RULES } from '../rules/index.js';
-import { entriesMatching, loadPack, looksLikePlaceholder, maskSecret, matchEntry, type Pack } from '../src/analysis/packs.js';
-import { packsDir, validatePack } from '../src/node/packs.js';
+import { entriesMatching, loadPack, looksLikePlaceholder, maskSecret, matchEntry, packMessages, packRule, packTemplate, usePackSource, withPackMessages, type Pack } from '../src/analysis/packs.js';
+import { PACKAGE_PACKS, packsDir, validatePack } from '../src/node/packs.js';
+import { verify } from '../src/node/verify.js';
 import { compileRe2 } from '../src/analysis/re2.js';
 import { REPO } from './helpers.js';
 
@@ -74,6 +75,48 @@ describe('rule packs', () => {
     const twice = { ...bad, rules: [bad.rules[0], bad.rules[0]].map((e) => ({ ...e, keywords: ['curl'] })) };
     expect(() => validatePack(twice, 'x.yaml')).toThrow(/duplicate id a/);
     expect(validate(bad)).toBe(false);
+  });
+
+  it('refuses "{{" or "}}" in a message: the message becomes a meta.messages template', () => {
+    const entry = { id: 'a', description: 'd', message: 'x {match} {{y}}', severity: 'error', confidence: 'high', scope: ['body'], keywords: ['curl'], patterns: ['x'], examples: { match: ['x'], nomatch: [] } };
+    expect(() => validatePack({ rule: 'x', description: 'd', rules: [entry] }, 'x.yaml')).toThrow(/x\.yaml: message of a holds "\{\{" or "\}\}"/);
+    expect(() => validatePack({ rule: 'x', description: 'd', rules: [{ ...entry, message: 'x {match} }}' }] }, 'x.yaml')).toThrow(/message of a/);
+    expect(validatePack({ rule: 'x', description: 'd', rules: [{ ...entry, message: 'x {match} {where} {other}' }] }, 'x.yaml').rules[0]!.message).toBe('x {match} {where} {other}');
+  });
+
+  it("derives each pack rule's meta.messages from its pack: entry id → the message with {{match}} / {{where}}", () => {
+    for (const f of files) {
+      const data = parse(fs.readFileSync(path.join(dir, f), 'utf8')) as Pack;
+      const rule = ALL_RULES.find((r) => r.meta.id === data.rule)!;
+      for (const e of data.rules) {
+        const template = rule.meta.messages?.[e.id];
+        expect(template, `${data.rule}.${e.id}`).toBe(e.message.replaceAll('{match}', '{{match}}').replaceAll('{where}', '{{where}}'));
+        expect(packTemplate(e)).toBe(template);
+      }
+    }
+    expect(packMessages({ rule: 'r', description: 'd', rules: [{ id: 'e-1', message: '{where}: {match} ({match}) {x}' } as Pack['rules'][number]] })).toEqual({ 'e-1': '{{where}}: {{match}} ({{match}}) {x}' });
+  });
+
+  it('a rule over a pack from another source (usePackSource) gets that pack\'s messages and ids', () => {
+    const custom: Pack = validatePack(
+      { rule: 'my-check', description: 'd', rules: [{ id: 'chmod-world', description: 'd', message: 'chmod 777 {where}: {match} {x}', severity: 'warning', confidence: 'high', scope: ['body'], keywords: ['chmod'], patterns: ['chmod[ \\t]+777'], examples: { match: ['chmod 777 x'], nomatch: [] } }] },
+      'my-check.yaml',
+    );
+    const rule = packRule({ id: 'my-check', description: 'd', severity: 'warning', confidence: 'high', category: 'security', fixable: false, since: '0.3.0', examples: { bad: [], good: [] } });
+    usePackSource({ load: (id) => (id === 'my-check' ? custom : PACKAGE_PACKS.load(id)), ids: () => [...PACKAGE_PACKS.ids(), 'my-check'] });
+    try {
+      expect(rule.meta.messages).toEqual({ 'chmod-world': 'chmod 777 {{where}}: {{match}} {x}' });
+      const r = verify('---\nname: s\ndescription: d.\n---\nThen chmod 777 it.\n', { path: 'skills/s/SKILL.md', targets: ['agentskills'], rules: [rule] });
+      expect(r.diagnostics.map((d) => [d.ruleId, d.messageId, d.line, d.column, d.message])).toEqual([['my-check', 'chmod-world', 5, 6, 'chmod 777 in the body: "chmod 777" {x}']]);
+    } finally {
+      usePackSource(PACKAGE_PACKS);
+    }
+  });
+
+  it('a message id of the rule\'s own that is also an entry id of its pack is refused', () => {
+    const meta = { id: 'crypto-miner', description: 'd', severity: 'error', confidence: 'high', category: 'security', fixable: false, since: '0.3.0', examples: { bad: [], good: [] } } as const;
+    expect(() => withPackMessages({ ...meta }, { 'stratum-url': 'x {{match}}' }).messages).toThrow(/rule crypto-miner: message id stratum-url is also an entry of its pack/);
+    expect(Object.keys(withPackMessages({ ...meta }, { ownCheck: 'x' }).messages ?? {})).toEqual(['stratum-url', 'miner-program', 'mining-pool-host', 'ownCheck']);
   });
 
   it('masks secrets and recognizes placeholders', () => {

@@ -49,7 +49,7 @@ describe('RuleTester', () => {
   });
 
   it('asserts messages by id and data: a changed template, id or value fails the case', () => {
-    const data = { kinds: '5 CRLF', s: 's', target: 'agentskills' };
+    const data = { kinds: '5 CRLF', s: 's', target: 'agentskills', strict: 'cuca' };
     expect(() => run({ invalid: [{ code: CRLF, errors: [{ messageId: 'strictSees', data }] }] })).not.toThrow();
     expect(() => run({ invalid: [{ code: CRLF, errors: [{ messageId: 'strictFails' }] }] })).toThrow(/finding 1 differs/);
     expect(() => run({ invalid: [{ code: CRLF, errors: [{ messageId: 'strictSees', data: { ...data, kinds: '4 CRLF' } }] }] })).toThrow(/finding 1 differs/);

@@ -190,6 +190,19 @@ const MESSAGES_ASSERTED: Record<string, Record<string, string | null>> = {
   suppression: {},
   'tool-schema': {},
   'file-too-large': { tail: null, streamFailed: null },
+  // Pattern-pack rules: one message id per pack entry (rules/packs/<id>.yaml), plus the ids of what the hybrid
+  // rules report from code.
+  'crypto-miner': {},
+  exfiltration: {},
+  'injection-phrase': {},
+  'malware-lure': {},
+  persistence: {},
+  'privilege-change': {},
+  'remote-exec': {},
+  'reverse-shell': {},
+  secret: {},
+  'tool-command': {},
+  'unsafe-code': {},
 };
 
 /** The test file's text with JS string escapes of quotes and backslashes undone, so a template's text can be found. */
@@ -201,7 +214,8 @@ describe('rule messages', () => {
   it('every template interpolates identifiers only', () => {
     for (const { meta } of ALL_RULES) {
       for (const [id, template] of Object.entries(meta.messages ?? {})) {
-        expect(id, `${meta.id}: message id`).toMatch(/^[A-Za-z][A-Za-z0-9]*$/);
+        // An identifier, or a pattern pack's entry id (kebab-case): a pack entry's findings carry its id as messageId.
+        expect(id, `${meta.id}: message id`).toMatch(/^(?:[A-Za-z][A-Za-z0-9]*|[a-z][a-z0-9]*(?:-[a-z0-9]+)+)$/);
         for (const m of template.matchAll(ANY_PLACEHOLDER)) expect(m[1], `${meta.id}.${id}: {{${m[1]}}}`).toMatch(IDENTIFIER);
         // No stray "{{" a reader would take for a placeholder that is left as text.
         expect(template.split('{{').length - 1, `${meta.id}.${id}`).toBe([...template.matchAll(ANY_PLACEHOLDER)].length);

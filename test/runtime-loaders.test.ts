@@ -1,7 +1,11 @@
 // What each runtime's own loader answers for the edge cases `npm run conformance` writes (the expected values are
 // the runtimes' answers, docs/conformance.md), checked through `skillcheck explain` with the matching target.
 
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { parseSkillDocument } from '../src/core/parse.js';
+import { decodeSource } from '../src/core/source.js';
+import { parseForTarget } from '../src/targets/frontmatter.js';
 import { runJson, tempTree as tree } from './helpers.js';
 
 type View = { loads: boolean; name: string | null; description: string | null };
@@ -66,6 +70,61 @@ describe('skills-ref 0.1.5 (agentskills)', () => {
   it('ends the frontmatter at the first "---" anywhere, as content.split("---", 3) does', async () => {
     const by = await explainAll({ 'skills/indented/SKILL.md': '---\nname: indented\ndescription: Closed by an indented fence.\n  ---\n\nBody.\n' }, 'agentskills');
     expect(by.indented).toEqual({ loads: true, name: 'indented', description: 'Closed by an indented fence.' });
+  });
+
+  it('checks a name or description that is not a string as its String() text, as validate does', async () => {
+    // dist/validator.js validateMetadata: validateDescription(String(metadata.description)); validate([dir]) is [].
+    const by = await explainAll(
+      {
+        'skills/num/SKILL.md': '---\nname: num\ndescription: 42\n---\n\nBody.\n',
+        'skills/list/SKILL.md': '---\nname: list\ndescription:\n  - one\n  - two\n---\n\nBody.\n',
+        'skills/map/SKILL.md': '---\nname: map\ndescription:\n  a: b\n---\n\nBody.\n',
+        'skills/blank/SKILL.md': '---\nname: blank\ndescription:\n---\n\nBody.\n',
+        // validateName(String(metadata.name)): 7 is "7", which differs from the folder: invalid.
+        'skills/seven/SKILL.md': '---\nname: 7\ndescription: A number name.\n---\n\nBody.\n',
+      },
+      'agentskills',
+    );
+    expect(by.num).toEqual({ loads: true, name: 'num', description: '42' });
+    expect(by.list).toEqual({ loads: true, name: 'list', description: 'one,two' });
+    expect(by.map).toEqual({ loads: true, name: 'map', description: '[object Object]' });
+    expect(by.blank).toEqual({ loads: true, name: 'blank', description: 'null' });
+    expect(by.seven?.loads).toBe(false);
+  });
+});
+
+describe('OpenCode 1.18.33 (gray-matter, js-yaml 3)', () => {
+  it('reads a key on a tab-indented line as a top-level key, as js-yaml 3 does', async () => {
+    // Measured with `opencode debug skill --pure`: tab-key loads; a tab before the first key fails js-yaml 3 too.
+    const by = await explainAll(
+      {
+        '.opencode/skills/tab-key/SKILL.md': '---\nname: tab-key\ndescription:\tTab after the colon.\nmetadata:\n\tauthor: x\n---\n\nBody.\n',
+        '.opencode/skills/tab-first/SKILL.md': '---\n\tname: tab-first\ndescription: First key indented.\n---\n\nBody.\n',
+      },
+      'opencode',
+    );
+    expect(by['tab-key']).toEqual({ loads: true, name: 'tab-key', description: 'Tab after the colon.' });
+    expect(by['tab-first']?.loads).toBe(false);
+  });
+
+  it('the tab fix writes what OpenCode read: the fixed file parses cleanly to the same data', () => {
+    const lines = ['name: a', 'description: b', 'metadata:', '  author: x', '\tauthor: x', '\t\tdeep: y', '  \tmix: z', '\t- item', '  - item', 'list:', '', '# c', 'k: [1,', '\t2]', 'd: |', '  text'];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...lines), { maxLength: 8 }), (picked) => {
+        const text = `---\nname: a\n${picked.join('\n')}\n---\nBody.\n`;
+        const src = decodeSource(Buffer.from(text));
+        const doc = parseForTarget('opencode', src, parseSkillDocument(src));
+        const p = doc.frontmatter?.problems.find((x) => x.code === 'LENIENT_WRAP' && /js-yaml 3/.test(x.message));
+        if (!p) return;
+        let fixed = text;
+        for (const e of [...p.fix!.edits].sort((a, b) => b.start - a.start)) fixed = fixed.slice(0, e.start) + e.text + fixed.slice(e.end);
+        const src2 = decodeSource(Buffer.from(fixed));
+        const doc2 = parseForTarget('opencode', src2, parseSkillDocument(src2));
+        expect(doc2.frontmatter?.problems).toEqual([]);
+        expect(doc2.frontmatter?.data).toEqual(doc.frontmatter?.data);
+      }),
+      { numRuns: 300 },
+    );
   });
 });
 

@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { lint } from '../src/node/lint.js';
-import { runPack, type Pack } from '../src/analysis/packs.js';
+import { packMessages, runPack, type Pack } from '../src/analysis/packs.js';
 import { validatePack } from '../src/node/packs.js';
 import { formatJsonPath, jsonStrings, MAX_JSON_DEPTH } from '../src/analysis/jsonscan.js';
 import { fileKind, looksBinary, MAX_FOLDER_DEPTH, MAX_FOLDER_ENTRIES, MAX_PACKAGE_FILES, PACKAGE_FILE_BOUND } from '../src/node/skillfiles.js';
@@ -186,7 +186,8 @@ function contextRule(): ReturnType<typeof defineRule> {
     'test',
   );
   return defineRule({
-    meta: { id: 'ctx-test', description: 'context test rule', severity: 'warning', confidence: 'high', category: 'security', fixable: false, since: '0.3.0', examples: { bad: [], good: [] } },
+    // A rule running a pack declares the pack's messages (entry id → template), the ids its findings carry.
+    meta: { id: 'ctx-test', description: 'context test rule', severity: 'warning', confidence: 'high', category: 'security', fixable: false, since: '0.3.0', examples: { bad: [], good: [] }, messages: packMessages(pack) },
     checkSkill: (ctx) => runPack(ctx, pack),
   });
 }
@@ -208,6 +209,8 @@ describe('pack scope and context', () => {
       'skills/pkg/docs/guide.md:14',
       'skills/pkg/run.sh:1',
     ]);
+    expect(r.diagnostics.map((d) => d.messageId)).toEqual(['chmod-777', 'chmod-777', 'chmod-777', 'chmod-777', 'chmod-777']);
+    expect(r.diagnostics[4]!.message).toBe('chmod 777 in "run.sh": "chmod 777"');
   });
 
   it('rejects an unknown scope or context', () => {

@@ -7,7 +7,7 @@ import { codePointLabel, visible } from '../core/text.js';
 import { firstInvisible, INVISIBLE_SOURCE } from '../core/unicode.js';
 import type { Confidence, Severity } from '../core/types.js';
 
-export type HiddenKind = 'tags' | 'flag-tags' | 'selectors' | 'letter-selectors' | 'bidi-override' | 'bidi-reorder' | 'bidi-control' | 'zero-width-run' | 'zero-width-fence' | 'zero-width';
+export type HiddenKind = 'tags' | 'flag-tags' | 'selectors' | 'letter-selectors' | 'bidi-override' | 'bidi-reorder' | 'bidi-control' | 'zero-width-run' | 'zero-width-fence' | 'zero-width-named' | 'stray-control' | 'zero-width';
 
 export interface HiddenFinding {
   /** What was found: findings of one kind are grouped when a file has many (rules/hidden-unicode.ts). */
@@ -57,6 +57,22 @@ function cpBefore(s: string, i: number): { cp: number; at: number } {
   const c = s.charCodeAt(i - 1);
   if (c >= 0xdc00 && c <= 0xdfff && i >= 2) return { cp: s.codePointAt(i - 2)!, at: i - 2 };
   return { cp: c, at: i - 1 };
+}
+
+/** A C0 or C1 control other than NUL (whitespace controls are never candidates). */
+function isStrayControl(cp: number): boolean {
+  return (cp > 0 && cp < 0x20) || (cp >= 0x7f && cp <= 0x9f);
+}
+
+/** The zero-width characters that examples of "invisible characters" show: ZWSP, ZWNJ, ZWJ, word joiner, BOM. */
+function isZeroWidth(cp: number): boolean {
+  return (cp >= 0x200b && cp <= 0x200d) || cp === 0x2060 || cp === 0xfeff;
+}
+
+/** Whether the line says in words which character it holds ("zero-width space", "ZWSP", "U+200B"). */
+function namesCharacter(line: string, cps: readonly number[]): boolean {
+  if (/zero[- ]?width|\bZW(?:SP|NJ|J|NBSP)\b|word[- ]joiner|invisible (?:character|char|space)/i.test(line)) return true;
+  return cps.some((cp) => line.toUpperCase().includes(`U+${cp.toString(16).toUpperCase().padStart(4, '0')}`));
 }
 
 function lineBounds(s: string, i: number): [number, number] {
@@ -132,7 +148,7 @@ export function findHidden(s: string): HiddenFinding[] {
   if (first === -1) return out;
   CANDIDATE.lastIndex = first;
   // Unexplained zero-width characters, grouped per line.
-  let lineZw: { start: number; end: number; cps: number[]; maxRun: number; fence: boolean } | null = null;
+  let lineZw: { start: number; end: number; cps: number[]; maxRun: number; fence: boolean; escSeq: boolean } | null = null;
   // The current line [lineStart, lineEnd), found once per line that has candidates; facts about it computed lazily
   // once. Every per-character lookup below is O(1) amortized, so a line of 20,000 controls stays linear.
   let lineStart = 0;
@@ -167,7 +183,7 @@ export function findHidden(s: string): HiddenFinding[] {
   let runEnd = -1;
   const flushLine = () => {
     if (!lineZw) return;
-    const { start, end, cps, maxRun, fence } = lineZw;
+    const { start, end, cps, maxRun, fence, escSeq } = lineZw;
     const [a, b] = [lineStart, lineEnd];
     const n = cps.length;
     const what = () => `${n === 1 ? 'an invisible character' : `${n} invisible characters`} (${labels(cps)})`;
@@ -175,6 +191,10 @@ export function findHidden(s: string): HiddenFinding[] {
       out.push(lazy({ kind: 'zero-width-run', start, end, severity: 'error', confidence: 'high' }, () => `${what()} on this line${maxRun >= ZW_RUN_ERROR ? `, ${maxRun} in a row` : ''}: ${excerpt(s, a, b, start, end)}; runs and swarms of zero-width characters hide data or split words so that reviews and filters miss them. Remove them`));
     } else if (fence) {
       out.push(lazy({ kind: 'zero-width-fence', start, end, severity: 'info', confidence: 'low' }, () => `${what()} next to a code-fence character: ${excerpt(s, a, b, start, end)}; likely there to keep a nested fence from closing the block. Prefer a longer outer fence (\`\`\`\` or ~~~)`));
+    } else if (!escSeq && cps.every(isStrayControl)) {
+      out.push(lazy({ kind: 'stray-control', start, end, severity: 'info', confidence: 'low' }, () => `${what()}: ${excerpt(s, a, b, start, end)}; a control character that starts no terminal escape sequence, most likely left by a copy from a PDF or a terminal: it hides no text, but models read it. Remove it`));
+    } else if (cps.every(isZeroWidth) && namesCharacter(s.slice(a, b), cps)) {
+      out.push(lazy({ kind: 'zero-width-named', start, end, severity: 'info', confidence: 'low' }, () => `${what()}: ${excerpt(s, a, b, start, end)}; the line names the character, so it is most likely shown as an example. Write it as an escape (\\u${cps[0]!.toString(16).toUpperCase().padStart(4, '0')}) so the example stays visible`));
     } else {
       out.push(lazy({ kind: 'zero-width', start, end, severity: 'warning', confidence: 'medium' }, () => `${what()}: ${excerpt(s, a, b, start, end)}; readers cannot see it, models and string comparisons do. Remove it`));
     }
@@ -315,7 +335,9 @@ export function findHidden(s: string): HiddenFinding[] {
     runEnd = i + len;
     const around = `${s[i - 1] ?? ''}${s[i + len] ?? ''}`;
     const fence = /[`~]/.test(around);
-    if (!lineZw) lineZw = { start: i, end: i + len, cps: [], maxRun: 0, fence: true };
+    if (!lineZw) lineZw = { start: i, end: i + len, cps: [], maxRun: 0, fence: true, escSeq: false };
+    // ESC then "[" or "]" starts a terminal control (CSI, OSC) that can hide or redraw text when the file is printed.
+    if (cp === 0x1b && (s[i + 1] === '[' || s[i + 1] === ']')) lineZw.escSeq = true;
     lineZw.cps.push(cp);
     lineZw.end = i + len;
     lineZw.maxRun = Math.max(lineZw.maxRun, runLen);

@@ -77,6 +77,8 @@ export function checkPackSemantics(p: Pack, file: string): Pack {
   for (const e of p.rules) {
     if (ids.has(e.id)) packError(file, `duplicate id ${e.id}`);
     ids.add(e.id);
+    // The message becomes a meta.messages template (packMessages), where "{{" opens a placeholder.
+    if (e.message.includes('{{') || e.message.includes('}}')) packError(file, `message of ${e.id} holds "{{" or "}}"; only {match} and {where} are filled in`);
   }
   return p;
 }
@@ -644,9 +646,48 @@ export function maskSecret(s: string): string {
   return `${firstLine.slice(0, keep)}${'*'.repeat(Math.min(8, firstLine.length - keep))}… (${firstLine.length} characters)`;
 }
 
-function render(entry: PackEntry, text: string, where: string): string {
+/**
+ * The message id of an entry's findings is the entry's id, and its template the entry's `message` with the pack's
+ * `{match}` / `{where}` written as `{{match}}` / `{{where}}` (checkPackSemantics keeps other "{{" out of pack
+ * messages). Every finding a pack reports carries that id, with `data: { match, where }`.
+ */
+export function packTemplate(entry: PackEntry): string {
+  return entry.message.replace(/\{(match|where)\}/g, '{{$1}}');
+}
+
+/** The meta.messages of a pack: entry id → template. */
+export function packMessages(pack: Pack): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const e of pack.rules) out[e.id] = packTemplate(e);
+  return out;
+}
+
+/**
+ * `meta` with `messages` read from the pack rules/packs/<meta.id>.yaml at first use (the pack is loaded lazily,
+ * through the registered pack source), merged with `own`: the messages the rule reports from code. An own id that
+ * is also an entry id is a rule bug and throws.
+ */
+export function withPackMessages<M extends RuleMeta>(meta: M, own: Readonly<Record<string, string>> = {}): M {
+  let messages: Readonly<Record<string, string>> | null = null;
+  Object.defineProperty(meta, 'messages', {
+    enumerable: true,
+    configurable: true,
+    get(): Readonly<Record<string, string>> {
+      if (!messages) {
+        const fromPack = packMessages(loadPack(meta.id));
+        for (const id of Object.keys(own)) if (Object.prototype.hasOwnProperty.call(fromPack, id)) throw new Error(`rule ${meta.id}: message id ${id} is also an entry of its pack`);
+        messages = Object.freeze({ ...fromPack, ...own });
+      }
+      return messages;
+    },
+  });
+  return meta;
+}
+
+/** What a pack finding carries: the entry's message id and the values of its template. */
+function render(entry: PackEntry, text: string, where: string): { messageId: string; data: { match: string; where: string } } {
   const shown = entry.mask ? JSON.stringify(visible(maskSecret(text))) : quote(text.replace(/\n[\s\S]*$/, ''), 120);
-  return entry.message.replace(/\{match\}/g, shown).replace(/\{where\}/g, where);
+  return { messageId: entry.id, data: { match: shown, where } };
 }
 
 const decodedPrepared = new WeakMap<DecodedString, Prepared>();
@@ -738,7 +779,7 @@ function runPackOnSkillFile(ctx: SkillContext, pack: Pack, src: NonNullable<Skil
         if (tool) where = `in the command of Cerveau tool ${quote(tool.name ?? `#${tool.index + 1}`)}`;
       }
       reported.push([m.start, m.end]);
-      ctx.report({ offset: m.start, endOffset: m.end, severity: sev(scope), confidence: entry.confidence, message: render(entry, m.text, where) });
+      ctx.report({ offset: m.start, endOffset: m.end, severity: sev(scope), confidence: entry.confidence, ...render(entry, m.text, where) });
     }
     // Escaped or folded frontmatter strings ("cu\x72l", "\u200b"): match the decoded value, report at the node.
     if (entry.scope.includes('frontmatter') || entry.scope.includes('tool-command')) {
@@ -752,7 +793,7 @@ function runPackOnSkillFile(ctx: SkillContext, pack: Pack, src: NonNullable<Skil
         const first = matchPrepared(entry, preparedDecoded(d, allKeywords))[0];
         if (!first) continue;
         const where = `${WHERE[scope]} (${quote(d.path.join('.'))}, after YAML unescaping)`;
-        ctx.report({ offset: d.start, endOffset: d.end, severity: sev(scope), confidence: entry.confidence, message: render(entry, first.text, where) });
+        ctx.report({ offset: d.start, endOffset: d.end, severity: sev(scope), confidence: entry.confidence, ...render(entry, first.text, where) });
       }
     }
   }
@@ -766,7 +807,7 @@ function runPackOnSkillFile(ctx: SkillContext, pack: Pack, src: NonNullable<Skil
       if (!entry.scope.includes(scope)) continue;
       const first = matchEntry(entry, payload.text)[0];
       if (!first) continue;
-      ctx.report({ offset: outer.start, endOffset: outer.end, severity: entry.scopeSeverity?.[scope] ?? entry.severity, confidence: entry.confidence, message: render(entry, first.text, `${WHERE[scope]}, in a payload decoded by ${describeChain(chain)}`), suffix });
+      ctx.report({ offset: outer.start, endOffset: outer.end, severity: entry.scopeSeverity?.[scope] ?? entry.severity, confidence: entry.confidence, ...render(entry, first.text, `${WHERE[scope]}, in a payload decoded by ${describeChain(chain)}`), suffix });
     }
   }
 }
@@ -802,27 +843,27 @@ function runPackOnFiles(ctx: SkillContext, pack: Pack, allKeywords: readonly str
       const severity = entry.scopeSeverity?.[scope] ?? entry.severity;
       // A script of another language than the entry's: its patterns mean something else there.
       if (entry.context && (CONTEXTS as readonly string[]).includes(f.kind) && !entry.context.includes(f.kind as Context)) continue;
-      const reported: [number, number][] = [];
       for (const m of matchPrepared(entry, p)) {
         if (entry.context && markdown && !inContextBlock(text, (code ??= codeRanges(text)), m.start, entry.context)) continue;
         if (taken.some(([a, b]) => m.start < b && a < m.end)) continue;
         taken.push([m.start, m.end]);
-        reported.push([m.start, m.end]);
-        ctx.report({ file: f.file, source: f.source, offset: m.start, endOffset: m.end, severity, confidence: entry.confidence, message: render(entry, m.text, where(m.start)) });
+        ctx.report({ file: f.file, source: f.source, offset: m.start, endOffset: m.end, severity, confidence: entry.confidence, ...render(entry, m.text, where(m.start)) });
       }
       // Decoded payloads of the file: the entry over the decoded text, reported at the encoded literal.
       for (const { payload, outer, chain, suffix } of decoded) {
         const first = matchEntry(entry, payload.text!)[0];
         if (!first) continue;
-        ctx.report({ file: f.file, source: f.source, offset: outer.start, endOffset: outer.end, severity, confidence: entry.confidence, message: render(entry, first.text, `${where(outer.start)}, in a payload decoded by ${describeChain(chain)}`), suffix });
+        ctx.report({ file: f.file, source: f.source, offset: outer.start, endOffset: outer.end, severity, confidence: entry.confidence, ...render(entry, first.text, `${where(outer.start)}, in a payload decoded by ${describeChain(chain)}`), suffix });
       }
       // JSON strings written with escapes ("\u0063url … | sh"): match the decoded value, report at the string.
       for (const str of json?.strings ?? []) {
-        if (!str.escaped || reported.some(([a]) => a >= str.start && a < str.end)) continue;
+        // One finding per string and rule: skipped when any entry of this pack already reported inside the string
+        // (a raw match of another entry, e.g. a key assignment over the same escaped private key block).
+        if (!str.escaped || taken.some(([a, b]) => a < str.end && str.start < b)) continue;
         const first = matchPrepared(entry, prepare(str.value))[0];
         if (!first) continue;
         taken.push([str.start, str.end]);
-        ctx.report({ file: f.file, source: f.source, offset: str.start, endOffset: str.end, severity, confidence: entry.confidence, message: render(entry, first.text, `${where(str.start)} (after JSON unescaping)`) });
+        ctx.report({ file: f.file, source: f.source, offset: str.start, endOffset: str.end, severity, confidence: entry.confidence, ...render(entry, first.text, `${where(str.start)} (after JSON unescaping)`) });
       }
     }
     if (json) runPackOnMcpServers(ctx, pack, f, json, taken, allKeywords);
@@ -854,7 +895,7 @@ function runPackOnMcpServers(ctx: SkillContext, pack: Pack, f: PackageFile, json
           if (taken.some(([a, b]) => str.start < b && a < str.end)) continue;
           taken.push([str.start, str.end]);
           const where = `in ${quote(f.rel)} server ${quote(server.name)} (${t.label}, at ${formatJsonPath(str.path)})`;
-          ctx.report({ file: f.file, source: f.source, offset: str.start, endOffset: str.end, severity: entry.scopeSeverity?.[scope] ?? entry.severity, confidence: entry.confidence, message: render(entry, m.text, where) });
+          ctx.report({ file: f.file, source: f.source, offset: str.start, endOffset: str.end, severity: entry.scopeSeverity?.[scope] ?? entry.severity, confidence: entry.confidence, ...render(entry, m.text, where) });
           break;
         }
       }
@@ -874,7 +915,7 @@ export function entriesMatching(pack: Pack, text: string): string[] {
 export function packRule(meta: RuleMeta, wrap?: (ctx: SkillContext) => SkillContext): Rule {
   let pack: Pack | null = null;
   return {
-    meta,
+    meta: withPackMessages(meta),
     checkSkill(ctx) {
       pack ??= loadPack(meta.id);
       runPack(wrap ? wrap(ctx) : ctx, pack);

@@ -15,6 +15,7 @@ import { quote, utf8Length, visible } from '../core/text.js';
 import type { Diagnostic, TargetId, Trust } from '../core/types.js';
 import { diagnosticJson } from '../report/json.js';
 import { collisions } from '../targets/precedence.js';
+import { getProfile } from '../targets/profiles.js';
 
 export interface ExplainedValue {
   value: string | null;
@@ -58,7 +59,10 @@ export interface ExplainedSkill {
   activation: ExplainedActivation;
   tokens: { bodyBytes: number; estimate: number; budget: { maxContextTokens: number; declared: boolean; rejectAbove: number; selectionCost: number } | null };
   references?: string[];
-  collision: { status: 'none' | 'wins' | 'shadowed'; winner?: string; others?: string[] };
+  /** A name collision: none; this skill wins over `others`; it is shadowed by `winner`; or a race among it and
+   *  `others` (the runtime keeps exactly one of them, whichever its file reads finish first: OpenCode), so `loads`
+   *  then means "loads if it wins". */
+  collision: { status: 'none' | 'wins' | 'shadowed' | 'race'; winner?: string; others?: string[] };
 }
 
 function explainValue<S extends NameSource | DescriptionSource>(r: Resolved<S> | null, input: SkillInput, key: 'name' | 'description', missing: string): ExplainedValue {
@@ -137,6 +141,11 @@ export function explain(result: LintResult): ExplainedSkill[] {
   }));
   const coll = new Map<SkillInput, ExplainedSkill['collision']>();
   for (const { winner, ordered } of collisions(pre)) {
+    if (getProfile(winner.s.input.target).collisionWinner === 'race') {
+      // No winner to predict: exactly one of the group loads (the harness checks that, docs/conformance.md).
+      for (const o of ordered) coll.set(o.s.input, { status: 'race', others: ordered.filter((x) => x !== o).map((x) => x.s.input.file) });
+      continue;
+    }
     coll.set(winner.s.input, { status: 'wins', others: ordered.filter((o) => o !== winner).map((o) => o.s.input.file) });
     for (const o of ordered) if (o !== winner) coll.set(o.s.input, { status: 'shadowed', winner: winner.s.input.file });
   }
@@ -216,7 +225,7 @@ export function formatExplainText(skills: readonly ExplainedSkill[]): string {
     out.push(`${visible(s.file)}  [${s.target}]`);
     row('name', valueLine(s.name));
     row('description', valueLine(s.description));
-    row('loads', s.loads ? 'yes' : `no`);
+    row('loads', s.loads ? (s.collision.status === 'race' ? 'yes, if it wins the race (see collision)' : 'yes') : `no`);
     for (const r of s.reasons) out.push(`${pad}- ${r.line}:${r.column} ${r.ruleId}: ${visible(r.message)}`);
     row('trust', s.trust);
     row('catalog', s.catalog === null ? (s.loads ? '(none)' : '(not listed: the skill does not load)') : visible(s.catalog).replace(/<U\+000A>/g, '\n'));
@@ -243,11 +252,25 @@ export function formatExplainText(skills: readonly ExplainedSkill[]): string {
     );
     if (s.references) row('references', s.references.length === 0 ? '(none)' : s.references.join('\n'));
     const c = s.collision;
-    row('collision', c.status === 'none' ? 'none' : c.status === 'wins' ? `wins over ${c.others!.join(', ')}` : `shadowed by ${c.winner}`);
+    row(
+      'collision',
+      c.status === 'none'
+        ? 'none'
+        : c.status === 'wins'
+          ? `wins over ${c.others!.join(', ')}`
+          : c.status === 'race'
+            ? `race with ${c.others!.join(', ')}: exactly one of them loads, whichever the runtime reads first (not predictable)`
+            : `shadowed by ${c.winner}`,
+    );
     out.push('');
   }
-  const loads = skills.filter((s) => s.loads).length;
-  out.push(`${skills.length} skill view${skills.length === 1 ? '' : 's'} (skill × target), ${loads} of ${skills.length} load`);
+  // Each race (a group of same-named skills) loads exactly one of its members.
+  const raced = skills.filter((s) => s.loads && s.collision.status === 'race');
+  const races = new Set(raced.map((s) => `${s.target}\0${[s.file, ...(s.collision.others ?? [])].sort().join('\0')}`)).size;
+  const loads = skills.filter((s) => s.loads).length - raced.length + races;
+  out.push(
+    `${skills.length} skill view${skills.length === 1 ? '' : 's'} (skill × target), ${loads} of ${skills.length} load${raced.length > 0 ? ` (${raced.length} in ${races === 1 ? 'a race' : `${races} races`}: exactly one of each race loads)` : ''}`,
+  );
   // Every line, not only the fields escaped above: reference names, collisions and the envelope carry skill text too.
   return `${out.join('\n').split('\n').map(visible).join('\n')}\n`;
 }

@@ -16,6 +16,7 @@ export function parseForTarget(parser: FrontmatterParser, src: SourceText, gener
   if (parser === 'skills-ref') return skillsRefSplit(src, generic);
   if (parser === 'codex') return lenientRetry(src, trimmedCloseSplit(src, generic));
   if (parser === 'yaml-lenient-first-dashes') return claudeCodeRetry(src, claudeCodeSplit(src, generic));
+  if (parser === 'opencode') return jsYaml3Tabs(src, generic) ?? lenientRetry(src, generic);
   return generic;
 }
 
@@ -82,6 +83,51 @@ export function claudeRetryEdits(raw: string, endsInCr: (line: number) => boolea
     if (tabs) edits.push({ key: '', start: lineStart, end: lineStart + tabs[0].length, quoted: '  '.repeat(tabs[0].length), breaks: true, tabs: true });
   }
   return edits;
+}
+
+/** A line indented with tabs only that holds a plain `key:` (the tabs are group 1). */
+const TAB_KEY_LINE = /^(\t+)([A-Za-z_][A-Za-z0-9_.-]*)[ \t]*:(?:[ \t]|$)/;
+
+/**
+ * OpenCode 1.18.33 parses with gray-matter's js-yaml 3 (`safeLoad`), which counts only spaces as indentation
+ * (loader.js `skipSeparationSpace`: `lineIndent` counts 0x20 after a line break; tabs are then skipped as white
+ * space). A key on a line indented with tabs only is therefore read at indentation 0: a top-level key
+ * (`metadata:\n\tauthor: x` is `{metadata: null, author: "x"}`). Modelled exactly that far: when every YAML problem
+ * is a tab used as indentation, the block's first line is not tab-indented, and the block parses with those tabs
+ * removed, that parse is OpenCode's. Anything else (a tab-indented list item or block-scalar line) is left to the
+ * colon retry and its error. Checked against js-yaml 3.15 on 200,000 random blocks (docs/notes/issue-16-session5.md):
+ * where this applies, the data equals js-yaml's in every case, and it never loads a block js-yaml rejects.
+ */
+function jsYaml3Tabs(src: SourceText, generic: ParsedDocument): ParsedDocument | null {
+  const fm = generic.frontmatter;
+  if (!fm || generic.unterminated || fm.problems.length === 0 || !fm.problems.every((p) => p.code === 'TAB_AS_INDENT')) return null;
+  const lines = fm.raw.split('\n');
+  const first = lines.find((l) => l.trim() !== '' && !l.trim().startsWith('#'));
+  if (first === undefined || /^[ \t]*\t/.test(first)) return null;
+  const retry: WrapEdit[] = [];
+  let off = 0;
+  for (const line of lines) {
+    const m = TAB_KEY_LINE.exec(line);
+    if (m) retry.push({ key: m[2]!, start: off, end: off + m[1]!.length, quoted: '', breaks: true, tabs: true });
+    off += line.length + 1;
+  }
+  if (retry.length === 0) return null;
+  const { text, map } = applyWrap(fm.raw, retry);
+  const y = parseYaml(text, fm.offset);
+  if (y.problems.some((p) => p.rejects !== false) || y.data === null) return null;
+  const keys = [...new Set(retry.map((e) => e.key))];
+  const shown = keys.length > 3 ? `${keys.slice(0, 3).map((k) => quote(k)).join(', ')} and ${keys.length - 3} more` : keys.map((k) => quote(k)).join(', ');
+  // The fix removes the tabs: the file then reads everywhere as OpenCode reads it now (a fix never changes what
+  // loads); nesting the key instead is the author's call.
+  const problem = retryProblem(
+    src,
+    fm,
+    retry[0]!,
+    `a tab used as indentation; OpenCode reads YAML with js-yaml 3, which does not count tabs as indentation, so ${shown} ${keys.length === 1 ? 'is' : 'are'} read as ${keys.length === 1 ? 'a top-level key' : 'top-level keys'}, and other runtimes reject the file. Remove the tabs (--fix; what OpenCode reads), or indent with spaces to nest ${keys.length === 1 ? 'the key' : 'the keys'}`,
+    'remove the tabs used as indentation',
+    retry,
+  );
+  return retried(generic, fm, y, [problem, ...y.problems.map((p) => ({ ...p, start: fm.offset + map(p.start - fm.offset), end: fm.offset + map(p.end - fm.offset) }))], map);
 }
 
 /** Claude Code: a block that fails to parse is retried once (claudeRetryEdits); if that fails too, the loader drops

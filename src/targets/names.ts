@@ -4,6 +4,7 @@
 import type { ParsedDocument } from '../core/parse.js';
 import type { DescriptionSource, NameSource, TargetProfile } from './profiles.js';
 import { codeLines } from '../analysis/fences.js';
+import { quote, typeName } from '../core/text.js';
 
 export interface Resolved<S extends string> {
   value: string;
@@ -79,8 +80,25 @@ export function cardDescription(text: string | null): string | null {
   return d === '' ? null : d;
 }
 
-function stringField(doc: ParsedDocument | null, key: string, coerce = false, json = false): string | null {
+/** JavaScript's `String(v)` of a parsed YAML value (`[1, 2]` → "1,2", a mapping → "[object Object]", null →
+ *  "null"), as skills-ref's validator checks it; never throws (a value String() cannot convert reads as a mapping). */
+export function jsString(v: unknown): string {
+  try {
+    return String(v);
+  } catch {
+    return '[object Object]';
+  }
+}
+
+/** A name or description that is not a string, under a target that checks its `String()` (stringifiesValues). */
+export function nonStringMessage(target: string, key: 'name' | 'description', raw: unknown, text: string): string {
+  const shown = quote(text.length > 60 ? `${text.slice(0, 59)}…` : text);
+  return `"${key}" is ${typeName(raw)}; ${target}'s validator (skills-ref validate) checks it as the text ${shown} (String() of it), so its type alone does not make the skill invalid, but skills-ref's readProperties, which a client calls to read the name and description, throws "Field '${key}' must be a non-empty string", and the standard asks for a string. Write it as text${raw !== null && typeof raw !== 'object' ? `: ${key}: "${text}"` : ''}`;
+}
+
+function stringField(doc: ParsedDocument | null, key: string, coerce = false, json = false, stringify = false): string | null {
   let v = doc?.frontmatter?.data?.[key];
+  if (stringify && v !== undefined && typeof v !== 'string') v = jsString(v);
   if (coerce && (typeof v === 'number' || typeof v === 'boolean')) v = String(v);
   if (json && v !== null && typeof v === 'object') v = JSON.stringify(v);
   return typeof v === 'string' && v.trim() !== '' ? v : null;
@@ -112,6 +130,7 @@ export function resolveSkill(profile: TargetProfile, doc: ParsedDocument | null,
     if (src === 'frontmatter') {
       // A frontmatter name is the name, even when invalid: the name rule says whether the runtime accepts it.
       let v = doc?.frontmatter?.data?.name;
+      if (profile.stringifiesValues && v !== undefined && typeof v !== 'string') v = jsString(v);
       if (profile.coercesScalars && (typeof v === 'number' || typeof v === 'boolean')) v = String(v);
       if (typeof v === 'string' && (v.trim() !== '' || profile.nameSources.length === 1)) {
         name = { value: v, source: 'frontmatter', ...(fmOffset('name') !== undefined ? { offset: fmOffset('name') } : {}) };
@@ -130,7 +149,7 @@ export function resolveSkill(profile: TargetProfile, doc: ParsedDocument | null,
   let description: Resolution['description'] = null;
   for (const src of profile.descriptionSources) {
     if (src === 'frontmatter') {
-      const v = stringField(doc, 'description', profile.coercesScalars, profile.structuredAsJson);
+      const v = stringField(doc, 'description', profile.coercesScalars, profile.structuredAsJson, profile.stringifiesValues);
       if (v !== null) description = { value: shapeDescription(profile, v), source: 'frontmatter', ...(fmOffset('description') !== undefined ? { offset: fmOffset('description') } : {}) };
     } else if (src === 'first-line' && doc) {
       // A runtime that breaks lines only at LF reads a file of lone CRs as one line (lfOnlyBody, same offsets).

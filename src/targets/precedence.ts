@@ -122,6 +122,20 @@ function rootRank(roots: readonly { path: string }[], file: string): { rank: num
   return best < 0 ? { rank: roots.length, root: null } : { rank: best, root: roots[best]!.path };
 }
 
+/** Folder names that hold test data, not skills to install (`test-fixtures/`, `__fixtures__/`, `testdata/`). */
+const FIXTURE_FOLDER = /^(?:test[-_]?fixtures?|__fixtures__|fixtures?|test[-_]?data)$/i;
+
+/**
+ * The test-data folder a skill file sits in (`scanner/test-fixtures/evil-01/SKILL.md` → "test-fixtures"), or null.
+ * Only folders of the display path after its last `..` count: the checked tree's own folders, not the user's.
+ */
+export function fixtureFolder(file: string): string | null {
+  const parts = file.split('/').slice(0, -1);
+  const from = parts.lastIndexOf('..') + 1;
+  for (let i = from; i < parts.length; i++) if (FIXTURE_FOLDER.test(parts[i]!)) return parts[i]!;
+  return null;
+}
+
 /** The known root holding `file` (a display path) and the skill's depth below it (`<root>/<name>/SKILL.md` is 1). */
 export function depthBelowRoot(roots: readonly { path: string }[], file: string): { root: string; depth: number } | null {
   const p = `/${file}`;

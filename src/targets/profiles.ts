@@ -77,7 +77,9 @@ export type FrontmatterParser =
   /** skills-ref: the block ends at the first `---` anywhere after the opener (`content.split("---", 3)`). */
   | 'skills-ref'
   /** OpenClaw: YAML retried with the description at the error re-quoted; a JSON `metadata` string. */
-  | 'openclaw';
+  | 'openclaw'
+  /** OpenCode: js-yaml 3's reading of a tab-indented key (top level), then the colon retry. */
+  | 'opencode';
 
 /** How a runtime's catalog shows a skill to the model, and how it wraps the loaded content. */
 export interface CatalogStyle {
@@ -222,6 +224,11 @@ export interface TargetProfile {
   rejectsNullDescription: boolean;
   /** Whether a list or mapping name or description is read as its JSON text (OpenClaw). */
   structuredAsJson: boolean;
+  /** Whether a `name` or `description` key of any other type than a string is checked as JavaScript's `String()`
+   *  of its value: skills-ref's `validate` checks `String(metadata.description)` (dist/validator.js), so `42`,
+   *  a list (`"one,two"`), a mapping (`"[object Object]"`) and no value (`"null"`) pass, while its
+   *  `readProperties` (dist/parser.js) throws on them. A warning, not a rejection, under such a target. */
+  stringifiesValues: boolean;
   /** The `default` description source: its text, `{folder}` standing for the folder name. */
   defaultDescription: string;
   /** A `first-line` description longer than this many characters is cut to this length, ending in "..." (Claude
@@ -333,6 +340,7 @@ const BASE = {
   escapesAngleBrackets: false,
   defaultDescription: 'Skill: {folder}',
   structuredAsJson: false,
+  stringifiesValues: false,
   rejectsNullDescription: false,
   firstLineMax: null,
   metadataMustBeMap: false,
@@ -432,7 +440,8 @@ const OPENCODE: TargetProfile = {
   id: 'opencode',
   title: 'OpenCode',
   autoPathCues: ['.opencode'],
-  frontmatterParser: 'yaml-lenient',
+  // gray-matter's js-yaml 3 (`qq`: `v0.default(q)`, retried on `Jq(q)`, its colon sanitizer).
+  frontmatterParser: 'opencode',
   descriptionRequired: false,
   rejectsNullDescription: true,
   followsSkillFileLinks: true,
@@ -451,7 +460,7 @@ const OPENCODE: TargetProfile = {
   docs: {
     layout: '`.opencode/{skill,skills}/**/SKILL.md`, any depth, no dot-folders; exactly `SKILL.md`',
     naming: '`name` required; description optional (registered empty)',
-    facts: 'a YAML retry that quotes colon values; `description:` with no value skips the skill; lone CR files skipped; invalid UTF-8 read; `node_modules` read; a shared name is decided by a race (no winner predicted)',
+    facts: 'a YAML retry that quotes colon values; js-yaml 3 reads a key on a tab-indented line as a top-level key; `description:` with no value skips the skill; lone CR files skipped; invalid UTF-8 read; `node_modules` read; a shared name is decided by a race (no winner predicted)',
   },
 };
 
@@ -500,6 +509,8 @@ export const PROFILES: Readonly<Record<TargetId, TargetProfile>> = {
     // every name rule, unknown key and over-long description makes the skill invalid; descriptions are trimmed.
     strictValidator: true,
     frontmatterParser: 'skills-ref',
+    // validator.js validateMetadata: `validateName(String(metadata.name))`, `validateDescription(String(metadata.description))`.
+    stringifiesValues: true,
     // readFile follows a symlinked SKILL.md (parser.js findSkillMd only checks that the path exists).
     followsSkillFileLinks: true,
     readsNodeModules: true,
@@ -512,7 +523,7 @@ export const PROFILES: Readonly<Record<TargetId, TargetProfile>> = {
     docs: {
       layout: '`<root>/<name>/SKILL.md` (or `skill.md`)',
       naming: 'frontmatter, required',
-      facts: 'what the reference validator `skills-ref` accepts: name 1–64 of `a-z0-9-` equal to the folder; description ≤ 1,024 characters; standard keys only (an unknown key is an error); a BOM is an error',
+      facts: 'what the reference validator `skills-ref` accepts: name 1–64 of `a-z0-9-` equal to the folder; description ≤ 1,024 characters; standard keys only (an unknown key is an error); a BOM is an error; a name or description that is not a string is checked as its `String()` text (a warning: `readProperties` throws on it)',
     },
     name: AGENTSKILLS_NAME,
     recommendedBodyLines: 500,

@@ -1,0 +1,166 @@
+// privilege-change: RuleTester cases. Every message id of the rule (one per entry of rules/packs/privilege-change.yaml) is
+// asserted with its data, position, severity and whole text; the valid cases are the pack's nomatch examples, placed
+// where the entry runs, and benign text.
+
+import { describe, it } from 'vitest';
+import { RuleTester } from '../src/testing.js';
+import rule from './privilege-change.js';
+
+RuleTester.describe = describe;
+RuleTester.it = it;
+const tester = new RuleTester({ path: 'skills/s/SKILL.md', targets: ['agentskills'] });
+
+tester.run(rule, {
+  valid: [
+    {
+      name: 'world-writable nomatch (code): chmod 755 script.sh',
+      code: '---\nname: s\ndescription: Helps with the project.\n---\nRun:\n\n```\nchmod 755 script.sh\n```\n',
+    },
+    {
+      name: 'world-writable nomatch (code): chmod +x install.sh',
+      code: '---\nname: s\ndescription: Helps with the project.\n---\nRun:\n\n```\nchmod +x install.sh\n```\n',
+    },
+    {
+      name: 'world-writable nomatch (code): chmod 600 ~/.ssh/id_rsa',
+      code: '---\nname: s\ndescription: Helps with the project.\n---\nRun:\n\n```\nchmod 600 ~/.ssh/id_rsa\n```\n',
+    },
+    {
+      name: 'world-writable nomatch (code): chmod\\s+777      Matches: chmod 777, chmod  777',
+      code: '---\nname: s\ndescription: Helps with the project.\n---\nRun:\n\n```\nchmod\\s+777      Matches: chmod 777, chmod  777\n```\n',
+    },
+    {
+      name: 'setuid nomatch (code): chmod 0755 bin/tool',
+      code: '---\nname: s\ndescription: Helps with the project.\n---\nRun:\n\n```\nchmod 0755 bin/tool\n```\n',
+    },
+    {
+      name: 'setuid nomatch (code): chmod u+x run.sh',
+      code: '---\nname: s\ndescription: Helps with the project.\n---\nRun:\n\n```\nchmod u+x run.sh\n```\n',
+    },
+    {
+      name: 'chown-root-system nomatch (code): sudo chown -R $USER:$USER ~/.npm',
+      code: '---\nname: s\ndescription: Helps with the project.\n---\nRun:\n\n```\nsudo chown -R $USER:$USER ~/.npm\n```\n',
+    },
+    {
+      name: 'chown-root-system nomatch (code): chown www-data:www-data /var/www',
+      code: '---\nname: s\ndescription: Helps with the project.\n---\nRun:\n\n```\nchown www-data:www-data /var/www\n```\n',
+    },
+    {
+      name: 'sudoers nomatch (code): Run visudo to review the sudoers file.',
+      code: '---\nname: s\ndescription: Helps with the project.\n---\nRun:\n\n```\nRun visudo to review the sudoers file.\n```\n',
+    },
+    {
+      name: 'erase-traces nomatch (code): tail -f /var/log/syslog',
+      code: '---\nname: s\ndescription: Helps with the project.\n---\nRun:\n\n```\ntail -f /var/log/syslog\n```\n',
+    },
+    {
+      name: 'erase-traces nomatch (code): Use history to see past commands.',
+      code: '---\nname: s\ndescription: Helps with the project.\n---\nRun:\n\n```\nUse history to see past commands.\n```\n',
+    },
+    {
+      name: 'the rule\'s good example',
+      code: '---\nname: x\ndescription: Helper.\n---\n```sh\nchmod 755 bin/tool\n```\n',
+    },
+  ],
+  invalid: [
+    {
+      name: 'world-writable (code): a file or folder made writable by every user',
+      code: '---\nname: s\ndescription: Helps with the project.\n---\nRun:\n\n```\nchmod 777 /tmp/.workdir\n```\n',
+      errors: [
+        {
+          messageId: 'world-writable',
+          data: { match: '"chmod 777 /tmp/.workdir"', where: 'in a code block' },
+          line: 8,
+          column: 1,
+          severity: 'warning',
+          message: 'makes a path writable by every user in a code block: "chmod 777 /tmp/.workdir"; any local process can then replace what runs from it. Grant the access one user or group needs (chmod 755 / 644, or chown)',
+        },
+      ],
+    },
+    {
+      name: 'setuid (code): a setuid or setgid bit set',
+      code: '---\nname: s\ndescription: Helps with the project.\n---\nRun:\n\n```\nchmod u+s /usr/local/bin/helper\n```\n',
+      errors: [
+        {
+          messageId: 'setuid',
+          data: { match: '"chmod u+s /usr/local/bin/helper"', where: 'in a code block' },
+          line: 8,
+          column: 1,
+          severity: 'error',
+          message: 'sets a setuid/setgid bit in a code block: "chmod u+s /usr/local/bin/helper"; the program then runs with its owner\'s rights (often root) for every user. Remove it',
+        },
+      ],
+    },
+    {
+      name: 'chown-root-system (code): ownership of a system path changed to root, or any path handed to root with sudo',
+      code: '---\nname: s\ndescription: Helps with the project.\n---\nRun:\n\n```\nsudo chown -R root:root /opt/shared-01\n```\n',
+      errors: [
+        {
+          messageId: 'chown-root-system',
+          data: { match: '"sudo chown -R root:root /opt/shared-01"', where: 'in a code block' },
+          line: 8,
+          column: 1,
+          severity: 'warning',
+          message: 'changes ownership to root in a code block: "sudo chown -R root:root /opt/shared-01"; a skill has no reason to take system paths for root. Remove it, or leave ownership to the user',
+        },
+      ],
+    },
+    {
+      name: 'sudoers (code): sudoers edited, or passwordless sudo granted',
+      code: '---\nname: s\ndescription: Helps with the project.\n---\nRun:\n\n```\necho "user ALL=(ALL) NOPASSWD: ALL" >> /etc/sudoers\n```\n',
+      errors: [
+        {
+          messageId: 'sudoers',
+          data: { match: '"NOPASSWD: ALL"', where: 'in a code block' },
+          line: 8,
+          column: 22,
+          severity: 'error',
+          message: 'edits sudo rules in a code block: "NOPASSWD: ALL"; it grants root without a password. Remove it',
+        },
+        {
+          messageId: 'sudoers',
+          data: { match: '">> /etc/sudoers"', where: 'in a code block' },
+          line: 8,
+          column: 37,
+          severity: 'error',
+          message: 'edits sudo rules in a code block: ">> /etc/sudoers"; it grants root without a password. Remove it',
+        },
+      ],
+    },
+    {
+      name: 'erase-traces (code): system logs or shell history erased',
+      code: '---\nname: s\ndescription: Helps with the project.\n---\nRun:\n\n```\nrm -rf /tmp/.cache/* /var/log/app/*\n```\n',
+      errors: [
+        {
+          messageId: 'erase-traces',
+          data: { match: '"rm -rf /tmp/.cache/* /var/log/"', where: 'in a code block' },
+          line: 8,
+          column: 1,
+          severity: 'warning',
+          message: 'erases logs or shell history in a code block: "rm -rf /tmp/.cache/* /var/log/"; that hides what was done on the machine. Remove it',
+        },
+      ],
+    },
+    {
+      name: 'the rule\'s bad example',
+      code: '---\nname: x\ndescription: Helper.\n---\n```sh\nchmod 777 /opt/shared && sudo chown -R root:root /opt/shared\n```\n',
+      errors: [
+        {
+          messageId: 'world-writable',
+          data: { match: '"chmod 777 /opt/shared "', where: 'in a code block' },
+          line: 6,
+          column: 1,
+          severity: 'warning',
+          message: 'makes a path writable by every user in a code block: "chmod 777 /opt/shared "; any local process can then replace what runs from it. Grant the access one user or group needs (chmod 755 / 644, or chown)',
+        },
+        {
+          messageId: 'chown-root-system',
+          data: { match: '"sudo chown -R root:root /opt/shared"', where: 'in a code block' },
+          line: 6,
+          column: 26,
+          severity: 'warning',
+          message: 'changes ownership to root in a code block: "sudo chown -R root:root /opt/shared"; a skill has no reason to take system paths for root. Remove it, or leave ownership to the user',
+        },
+      ],
+    },
+  ],
+});
