@@ -1,10 +1,54 @@
 // description: missing or blank where the target requires one; not a string; over the target's length limit.
 
 import { cutCodePoints } from '../src/targets/catalog.js';
-import { jsString, nonStringMessage } from '../src/targets/names.js';
-import { defineRule } from '../src/core/rule.js';
-import type { SkillContext } from '../src/core/rule.js';
+import { jsString, nonStringData } from '../src/targets/names.js';
+import { defineRule, reportMessage, type MessageData, type RuleMeta, type SkillContext } from '../src/core/rule.js';
 import { quote, typeName } from '../src/core/text.js';
+
+const meta: RuleMeta = {
+  id: 'description',
+  description: 'Description missing or blank where the target requires it, not a string, or over the length limit (agentskills: 1,024 characters)',
+  severity: 'error',
+  confidence: 'high',
+  category: 'validator',
+  fixable: false,
+  since: '0.1.0',
+  examples: {
+    bad: [
+      { files: { '.github/skills/nodesc/SKILL.md': '---\nname: nodesc\n---\nBody.\n' } },
+      { files: { '.github/skills/long/SKILL.md': `---\nname: long\ndescription: ${'word '.repeat(210)}\n---\nBody.\n` } },
+    ],
+    good: [
+      { files: { '.claude/skills/fine/SKILL.md': '---\nname: fine\ndescription: Use when the user asks for a fine thing.\n---\nBody.\n' } },
+      { files: { 'skills/ic/SKILL.md': '---\nname: ic\ndescription: IronClaw allows any length.\n---\nBody.\n' }, args: ['--target', 'ironclaw'] },
+    ],
+  },
+  messages: {
+    catalogCut:
+      'description{{from}} is {{length}} characters; the {{target}} catalog shows only the first {{max}}, cutting after {{kept}} and dropping {{lost}}. Put what decides loading in the first {{max}} characters',
+    structured: '"description" is {{type}}; {{target}} shows its JSON text {{json}} and other runtimes reject it. Write it as text',
+    nullValue: '"description:" has no value (null); {{target}} skips the skill (it takes a string or no key at all). Write a description or remove the key',
+    missing:
+      'no "description"; {{target}} requires one (it is what the model reads to decide whether to load the skill) and clients skip a skill without it. Add "description: Use when …"',
+    missingInfo: 'no "description"; {{target}} shows an empty description in its catalog, so the model has nothing to choose by',
+    notString: '"description" is {{type}}; expected a string. Quote it',
+    blank: '"description" is blank; write one line saying when to use the skill',
+    blankInfo: '"description" is blank; the catalog entry will be empty',
+    multiline: '"description" spans {{lines}} lines; {{target}} requires a one-line description. Put it on one line and move detail into the body',
+    tooLong: '"description" is {{length}} characters; {{target}} allows at most {{max}}. Shorten it and move detail into the body',
+    stringified:
+      '"description" is {{type}}; {{target}}\'s validator (skills-ref validate) checks it as the text {{text}} (String() of it), so its type alone does not make the skill invalid, but skills-ref\'s readProperties, which a client calls to read the name and description, throws "Field \'description\' must be a non-empty string", and the standard asks for a string. Write it as text{{writeAs}}',
+    // Parts: of catalogCut ({{from}}), of stringified ({{writeAs}}: a number or boolean, quoted as written).
+    fromFile: ' (from {{file}})',
+    writeAs: ': description: "{{value}}"',
+  },
+};
+
+/** The `stringified` report of a description that is not a string (skills-ref checks its String()). */
+function nonString(target: string, raw: unknown, text: string): { messageId: string; data: MessageData } {
+  const { scalar, ...data } = nonStringData(target, raw, text);
+  return { messageId: 'stringified', data: { ...data, writeAs: scalar ? reportMessage(meta, { messageId: 'writeAs', data: { value: text } }) : '' } };
+}
 
 /** Where the runtime's catalog cuts the description (Creo: 200 characters), shown as info. */
 function catalogCut(ctx: SkillContext): void {
@@ -24,34 +68,17 @@ function catalogCut(ctx: SkillContext): void {
   } else if (r.offset !== undefined) {
     at = { offset: r.offset + kept.length, endOffset: r.offset + r.value.length };
   }
-  const from = r.sideFile ? ` (from ${r.sideFile})` : '';
+  const from = r.sideFile ? reportMessage(meta, { messageId: 'fromFile', data: { file: r.sideFile } }) : '';
   ctx.report({
     ...at,
     severity: 'info',
-    message: `description${from} is ${[...r.value].length} characters; the ${ctx.profile.id} catalog shows only the first ${max}, cutting after ${quote(kept.slice(-30))} and dropping ${quote(lost, 40)}. Put what decides loading in the first ${max} characters`,
+    messageId: 'catalogCut',
+    data: { from, length: [...r.value].length, target: ctx.profile.id, max, kept: quote(kept.slice(-30)), lost: quote(lost, 40) },
   });
 }
 
 export default defineRule({
-  meta: {
-    id: 'description',
-    description: 'Description missing or blank where the target requires it, not a string, or over the length limit (agentskills: 1,024 characters)',
-    severity: 'error',
-    confidence: 'high',
-    category: 'validator',
-    fixable: false,
-    since: '0.1.0',
-    examples: {
-      bad: [
-        { files: { '.github/skills/nodesc/SKILL.md': '---\nname: nodesc\n---\nBody.\n' } },
-        { files: { '.github/skills/long/SKILL.md': `---\nname: long\ndescription: ${'word '.repeat(210)}\n---\nBody.\n` } },
-      ],
-      good: [
-        { files: { '.claude/skills/fine/SKILL.md': '---\nname: fine\ndescription: Use when the user asks for a fine thing.\n---\nBody.\n' } },
-        { files: { 'skills/ic/SKILL.md': '---\nname: ic\ndescription: IronClaw allows any length.\n---\nBody.\n' }, args: ['--target', 'ironclaw'] },
-      ],
-    },
-  },
+  meta,
   checkSkill(ctx) {
     catalogCut(ctx);
     const data = ctx.data;
@@ -69,52 +96,44 @@ export default defineRule({
           : raw;
     if (stringified) {
       // skills-ref 0.1.5: validate checks String(metadata.description); readProperties throws on a non-string.
-      ctx.report({ ...at, severity: 'warning', message: nonStringMessage(ctx.profile.id, 'description', raw, d as string) });
+      ctx.report({ ...at, severity: 'warning', ...nonString(ctx.profile.id, raw, d as string) });
     } else if (typeof d === 'string' && raw !== null && typeof raw === 'object') {
-      ctx.report({ ...at, severity: 'warning', message: `"description" is ${typeName(raw)}; ${ctx.profile.id} shows its JSON text ${quote(d.length > 60 ? `${d.slice(0, 59)}…` : d)} and other runtimes reject it. Write it as text` });
+      ctx.report({ ...at, severity: 'warning', messageId: 'structured', data: { type: typeName(raw), target: ctx.profile.id, json: quote(d.length > 60 ? `${d.slice(0, 59)}…` : d) } });
     }
     // A runtime with fallbacks (Jern, Creo) describes the skill anyway: the fallback rule says from where.
     const hasFallback = ctx.profile.descriptionSources.length > 1;
     if (d === null && ctx.profile.rejectsNullDescription) {
-      ctx.report({ ...at, rejects: true, message: `"description:" has no value (null); ${ctx.profile.id} skips the skill (it takes a string or no key at all). Write a description or remove the key` });
+      ctx.report({ ...at, rejects: true, messageId: 'nullValue', data: { target: ctx.profile.id } });
       return;
     }
     if ((d === undefined || d === null) && hasFallback) return;
     if (d === undefined || d === null) {
       if (ctx.profile.descriptionRequired) {
-        ctx.report({
-          ...at,
-          message: `no "description"; ${ctx.profile.id} requires one (it is what the model reads to decide whether to load the skill) and clients skip a skill without it. Add "description: Use when …"`,
-          rejects: true,
-        });
+        ctx.report({ ...at, messageId: 'missing', data: { target: ctx.profile.id }, rejects: true });
       } else {
-        ctx.report({ ...at, severity: 'info', message: `no "description"; ${ctx.profile.id} shows an empty description in its catalog, so the model has nothing to choose by` });
+        ctx.report({ ...at, severity: 'info', messageId: 'missingInfo', data: { target: ctx.profile.id } });
       }
       return;
     }
     // Claude Code reads a list or map description as no description, and falls back to the body.
     if (typeof d !== 'string' && hasFallback && ctx.profile.frontmatterFailure === 'fallback') return;
     if (typeof d !== 'string') {
-      ctx.report({ ...at, message: `"description" is ${typeName(d)}; expected a string. Quote it`, rejects: true });
+      ctx.report({ ...at, messageId: 'notString', data: { type: typeName(d) }, rejects: true });
       return;
     }
     if (d.trim() === '' && hasFallback) return;
     if (d.trim() === '') {
-      if (ctx.profile.descriptionRequired) ctx.report({ ...at, message: '"description" is blank; write one line saying when to use the skill', rejects: true });
-      else ctx.report({ ...at, severity: 'info', message: '"description" is blank; the catalog entry will be empty' });
+      if (ctx.profile.descriptionRequired) ctx.report({ ...at, messageId: 'blank', rejects: true });
+      else ctx.report({ ...at, severity: 'info', messageId: 'blankInfo' });
       return;
     }
     if (ctx.profile.descriptionOneLine && /[\r\n]/.test(d.trim())) {
-      ctx.report({
-        ...at,
-        rejects: true,
-        message: `"description" spans ${d.trim().split(/\r\n|\r|\n/).length} lines; ${ctx.profile.id} requires a one-line description. Put it on one line and move detail into the body`,
-      });
+      ctx.report({ ...at, rejects: true, messageId: 'multiline', data: { lines: d.trim().split(/\r\n|\r|\n/).length, target: ctx.profile.id } });
     }
     const max = ctx.profile.descriptionMaxLength;
     const len = [...d].length;
     if (max !== null && len > max) {
-      ctx.report({ ...at, rejects: ctx.profile.strictValidator, message: `"description" is ${len} characters; ${ctx.profile.id} allows at most ${max}. Shorten it and move detail into the body` });
+      ctx.report({ ...at, rejects: ctx.profile.strictValidator, messageId: 'tooLong', data: { length: len, target: ctx.profile.id, max } });
     }
   },
 });

@@ -35,7 +35,7 @@ function requiresBlock(ctx: SkillContext, kind: 'ironclaw' | 'openclaw'): { valu
         offset: loc?.start,
         endOffset: loc?.end,
         severity: 'warning',
-        message: `top-level "requires" is IronClaw's gating key; openclaw reads only "metadata.openclaw.requires", so this gates nothing there. Move it under metadata.openclaw${req !== undefined ? ' (both are set: openclaw uses the metadata one)' : ''}`,
+        messageId: req !== undefined ? 'topLevelRequiresBoth' : 'topLevelRequires',
       });
     }
     return req !== undefined && oc ? { value: req, path: ['metadata', oc.key, 'requires'] } : null;
@@ -49,7 +49,7 @@ function requiresBlock(ctx: SkillContext, kind: 'ironclaw' | 'openclaw'): { valu
         offset: loc?.start,
         endOffset: loc?.end,
         severity: 'info',
-        message: 'both top-level "requires" and legacy "metadata.openclaw.requires" are set; newer IronClaw reads the top-level one and ignores the legacy key. Keep one',
+        messageId: 'legacyBoth',
       });
     }
     return { value: data.requires, path: ['requires'] };
@@ -90,7 +90,8 @@ function configKindHints(ctx: SkillContext, kind: 'ironclaw' | 'openclaw', base:
         endOffset: l?.end,
         severity: 'warning',
         confidence: 'medium',
-        message: `config ${quote(c)} looks like an OpenClaw dot-path (a key in the OpenClaw config), but ironclaw reads each config entry as a file path that must exist (no "~" expansion), so the skill is skipped unless a file named ${quote(c)} exists. Use a file path for IronClaw`,
+        messageId: 'configDotPath',
+        data: { config: quote(c) },
       });
     } else if (kind === 'openclaw' && looksLikeFilePath(c)) {
       ctx.report({
@@ -98,7 +99,8 @@ function configKindHints(ctx: SkillContext, kind: 'ironclaw' | 'openclaw', base:
         endOffset: l?.end,
         severity: 'warning',
         confidence: 'medium',
-        message: `config ${quote(c)} looks like a file path (IronClaw's kind), but openclaw reads each config entry as a dot-path in its config file that must be truthy (e.g. "browser.enabled"), so this never matches. Use a dot-path for OpenClaw`,
+        messageId: 'configFilePath',
+        data: { config: quote(c) },
       });
     }
   });
@@ -115,14 +117,15 @@ function checkOs(ctx: SkillContext, kind: 'ironclaw' | 'openclaw', block: { valu
   const list = typeof os === 'string' ? [os] : os;
   const loc = ctx.locate(osPath);
   if (!Array.isArray(list) || list.some((e) => typeof e !== 'string')) {
-    ctx.report({ offset: loc?.start, endOffset: loc?.end, rejects: true, message: `"${osPath.join('.')}" is ${typeName(os)}; expected a list of platforms, e.g. os: ["darwin", "linux"]` });
+    ctx.report({ offset: loc?.start, endOffset: loc?.end, rejects: true, messageId: 'osType', data: { path: osPath.join('.'), type: typeName(os) } });
     return;
   }
   (list as string[]).forEach((p, i) => {
     if ((OPENCLAW_PLATFORMS as readonly string[]).includes(p)) return;
     const l = typeof os === 'string' ? loc : ctx.locate([...osPath, i]);
     const guess = didYouMean(p, OPENCLAW_PLATFORMS);
-    ctx.report({ offset: l?.start, endOffset: l?.end, severity: 'warning', message: `os ${quote(p)} is not a platform openclaw knows (${OPENCLAW_PLATFORMS.join(', ')})${guess ? `; did you mean ${quote(guess)}?` : ''}` });
+    const data = { os: quote(p), platforms: OPENCLAW_PLATFORMS.join(', ') };
+    ctx.report({ offset: l?.start, endOffset: l?.end, severity: 'warning', ...(guess ? { messageId: 'osUnknownGuess', data: { ...data, guess: quote(guess) } } : { messageId: 'osUnknown', data }) });
   });
   if (ctx.gating && list.length > 0 && !(list as string[]).includes(ctx.host.platform) && meta.value.always !== true) {
     ctx.report({
@@ -131,7 +134,8 @@ function checkOs(ctx: SkillContext, kind: 'ironclaw' | 'openclaw', block: { valu
       severity: 'warning',
       machineDependent: true,
       rejects: true,
-      message: `on this machine (${ctx.host.platform}), OpenClaw skips the skill: "os" allows only ${(list as string[]).map((x) => quote(x)).join(', ')} (machine-dependent: --no-gating)`,
+      messageId: 'osSkipped',
+      data: { platform: ctx.host.platform, allowed: (list as string[]).map((x) => quote(x)).join(', ') },
     });
   }
 }
@@ -162,6 +166,44 @@ export default defineRule({
         { files: { 'skills/g/SKILL.md': '---\nname: g\nrequires:\n  bins: [skillcheck-no-such-binary-xyz]\n---\nBody.\n' }, args: ['--no-gating'] },
       ],
     },
+    messages: {
+      // Which block the runtime reads (OpenClaw: metadata.openclaw.requires; IronClaw: top-level requires).
+      topLevelRequires: 'top-level "requires" is IronClaw\'s gating key; openclaw reads only "metadata.openclaw.requires", so this gates nothing there. Move it under metadata.openclaw',
+      topLevelRequiresBoth:
+        'top-level "requires" is IronClaw\'s gating key; openclaw reads only "metadata.openclaw.requires", so this gates nothing there. Move it under metadata.openclaw (both are set: openclaw uses the metadata one)',
+      legacyBoth: 'both top-level "requires" and legacy "metadata.openclaw.requires" are set; newer IronClaw reads the top-level one and ignores the legacy key. Keep one',
+      // The shape of the block.
+      notMapping: '"{{name}}" is {{type}}; expected a mapping with {{keys}}',
+      // OpenClaw ignores a requires that is not a mapping: the skill loads with nothing checked.
+      notMappingIgnored:
+        '"{{name}}" is {{type}}, so it gates nothing: openclaw reads requirements only from a mapping with {{keys}} and loads the skill with none checked. Write it as a mapping, e.g. bins: [tool]',
+      unknownKey: '"{{name}}.{{key}}" is not a gating key {{target}} reads, so it gates nothing; {{target}} reads {{keys}}',
+      unknownKeyGuess: '"{{name}}.{{key}}" is not a gating key {{target}} reads, so it gates nothing; did you mean {{guess}}?',
+      notList: '"{{name}}.{{key}}" is {{type}}; expected a list of strings, e.g. {{key}}: [{{example}}]',
+      listEntries: '"{{name}}.{{key}}" is a list with non-string entries; expected a list of strings, e.g. {{key}}: [{{example}}]',
+      notCommand: '{{key}} entry {{entry}} is not a command name; give the bare name looked up on PATH (no "/")',
+      configDotPath:
+        'config {{config}} looks like an OpenClaw dot-path (a key in the OpenClaw config), but ironclaw reads each config entry as a file path that must exist (no "~" expansion), so the skill is skipped unless a file named {{config}} exists. Use a file path for IronClaw',
+      configFilePath:
+        'config {{config}} looks like a file path (IronClaw\'s kind), but openclaw reads each config entry as a dot-path in its config file that must be truthy (e.g. "browser.enabled"), so this never matches. Use a dot-path for OpenClaw',
+      // OpenClaw's os list.
+      osType: '"{{path}}" is {{type}}; expected a list of platforms, e.g. os: ["darwin", "linux"]',
+      osUnknown: 'os {{os}} is not a platform openclaw knows ({{platforms}})',
+      osUnknownGuess: 'os {{os}} is not a platform openclaw knows ({{platforms}}); did you mean {{guess}}?',
+      osInRequires: '"{{name}}.os" gates nothing: openclaw reads os only from {{osPath}}. Move it up one level',
+      // Machine-dependent (looked up on this machine or in the given OpenClaw config; --no-gating turns them off).
+      osSkipped: 'on this machine ({{platform}}), OpenClaw skips the skill: "os" allows only {{allowed}} (machine-dependent: --no-gating)',
+      binMissing: 'on this machine, {{bin}} is not on PATH; {{runtime}} skips the skill where a required bin is missing (machine-dependent: --no-gating)',
+      anyBinsMissing: 'on this machine, none of {{bins}} is on PATH; {{runtime}} needs at least one (machine-dependent: --no-gating)',
+      // state: "unset", or "empty" where the runtime counts a blank value as unset.
+      envIronClaw: 'on this machine, environment variable {{env}} is {{state}}; IronClaw skips the skill (it must be set, even empty) (machine-dependent: --no-gating)',
+      envOpenClaw: 'on this machine, environment variable {{env}} is {{state}}; OpenClaw skips the skill (it must be non-empty) (machine-dependent: --no-gating)',
+      configMissing: 'on this machine, config path {{config}} does not exist (IronClaw does not expand "~"); the skill is skipped (machine-dependent: --no-gating)',
+      configUnread:
+        'config {{config}} is a dot-path in the OpenClaw config file, which skillcheck has not read; OpenClaw skips the skill unless it is truthy there. Pass --openclaw-config FILE to check it (machine-dependent)',
+      configNotSet: 'config {{config}} is not set in the given OpenClaw config; OpenClaw skips the skill (machine-dependent: --no-gating)',
+      configFalsy: 'config {{config}} is {{value}} (falsy) in the given OpenClaw config; OpenClaw skips the skill (machine-dependent: --no-gating)',
+    },
   },
   checkSkill(ctx) {
     const kind = ctx.profile.gating;
@@ -176,10 +218,10 @@ export default defineRule({
       // a list has no bins/env/config keys, so the skill loads with nothing checked. An empty list means just that.
       if (kind === 'openclaw') {
         if (Array.isArray(block.value) && block.value.length === 0) return;
-        ctx.report({ offset: loc?.start, endOffset: loc?.end, severity: 'warning', message: `"${name}" is ${typeName(block.value)}, so it gates nothing: openclaw reads requirements only from a mapping with ${listKeys(ctx).join(', ')} and loads the skill with none checked. Write it as a mapping, e.g. bins: [tool]` });
+        ctx.report({ offset: loc?.start, endOffset: loc?.end, severity: 'warning', messageId: 'notMappingIgnored', data: { name, type: typeName(block.value), keys: listKeys(ctx).join(', ') } });
         return;
       }
-      ctx.report({ offset: loc?.start, endOffset: loc?.end, rejects: true, message: `"${name}" is ${typeName(block.value)}; expected a mapping with ${listKeys(ctx).join(', ')}` });
+      ctx.report({ offset: loc?.start, endOffset: loc?.end, rejects: true, messageId: 'notMapping', data: { name, type: typeName(block.value), keys: listKeys(ctx).join(', ') } });
       return;
     }
     const req = block.value as Record<string, unknown>;
@@ -188,7 +230,7 @@ export default defineRule({
       const kLoc = ctx.locate([...block.path, key]);
       if (key === 'os' && kind === 'openclaw' && block.path[0] === 'metadata') {
         // resolveOpenClawManifestOs reads `os` from the metadata block itself, never from its requires.
-        ctx.report({ offset: kLoc?.start, endOffset: kLoc?.end, severity: 'warning', message: `"${name}.os" gates nothing: openclaw reads os only from ${quote(`metadata.${block.path[1]}.os`)}. Move it up one level` });
+        ctx.report({ offset: kLoc?.start, endOffset: kLoc?.end, severity: 'warning', messageId: 'osInRequires', data: { name, osPath: quote(`metadata.${block.path[1]}.os`) } });
         continue;
       }
       if (!listKeys(ctx).includes(key)) {
@@ -198,7 +240,9 @@ export default defineRule({
           offset: kLoc?.start,
           endOffset: kLoc?.end,
           severity: guess ? 'warning' : 'info',
-          message: `"${name}.${key}" is not a gating key ${kind} reads, so it gates nothing${guess ? `; did you mean ${quote(guess)}?` : `; ${kind} reads ${listKeys(ctx).join(', ')}`}`,
+          ...(guess
+            ? { messageId: 'unknownKeyGuess', data: { name, key, target: kind, guess: quote(guess) } }
+            : { messageId: 'unknownKey', data: { name, key, target: kind, keys: listKeys(ctx).join(', ') } }),
         });
         continue;
       }
@@ -213,7 +257,9 @@ export default defineRule({
           offset: kLoc?.start,
           endOffset: kLoc?.end,
           rejects: true,
-          message: `"${name}.${key}" is ${Array.isArray(v) ? 'a list with non-string entries' : typeName(v)}; expected a list of strings, e.g. ${key}: [${quote(String(Array.isArray(v) ? v[0] : v))}]`,
+          ...(Array.isArray(v)
+            ? { messageId: 'listEntries', data: { name, key, example: quote(String(v[0])) } }
+            : { messageId: 'notList', data: { name, key, type: typeName(v), example: quote(String(v)) } }),
         });
         continue;
       }
@@ -222,7 +268,7 @@ export default defineRule({
         v.forEach((b: string, i: number) => {
           if (b.includes('/') || b.trim() === '') {
             const eLoc = ctx.locate([...block.path, key, i]);
-            ctx.report({ offset: eLoc?.start, endOffset: eLoc?.end, rejects: true, message: `${key} entry ${quote(b)} is not a command name; give the bare name looked up on PATH (no "/")` });
+            ctx.report({ offset: eLoc?.start, endOffset: eLoc?.end, rejects: true, messageId: 'notCommand', data: { key, entry: quote(b) } });
           }
         });
       }
@@ -236,11 +282,11 @@ export default defineRule({
     (lists.bins ?? []).forEach((b, i) => {
       if (b.includes('/') || ctx.host.which(b)) return;
       const l = ctx.locate([...block.path, 'bins', i]) ?? ctx.locate([...block.path, 'bins']);
-      ctx.report({ ...md, offset: l?.start, endOffset: l?.end, message: `on this machine, ${quote(b)} is not on PATH; ${runtime} skips the skill where a required bin is missing (machine-dependent: --no-gating)` });
+      ctx.report({ ...md, offset: l?.start, endOffset: l?.end, messageId: 'binMissing', data: { bin: quote(b), runtime } });
     });
     if (lists.anyBins && lists.anyBins.length > 0 && !lists.anyBins.some((b) => ctx.host.which(b))) {
       const l = ctx.locate([...block.path, 'anyBins']);
-      ctx.report({ ...md, offset: l?.start, endOffset: l?.end, message: `on this machine, none of ${lists.anyBins.map((b) => quote(b)).join(', ')} is on PATH; ${runtime} needs at least one (machine-dependent: --no-gating)` });
+      ctx.report({ ...md, offset: l?.start, endOffset: l?.end, messageId: 'anyBinsMissing', data: { bins: lists.anyBins.map((b) => quote(b)).join(', '), runtime } });
     }
     (lists.env ?? []).forEach((e, i) => {
       const val = ctx.host.env(e);
@@ -248,7 +294,7 @@ export default defineRule({
       const unmet = ctx.profile.gatingFacts?.blankEnvIsUnset ? !val || val.trim() === '' : val === undefined;
       if (!unmet) return;
       const l = ctx.locate([...block.path, 'env', i]);
-      ctx.report({ ...md, offset: l?.start, endOffset: l?.end, message: `on this machine, environment variable ${quote(e)} is ${val === undefined ? 'unset' : 'empty'}; ${runtime} skips the skill (${kind === 'ironclaw' ? 'it must be set, even empty' : 'it must be non-empty'}) (machine-dependent: --no-gating)` });
+      ctx.report({ ...md, offset: l?.start, endOffset: l?.end, messageId: kind === 'ironclaw' ? 'envIronClaw' : 'envOpenClaw', data: { env: quote(e), state: val === undefined ? 'unset' : 'empty' } });
     });
     if (kind === 'openclaw') {
       const conf = ctx.options.openclawConfig as Record<string, unknown> | undefined;
@@ -260,7 +306,8 @@ export default defineRule({
             endOffset: l?.end,
             severity: 'info',
             machineDependent: true,
-            message: `config ${quote(c)} is a dot-path in the OpenClaw config file, which skillcheck has not read; OpenClaw skips the skill unless it is truthy there. Pass --openclaw-config FILE to check it (machine-dependent)`,
+            messageId: 'configUnread',
+            data: { config: quote(c) },
           });
           return;
         }
@@ -269,14 +316,14 @@ export default defineRule({
         // isConfigPathTruthyWithDefaults: a path the config does not set takes OpenClaw's default.
         const v = !found.found && Object.prototype.hasOwnProperty.call(defaults, c) ? { found: true, value: defaults[c] } : found;
         if (v.found && !!v.value) return;
-        ctx.report({ ...md, offset: l?.start, endOffset: l?.end, message: `config ${quote(c)} is ${v.found ? `${JSON.stringify(v.value)} (falsy)` : 'not set'} in the given OpenClaw config; OpenClaw skips the skill (machine-dependent: --no-gating)` });
+        ctx.report({ ...md, offset: l?.start, endOffset: l?.end, ...(v.found ? { messageId: 'configFalsy', data: { config: quote(c), value: JSON.stringify(v.value) } } : { messageId: 'configNotSet', data: { config: quote(c) } }) });
       });
     }
     if (kind === 'ironclaw') {
       (lists.config ?? []).forEach((c, i) => {
         if (ctx.host.exists(c)) return;
         const l = ctx.locate([...block.path, 'config', i]);
-        ctx.report({ ...md, offset: l?.start, endOffset: l?.end, message: `on this machine, config path ${quote(c)} does not exist (IronClaw does not expand "~"); the skill is skipped (machine-dependent: --no-gating)` });
+        ctx.report({ ...md, offset: l?.start, endOffset: l?.end, messageId: 'configMissing', data: { config: quote(c) } });
       });
     }
   },

@@ -4,7 +4,7 @@
 
 import * as path from 'node:path';
 import { codeRanges, inRanges } from '../src/analysis/packs.js';
-import { reportGrouped, type Groupable } from '../src/core/group.js';
+import { reportGrouped, type GroupableById } from '../src/core/group.js';
 import { inlineLinks } from '../src/analysis/links.js';
 import { defineRule, type SkillContext } from '../src/core/rule.js';
 import { quote } from '../src/core/text.js';
@@ -118,7 +118,7 @@ function lowerCaseIndex(entries: ReadonlyMap<string, unknown>): Map<string, stri
   return idx;
 }
 
-type Finding = Groupable & { target?: string };
+type Finding = Omit<GroupableById, 'data'> & { data: Record<string, string>; target?: string };
 
 function check(ctx: SkillContext, r: Ref, out: Finding[]) {
   const folder = ctx.skill.folder;
@@ -127,7 +127,7 @@ function check(ctx: SkillContext, r: Ref, out: Finding[]) {
   const what = r.kind === 'link' ? 'link' : 'reference';
   const at = { offset: r.start, endOffset: r.end };
   if (target.startsWith('/') || target.startsWith('~') || /^[a-zA-Z]:[\\/]/.test(target)) {
-    out.push({ kind: 'absolute', ...at, severity: 'warning', confidence: 'medium', message: `${what} ${quote(r.target, 200)} is an absolute path, outside the skill folder; an installed skill cannot rely on it. Copy the file into the skill (for example references/) and link it relatively` });
+    out.push({ kind: 'absolute', ...at, severity: 'warning', confidence: 'medium', messageId: 'absolute', data: { what, target: quote(r.target, 200) } });
     return;
   }
   const norm = path.posix.normalize(target.replace(/\\/g, '/'));
@@ -139,10 +139,10 @@ function check(ctx: SkillContext, r: Ref, out: Finding[]) {
     const abs = path.resolve(path.dirname(ctx.skill.absPath), norm);
     const there = path.posix.normalize(`${ctx.skill.dir.replace(/\\/g, '/')}/${norm}`);
     if (root && abs.startsWith(root.endsWith(path.sep) ? root : root + path.sep) && ctx.host.exists(abs)) {
-      out.push({ kind: 'outside-present', ...at, severity: 'info', confidence: 'low', message: `${what} ${quote(r.target, 200)} leaves the skill folder for ${quote(there, 200)} (it exists here); installers that copy the folder alone (Claude Code, Codex, OpenCode, IronClaw) leave it behind. Copy it in if the skill ships alone` });
+      out.push({ kind: 'outside-present', ...at, severity: 'info', confidence: 'low', messageId: 'outsidePresent', data: { what, target: quote(r.target, 200), there: quote(there, 200) } });
       return;
     }
-    out.push({ kind: 'outside', ...at, severity: 'warning', confidence: 'medium', message: `${what} ${quote(r.target, 200)} leaves the skill folder; runtimes install the folder alone, so the target will be missing. Move the file into the skill folder and link it relatively` });
+    out.push({ kind: 'outside', ...at, severity: 'warning', confidence: 'medium', messageId: 'outside', data: { what, target: quote(r.target, 200), fragment: '' } });
     return;
   }
   if (!folder) return;
@@ -159,7 +159,7 @@ function check(ctx: SkillContext, r: Ref, out: Finding[]) {
     const e = entries.get(prefix);
     if (!e) break;
     if (e.kind === 'symlink') {
-      out.push({ kind: 'symlink', ...at, severity: 'warning', confidence: 'high', message: `${what} ${quote(r.target, 200)} goes through the symlink ${quote(e.rel)}${e.linkTarget ? ` (→ ${quote(e.linkTarget)})` : ''}; runtimes skip symlinks, so the agent cannot open it. Replace the link with the real file` });
+      out.push({ kind: 'symlink', ...at, severity: 'warning', confidence: 'high', messageId: 'symlink', data: { what, target: quote(r.target, 200), link: quote(e.rel), to: e.linkTarget ? ` (→ ${quote(e.linkTarget)})` : '' } });
       return;
     }
   }
@@ -173,7 +173,15 @@ function check(ctx: SkillContext, r: Ref, out: Finding[]) {
   const first = slash > 0 ? rel.slice(0, slash) : '';
   const plural = first === '' ? null : `${first.endsWith('s') ? first.slice(0, -1) : `${first}s`}${rel.slice(slash)}`;
   if (!caseMatch && plural !== null && entries.has(plural)) {
-    out.push({ kind: 'case', target: rel, ...at, severity: bare ? 'info' : 'warning', confidence: bare ? 'low' : 'high', message: `${what} ${quote(r.target, 200)} does not exist; ${quote(plural)} does (the folder is ${plural.slice(0, plural.indexOf('/'))}/). Fix the path` });
+    out.push({
+      kind: 'case',
+      target: rel,
+      ...at,
+      severity: bare ? 'info' : 'warning',
+      confidence: bare ? 'low' : 'high',
+      messageId: 'plural',
+      data: { what, target: quote(r.target, 200), plural: quote(plural), folder: plural.slice(0, plural.indexOf('/')), fragment: '', more: '' },
+    });
     return;
   }
   out.push({
@@ -182,20 +190,17 @@ function check(ctx: SkillContext, r: Ref, out: Finding[]) {
     ...at,
     severity: bare ? 'info' : 'warning',
     confidence: bare ? 'low' : 'high',
-    message: caseMatch
-      ? `${what} ${quote(r.target, 200)} does not exist; ${quote(caseMatch)} differs only in letter case, which breaks on case-sensitive file systems. Fix the spelling`
-      : bare
-        ? `${quote(r.target, 200)} is named (not linked) but is not in the skill folder; if the skill means its own file, the agent will fail to open it. Add the file, fix the path, or link it`
-        : `${what} ${quote(r.target, 200)} does not exist in the skill folder; the agent will fail to open it. Add the file or fix the path`,
+    messageId: caseMatch ? 'letterCase' : bare ? 'named' : 'missing',
+    data: { what, target: quote(r.target, 200), ...(caseMatch ? { actual: quote(caseMatch) } : {}), fragment: '', more: '' },
   });
 }
 
 /** Missing files once per file and target: the strongest mention (a link before a bare path), then the first,
  *  with how many other times the file names it. */
-function oncePerTarget(items: Finding[]): Groupable[] {
+function oncePerTarget(items: Finding[]): GroupableById[] {
   const rank = (f: Finding) => (f.severity === 'warning' ? 1 : 0);
   const byTarget = new Map<string, Finding[]>();
-  const out: Groupable[] = [];
+  const out: GroupableById[] = [];
   for (const f of items) {
     if (f.target === undefined) {
       out.push(f);
@@ -210,7 +215,7 @@ function oncePerTarget(items: Finding[]): Groupable[] {
     for (const f of g) if (rank(f) > rank(head) || (rank(f) === rank(head) && f.offset < head.offset)) head = f;
     const { target: _t, ...rest } = head;
     const more = g.length - 1;
-    out.push(more === 0 ? rest : { ...rest, message: `${head.message as string} (named ${more} more time${more === 1 ? '' : 's'} in this file)` });
+    out.push(more === 0 ? rest : { ...rest, data: { ...rest.data, more: ` (named ${more} more time${more === 1 ? '' : 's'} in this file)` } });
   }
   return out.sort((a, b) => a.offset - b.offset);
 }
@@ -233,6 +238,24 @@ export default defineRule({
         { files: { 'skills/x/SKILL.md': '---\nname: x\ndescription: Helper.\n---\nSee [the guide](references/guide.md), `references/guide.md#setup` and https://example.com.\n', 'skills/x/references/guide.md': '# Guide\n' } },
       ],
     },
+    // what: "link" (a Markdown link or link definition) or "reference" (a bare references/, scripts/, assets/ path).
+    // fragment: " (this file is a fragment of …)" when the file has no frontmatter and is composed into another
+    // skill (the finding is then info); more: " (named N more times in this file)" when the file names it again.
+    messages: {
+      absolute:
+        '{{what}} {{target}} is an absolute path, outside the skill folder; an installed skill cannot rely on it. Copy the file into the skill (for example references/) and link it relatively',
+      outsidePresent:
+        '{{what}} {{target}} leaves the skill folder for {{there}} (it exists here); installers that copy the folder alone (Claude Code, Codex, OpenCode, IronClaw) leave it behind. Copy it in if the skill ships alone',
+      outside:
+        '{{what}} {{target}} leaves the skill folder; runtimes install the folder alone, so the target will be missing. Move the file into the skill folder and link it relatively{{fragment}}',
+      symlink: '{{what}} {{target}} goes through the symlink {{link}}{{to}}; runtimes skip symlinks, so the agent cannot open it. Replace the link with the real file',
+      plural: '{{what}} {{target}} does not exist; {{plural}} does (the folder is {{folder}}/). Fix the path{{fragment}}{{more}}',
+      letterCase:
+        '{{what}} {{target}} does not exist; {{actual}} differs only in letter case, which breaks on case-sensitive file systems. Fix the spelling{{fragment}}{{more}}',
+      named:
+        '{{target}} is named (not linked) but is not in the skill folder; if the skill means its own file, the agent will fail to open it. Add the file, fix the path, or link it{{fragment}}{{more}}',
+      missing: '{{what}} {{target}} does not exist in the skill folder; the agent will fail to open it. Add the file or fix the path{{fragment}}{{more}}',
+    },
   },
   checkSkill(ctx) {
     const doc = ctx.skill.doc;
@@ -249,7 +272,7 @@ export default defineRule({
         ? out
         : out.map((f) =>
             relative.has(f.kind)
-              ? { ...f, severity: 'info' as const, confidence: 'low' as const, message: `${typeof f.message === 'string' ? f.message : f.message()} (this file is a fragment of ${of}; links may resolve only in the composed skill)` }
+              ? { ...f, severity: 'info' as const, confidence: 'low' as const, data: { ...f.data, fragment: ` (this file is a fragment of ${of}; links may resolve only in the composed skill)` } }
               : f,
           );
     reportGrouped(ctx, oncePerTarget(found), ctx.skill.source);

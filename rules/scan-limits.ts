@@ -21,6 +21,18 @@ export default defineRule({
       bad: [{ files: { [`skills/${deep(4)}/SKILL.md`]: '---\nname: d\n---\nFour folders down.\n' }, args: ['--target', 'ironclaw'] }],
       good: [{ files: { [`skills/${deep(3)}/SKILL.md`]: '---\nname: c\n---\nThree folders down.\n' }, args: ['--target', 'ironclaw'] }],
     },
+    messages: {
+      fileName: '{{target}} opens only {{names}} (file names are case-sensitive on Linux), so it never finds {{file}}. Rename the file to SKILL.md',
+      dotFolder: '{{target}} skips folders whose names start with "." below {{root}}/, so it never finds this skill (in {{folder}}/). Rename the folder',
+      nodeModules: '{{target}} skips node_modules folders below {{root}}/, so it never finds this skill. Move the folder out of node_modules',
+      tooDeep:
+        'this skill is {{depth}} folders below {{root}}/; {{target}} scans at most {{max}} ({{root}}/<name>/SKILL.md is 1), so it never finds this skill. Move the folder up, e.g. to {{root}}/{{name}}/SKILL.md',
+      // Project-wide (checkProject): only lint() reaches these.
+      tooMany:
+        '{{count}} skills load under {{target}}, which loads at most {{max}}: {{dropped}} of them are dropped, and which ones depends on the order the runtime lists folders in (not this file in particular). Remove or merge skills to stay within {{max}}',
+      tooManyInCatalog:
+        '{{count}} skills load under {{target}} in {{catalog}}/, which loads at most {{max}}: {{dropped}} of them are dropped, and which ones depends on the order the runtime lists folders in (not this file in particular). Remove or merge skills to stay within {{max}}',
+    },
   },
   checkSkill(ctx) {
     if (ctx.skill.layout === 'file') return;
@@ -34,7 +46,8 @@ export default defineRule({
         line: 1,
         column: 1,
         rejects: true,
-        message: `${ctx.profile.id} opens only ${names.join(' or ')} (file names are case-sensitive on Linux), so it never finds ${base}. Rename the file to SKILL.md`,
+        messageId: 'fileName',
+        data: { target: ctx.profile.id, names: names.join(' or '), file: base },
       });
       return;
     }
@@ -49,7 +62,8 @@ export default defineRule({
           line: 1,
           column: 1,
           rejects: true,
-          message: `${ctx.profile.id} skips folders whose names start with "." below ${at.root}/, so it never finds this skill (in ${dot}/). Rename the folder`,
+          messageId: 'dotFolder',
+          data: { target: ctx.profile.id, root: at.root, folder: dot },
         });
         return;
       }
@@ -62,7 +76,8 @@ export default defineRule({
           line: 1,
           column: 1,
           rejects: true,
-          message: `${ctx.profile.id} skips node_modules folders below ${at.root}/, so it never finds this skill. Move the folder out of node_modules`,
+          messageId: 'nodeModules',
+          data: { target: ctx.profile.id, root: at.root },
         });
         return;
       }
@@ -72,7 +87,8 @@ export default defineRule({
       line: 1,
       column: 1,
       rejects: true,
-      message: `this skill is ${at.depth} folders below ${at.root}/; ${ctx.profile.id} scans at most ${max} (${at.root}/<name>/SKILL.md is 1), so it never finds this skill. Move the folder up, e.g. to ${at.root}/${ctx.skill.folderName}/SKILL.md`,
+      messageId: 'tooDeep',
+      data: { depth: at.depth, root: at.root, target: ctx.profile.id, max, name: ctx.skill.folderName },
     });
   },
   checkProject(ctx) {
@@ -98,7 +114,8 @@ export default defineRule({
         line: 1,
         column: 1,
         severity: 'warning',
-        message: `${sorted.length} skills load under ${target}${catalog ? ` in ${catalog}/` : ''}, which loads at most ${max}: ${sorted.length - max} of them are dropped, and which ones depends on the order the runtime lists folders in (not this file in particular). Remove or merge skills to stay within ${max}`,
+        messageId: catalog ? 'tooManyInCatalog' : 'tooMany',
+        data: { count: sorted.length, target, ...(catalog ? { catalog } : {}), max, dropped: sorted.length - max },
       });
     }
   },

@@ -15,20 +15,12 @@ import type { Fix } from '../src/core/types.js';
 
 const NAME_TAIL = /^[\p{L}\p{N}\p{M}\p{Pc}\p{Pd}.:\u00b7]{0,20}/u;
 
-function effect(b: Breakout): string {
-  if (b.envelope === 'skill') {
-    return b.closing
-      ? 'can close the <skill> envelope the runtime wraps the skill in, so the text after it reads as the runtime\'s own'
-      : 'can open a fake <skill> envelope (with its own trust attribute) inside the real one';
-  }
-  return b.closing
-    ? 'can close the <system-reminder> the runtime wraps the skill in, so the text after it reads as the harness\'s own'
-    : 'can forge a <system-reminder>, which models read as the harness speaking, not the skill';
-}
-
-function hidden(b: Breakout): string {
+/** The message id of a breakout that is not escaped: what it can do, and whether hidden or lookalike characters
+ *  (anything outside printable ASCII) carry it past naive escapes. */
+function breakoutId(b: Breakout): string {
+  const base = b.envelope === 'skill' ? (b.closing ? 'closeSkill' : 'openSkill') : b.closing ? 'closeReminder' : 'forgeReminder';
   // eslint-disable-next-line no-control-regex
-  return /[^\x20-\x7e]/.test(b.text) ? '; its hidden or lookalike characters get past naive escapes such as IronClaw\'s' : '';
+  return /[^\x20-\x7e]/.test(b.text) ? `${base}Hidden` : base;
 }
 
 /** Where a frontmatter value sits, for the message: `description`, `metadata.note`, `tags[2]`. */
@@ -83,7 +75,8 @@ function report(ctx: SkillContext, { b, at, fixable }: Located, where: string, h
       ...pos,
       severity: 'info',
       confidence: 'low',
-      message: `${quote(b.text)} in ${where} is escaped by ${ctx.profile.id} itself before wrapping (it shows ${quote(b.escaped)}), so it cannot break out there. Reword it if it is not meant as a tag`,
+      messageId: 'escapedByTarget',
+      data: { text: quote(b.text), where, target: ctx.profile.id, escaped: quote(b.escaped) },
     });
     return;
   }
@@ -93,7 +86,8 @@ function report(ctx: SkillContext, { b, at, fixable }: Located, where: string, h
       ...pos,
       severity: 'info',
       confidence: 'low',
-      message: `${quote(shown)} in ${where} is another tag than <${b.envelope}> (the name goes on), so it cannot close or forge the envelope; runtimes that escape it (skillcheck's escape does) show ${quote(b.escaped)}. Nothing to fix`,
+      messageId: 'nearMiss',
+      data: { text: quote(shown), where, envelope: b.envelope, escaped: quote(b.escaped) },
     });
     return;
   }
@@ -106,9 +100,8 @@ function report(ctx: SkillContext, { b, at, fixable }: Located, where: string, h
   ctx.report({
     ...pos,
     severity: trusted ? 'warning' : 'error',
-    message: `${quote(b.text)} in ${where} ${effect(b)}${hidden(b)}. Escape it: write ${quote(b.escaped)}${fix ? ' (--fix)' : ''}, or reword${
-      b.envelope === 'skill' && !b.closing ? ' (a placeholder such as <skill-name> is harmless)' : ''
-    }`,
+    messageId: breakoutId(b),
+    data: { text: quote(b.text), where, escaped: quote(b.escaped), fix: fix ? ' (--fix)' : '' },
     ...(fix ? { fix } : {}),
   });
 }
@@ -165,6 +158,32 @@ export default defineRule({
       good: [
         { files: { 'skills/g/SKILL.md': '---\nname: g\ndescription: Creates a skill folder.\n---\nRun `new <skill-name>` and compare a < b.\n' } },
       ],
+    },
+    messages: {
+      // Not escaped by the target. `where`: the body, frontmatter "description", a frontmatter key / comment, a
+      // references/ file's path. `fix`: " (--fix)" when --fix can escape it (never inside code, a key or unparsed text).
+      // The *Hidden forms: the opener holds characters outside printable ASCII (zero-width, lookalikes).
+      closeSkill:
+        '{{text}} in {{where}} can close the <skill> envelope the runtime wraps the skill in, so the text after it reads as the runtime\'s own. Escape it: write {{escaped}}{{fix}}, or reword',
+      openSkill:
+        '{{text}} in {{where}} can open a fake <skill> envelope (with its own trust attribute) inside the real one. Escape it: write {{escaped}}{{fix}}, or reword (a placeholder such as <skill-name> is harmless)',
+      closeReminder:
+        '{{text}} in {{where}} can close the <system-reminder> the runtime wraps the skill in, so the text after it reads as the harness\'s own. Escape it: write {{escaped}}{{fix}}, or reword',
+      forgeReminder:
+        '{{text}} in {{where}} can forge a <system-reminder>, which models read as the harness speaking, not the skill. Escape it: write {{escaped}}{{fix}}, or reword',
+      closeSkillHidden:
+        '{{text}} in {{where}} can close the <skill> envelope the runtime wraps the skill in, so the text after it reads as the runtime\'s own; its hidden or lookalike characters get past naive escapes such as IronClaw\'s. Escape it: write {{escaped}}{{fix}}, or reword',
+      openSkillHidden:
+        '{{text}} in {{where}} can open a fake <skill> envelope (with its own trust attribute) inside the real one; its hidden or lookalike characters get past naive escapes such as IronClaw\'s. Escape it: write {{escaped}}{{fix}}, or reword (a placeholder such as <skill-name> is harmless)',
+      closeReminderHidden:
+        '{{text}} in {{where}} can close the <system-reminder> the runtime wraps the skill in, so the text after it reads as the harness\'s own; its hidden or lookalike characters get past naive escapes such as IronClaw\'s. Escape it: write {{escaped}}{{fix}}, or reword',
+      forgeReminderHidden:
+        '{{text}} in {{where}} can forge a <system-reminder>, which models read as the harness speaking, not the skill; its hidden or lookalike characters get past naive escapes such as IronClaw\'s. Escape it: write {{escaped}}{{fix}}, or reword',
+      // The target's own escape neutralizes this opener before wrapping (IronClaw, Cerveau): info, auditor persona.
+      escapedByTarget: '{{text}} in {{where}} is escaped by {{target}} itself before wrapping (it shows {{escaped}}), so it cannot break out there. Reword it if it is not meant as a tag',
+      // The tag name goes on (<skills>, <skill-name>): info, auditor persona.
+      nearMiss:
+        "{{text}} in {{where}} is another tag than <{{envelope}}> (the name goes on), so it cannot close or forge the envelope; runtimes that escape it (skillcheck's escape does) show {{escaped}}. Nothing to fix",
     },
   },
   checkSkill(ctx) {

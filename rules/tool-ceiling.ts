@@ -50,6 +50,20 @@ export default defineRule({
         { files: { '.claude/skills/g/SKILL.md': '---\nname: g\ndescription: d\nallowed-tools: Read Bash(git status:*)\n---\nBody.\n' } },
       ],
     },
+    messages: {
+      // A trusted skill under a runtime where allowed-tools is not a key (IronClaw): the trust model keeps its tools.
+      trustedScoped: '{{trust}} skill asks for shell access ({{list}}); as a {{trust}} skill it keeps every tool the host offers: review what it runs',
+      trustedShell:
+        '{{trust}} skill asks for unrestricted shell access ({{list}}); as a {{trust}} skill it keeps every tool the host offers: review what it runs, and narrow {{entry}} to the commands it needs, e.g. {{tool}}(git status:*)',
+      // Claude Code (the standard's experimental field) pre-approves the listed tools: no prompt.
+      preApprovedScoped: 'allowed-tools pre-approves these shell commands ({{list}}): while the skill is active, Claude Code runs them without asking. Check each is needed',
+      preApproved: 'allowed-tools {{entry}} pre-approves every shell command: while the skill is active, Claude Code runs any without asking. Narrow it, e.g. {{tool}}(git status:*)',
+      // keeps: "only read-only tools (Read, Grep)", or "no tool" under a ceiling of none.
+      stripped:
+        '{{trust}} skill declares {{tools}} in allowed-tools, but the {{trust}} tool ceiling keeps {{keeps}}: these are stripped and the skill will not work as written. Drop them, or if you trust this skill, install it as trusted (a trust mapping entry for its path)',
+      strippedCommand:
+        '{{trust}} skill defines tool {{tool}} that runs a command, but the {{trust}} tool ceiling keeps {{keeps}}: the tool is stripped and the skill will not work as written. Drop them, or if you trust this skill, install it as trusted (a trust mapping entry for its path)',
+    },
   },
   checkSkill(ctx) {
     const declared = declaredTools(ctx.data);
@@ -70,31 +84,31 @@ export default defineRule({
         confidence: shell.some((d) => !d.scoped) ? 'high' : 'low',
         // What allowed-tools means depends on the runtime: where it is not a key (IronClaw), the trust model keeps a
         // trusted skill's tools; Claude Code (the standard's experimental field) pre-approves them: no prompt.
-        message:
-          !ctx.profile.knownFields.includes('allowed-tools')
-            ? first.scoped
-              ? `${trust} skill asks for shell access (${list}); as a ${trust} skill it keeps every tool the host offers: review what it runs`
-              : `${trust} skill asks for unrestricted shell access (${list}); as a ${trust} skill it keeps every tool the host offers: review what it runs, and narrow ${quote(first.entry)} to the commands it needs, e.g. ${first.tool}(git status:*)`
-            : first.scoped
-              ? `allowed-tools pre-approves these shell commands (${list}): while the skill is active, Claude Code runs them without asking. Check each is needed`
-              : `allowed-tools ${quote(first.entry)} pre-approves every shell command: while the skill is active, Claude Code runs any without asking. Narrow it, e.g. ${first.tool}(git status:*)`,
+        ...(!ctx.profile.knownFields.includes('allowed-tools')
+          ? first.scoped
+            ? { messageId: 'trustedScoped', data: { trust, list } }
+            : { messageId: 'trustedShell', data: { trust, list, entry: quote(first.entry), tool: first.tool } }
+          : first.scoped
+            ? { messageId: 'preApprovedScoped', data: { list } }
+            : { messageId: 'preApproved', data: { entry: quote(first.entry), tool: first.tool } }),
       });
       return;
     }
     const keeps = ceiling === 'none' ? 'no tool' : `only read-only tools (${readOnly.join(', ')})`;
-    const fix = `Drop them, or if you trust this skill, install it as trusted (a trust mapping entry for its path)`;
     const stripped = declared.filter((d) => d.kind === 'allowed-tools' && (ceiling === 'none' || !readOnly.includes(d.tool)));
     if (stripped.length > 0) {
       ctx.report({
         ...where(ctx, stripped[0]!),
-        message: `${trust} skill declares ${stripped.map((d) => quote(d.entry)).join(', ')} in allowed-tools, but the ${trust} tool ceiling keeps ${keeps}: these are stripped and the skill will not work as written. ${fix}`,
+        messageId: 'stripped',
+        data: { trust, tools: stripped.map((d) => quote(d.entry)).join(', '), keeps },
       });
     }
     for (const d of declared) {
       if (d.kind !== 'cerveau-command') continue;
       ctx.report({
         ...where(ctx, d),
-        message: `${trust} skill defines tool ${quote(d.entry)} that runs a command, but the ${trust} tool ceiling keeps ${keeps}: the tool is stripped and the skill will not work as written. ${fix}`,
+        messageId: 'strippedCommand',
+        data: { trust, tool: quote(d.entry), keeps },
       });
     }
   },

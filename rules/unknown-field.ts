@@ -1,26 +1,37 @@
 // unknown-field: frontmatter keys the target ignores (or its validator rejects), with a did-you-mean.
 
 import { topLevelKeys } from '../src/core/parse.js';
-import { defineRule } from '../src/core/rule.js';
+import { defineRule, reportMessage, type RuleMeta } from '../src/core/rule.js';
 import { PROFILES } from '../src/targets/profiles.js';
 import { isGatingBlock } from '../src/targets/resolve.js';
 import type { TargetId } from '../src/core/types.js';
 import { didYouMean, quote } from '../src/core/text.js';
 
-export default defineRule({
-  meta: {
-    id: 'unknown-field',
-    description: 'Frontmatter keys the target ignores or its validator rejects, with a did-you-mean for likely typos',
-    severity: 'info',
-    confidence: 'high',
-    category: 'validator',
-    fixable: false,
-    since: '0.1.0',
-    examples: {
-      bad: [{ files: { '.claude/skills/typo/SKILL.md': '---\nname: typo\ndescripton: Misspelled.\n---\nBody.\n' } }],
-      good: [{ files: { '.claude/skills/known/SKILL.md': '---\nname: known\ndescription: Only known keys.\nlicense: MIT\n---\nBody.\n' } }],
-    },
+const meta: RuleMeta = {
+  id: 'unknown-field',
+  description: 'Frontmatter keys the target ignores or its validator rejects, with a did-you-mean for likely typos',
+  severity: 'info',
+  confidence: 'high',
+  category: 'validator',
+  fixable: false,
+  since: '0.1.0',
+  examples: {
+    bad: [{ files: { '.claude/skills/typo/SKILL.md': '---\nname: typo\ndescripton: Misspelled.\n---\nBody.\n' } }],
+    good: [{ files: { '.claude/skills/known/SKILL.md': '---\nname: known\ndescription: Only known keys.\nlicense: MIT\n---\nBody.\n' } }],
   },
+  messages: {
+    extension:
+      'key {{key}} is not in the standard: {{readers}} read{{s}} it, other clients ignore it, the reference validator rejects it. Fine for {{first}} (--target {{first}})',
+    didYouMean: 'unknown key {{key}}; did you mean {{guess}}? {{fate}}',
+    unknown: 'unknown key {{key}}; {{fate}}. Known keys: {{known}}',
+    // Parts: what the target does with the key ({{fate}}).
+    fateIgnored: '{{target}} ignores it',
+    fateRejected: '{{target}} clients ignore it and the reference validator rejects it',
+  },
+};
+
+export default defineRule({
+  meta,
   checkSkill(ctx) {
     // A frontmatter that did not parse to a mapping is the frontmatter rule's finding alone.
     if (!ctx.data) return;
@@ -48,22 +59,20 @@ export default defineRule({
           endOffset: k.end,
           severity: 'info',
           rejects: true,
-          message: `key ${quote(k.key)} is not in the standard: ${readers.join(', ')} read${readers.length > 1 ? '' : 's'} it, other clients ignore it, the reference validator rejects it. Fine for ${readers[0]} (--target ${readers[0]})`,
+          messageId: 'extension',
+          data: { key: quote(k.key), readers: readers.join(', '), s: readers.length > 1 ? '' : 's', first: readers[0]! },
         });
         continue;
       }
-      const fate =
-        ctx.profile.unknownFields === 'ignored'
-          ? `${ctx.profile.id} ignores it`
-          : `${ctx.profile.id} clients ignore it and the reference validator rejects it`;
+      const fate = reportMessage(meta, { messageId: ctx.profile.unknownFields === 'ignored' ? 'fateIgnored' : 'fateRejected', data: { target: ctx.profile.id } });
       ctx.report({
         offset: k.start,
         endOffset: k.end,
         // skills-ref (validator.js) reports every key outside the standard's set: the skill is invalid.
         ...(ctx.profile.strictValidator ? { severity: 'error' as const, rejects: true } : { severity: guess ? ('warning' as const) : undefined }),
-        message: guess
-          ? `unknown key ${quote(k.key)}; did you mean ${quote(guess)}? ${fate}`
-          : `unknown key ${quote(k.key)}; ${fate}. Known keys: ${known.join(', ')}`,
+        ...(guess
+          ? { messageId: 'didYouMean', data: { key: quote(k.key), guess: quote(guess), fate } }
+          : { messageId: 'unknown', data: { key: quote(k.key), fate, known: known.join(', ') } }),
       });
     }
   },

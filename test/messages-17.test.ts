@@ -24,19 +24,5 @@ describe('tool-ceiling says what allowed-tools means where it is read', () => {
   });
 });
 
-describe('frontmatter and name: one finding per cause, in words', () => {
-  it('raw parser text ("Not a YAML token") never reaches the message', async () => {
-    const dir = tree({ 'skills/t/SKILL.md': '---\nname: t\ndescription: x\n| File | URL |\n| --- | --- |\n---\nBody.\n' });
-    const list = await findings(dir, 'frontmatter', ['--target', 'agentskills']);
-    expect(list).toHaveLength(1);
-    expect(list[0]!.message).not.toMatch(/Not a YAML token|Implicit map keys|compact mappings/);
-  });
-
-  it('a title-like name gets one error that suggests the folder name, under 200 characters', async () => {
-    const dir = tree({ 'skills/clock-automation/SKILL.md': '---\nname: Clock Automation\ndescription: Tracks time.\n---\nBody.\n' });
-    const list = await findings(dir, 'name', ['--target', 'agentskills']);
-    expect(list).toHaveLength(1);
-    expect(list[0]!.message).toMatch(/use the folder's name: name: clock-automation/);
-    expect(list[0]!.message.length).toBeLessThanOrEqual(200);
-  });
-});
+// Frontmatter and name, one finding per cause in words: the cases moved to rules/frontmatter.test.ts (a Markdown
+// table in the frontmatter, no "Not a YAML token") and rules/name.test.ts (a title-like name suggests the folder name).

@@ -190,6 +190,20 @@ const MESSAGES_ASSERTED: Record<string, Record<string, string | null>> = {
   suppression: {},
   'tool-schema': {},
   'file-too-large': { tail: null, streamFailed: null },
+  'tool-ceiling': {},
+  'scan-limits': {},
+  'tag-breakout': {},
+  reference: {},
+  gating: {},
+  name: {},
+  description: {},
+  frontmatter: {},
+  'unknown-field': {},
+  fallback: {},
+  'encoded-payload': {},
+  // Project rules: their ids are asserted on real trees through lint() in their rules/<id>.test.ts.
+  'duplicate-name': {},
+  'loose-file': {},
   // Pattern-pack rules: one message id per pack entry (rules/packs/<id>.yaml), plus the ids of what the hybrid
   // rules report from code.
   'crypto-miner': {},

@@ -1,10 +1,10 @@
-// Targets (issue 3): auto cues, OpenClaw vs IronClaw gating semantics, lazy ajv, side files, multi-target JSON.
+// Targets (issue 3): auto cues, lazy ajv, side files, multi-target JSON. The gating rule's OpenClaw vs IronClaw
+// semantics are in rules/gating.test.ts.
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lint } from '../src/node/lint.js';
-import { systemHost } from '../src/node/host.js';
 import { ajvLoaded } from '../rules/tool-schema.js';
 import { runJson, tempTrees } from './helpers.js';
 
@@ -91,55 +91,6 @@ describe('--target a,b', () => {
     const nul = report.diagnostics.filter((d) => d.ruleId === 'encoding');
     expect(nul.length).toBe(1);
     expect(nul[0]!.targets).toEqual(['creo', 'jern']);
-  });
-});
-
-describe('gating: OpenClaw and IronClaw read env and config differently', () => {
-  const skill = (kind: 'top' | 'meta') =>
-    kind === 'top'
-      ? '---\nname: g\nrequires:\n  env: [SKILLCHECK_EMPTY]\n  config: [browser.enabled]\n---\nBody.\n'
-      : '---\nname: g\ndescription: d\nmetadata:\n  openclaw:\n    requires:\n      env: [SKILLCHECK_EMPTY]\n      config: [./settings.json, browser.enabled]\n---\nBody.\n';
-  const host = (dir: string) => ({ ...systemHost(dir, { PATH: process.env.PATH ?? '', SKILLCHECK_EMPTY: '' }), platform: 'linux' as const });
-
-  it('IronClaw: an empty variable is set (passes); a dot-path is looked up as a file and the difference is named', async () => {
-    const dir = tree({ 'skills/g/SKILL.md': skill('top') });
-    const r = await lint({ cwd: dir, targets: ['ironclaw'], host: host(dir) });
-    const msgs = r.diagnostics.map((d) => `${d.ruleId} ${d.severity} ${d.message}`);
-    expect(msgs.some((m) => m.includes('SKILLCHECK_EMPTY'))).toBe(false);
-    expect(msgs.some((m) => m.startsWith('gating warning') && m.includes('looks like an OpenClaw dot-path'))).toBe(true);
-    expect(msgs.some((m) => m.includes('config path "browser.enabled" does not exist'))).toBe(true);
-  });
-
-  it('OpenClaw: an empty variable fails; config dot-paths need the OpenClaw config; a file path is named as the wrong kind', async () => {
-    const dir = tree({ 'skills/g/SKILL.md': skill('meta') });
-    const r = await lint({ cwd: dir, targets: ['openclaw'], host: host(dir) });
-    const msgs = r.diagnostics.map((d) => `${d.ruleId} ${d.severity} ${d.message}`);
-    expect(msgs.some((m) => m.includes('"SKILLCHECK_EMPTY" is empty') && m.includes('non-empty'))).toBe(true);
-    expect(msgs.some((m) => m.startsWith('gating info') && m.includes('--openclaw-config'))).toBe(true);
-    expect(msgs.some((m) => m.startsWith('gating warning') && m.includes('looks like a file path'))).toBe(true);
-    expect(r.skills[0]!.loads).toBe(false);
-  });
-
-  it('OpenClaw: with the config given, a truthy dot-path passes and a missing one fails', async () => {
-    const dir = tree({ 'skills/g/SKILL.md': '---\nname: g\ndescription: d\nmetadata:\n  openclaw:\n    requires:\n      config: [browser.enabled, tools.exec]\n---\nBody.\n' });
-    const r = await lint({ cwd: dir, targets: ['openclaw'], host: host(dir), openclawConfig: { browser: { enabled: true }, tools: { exec: false } } });
-    const msgs = r.diagnostics.filter((d) => d.ruleId === 'gating').map((d) => d.message);
-    expect(msgs).toHaveLength(1);
-    expect(msgs[0]).toContain('"tools.exec" is false (falsy)');
-  });
-
-  it('OpenClaw: os is checked against the platform (machine-dependent), unknown platform names are named', async () => {
-    const dir = tree({ 'skills/g/SKILL.md': '---\nname: g\ndescription: d\nmetadata:\n  openclaw:\n    os: [darwin, macos]\n---\nBody.\n' });
-    const r = await lint({ cwd: dir, targets: ['openclaw'], host: host(dir) });
-    const g = r.diagnostics.filter((d) => d.ruleId === 'gating');
-    expect(g.map((d) => [d.severity, !!d.machineDependent])).toEqual([
-      ['warning', true],
-      ['warning', false],
-    ]);
-    expect(g[0]!.message).toContain('(linux)');
-    expect(g[1]!.message).toContain('"macos"');
-    const off = await lint({ cwd: dir, targets: ['openclaw'], host: host(dir), gating: false });
-    expect(off.diagnostics.filter((d) => d.machineDependent)).toEqual([]);
   });
 });
 

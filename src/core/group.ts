@@ -1,7 +1,7 @@
 // Grouping of repeated findings: a file with thousands of findings of one kind (20,000 bidi overrides, 10,000
 // broken links) gives one finding with the count and the first positions, not a report of megabytes.
 
-import type { ReportInput, SkillContext } from './rule.js';
+import type { MessageData, ReportInput, SkillContext } from './rule.js';
 import { positionAt, type SourceText } from './source.js';
 import { thousands } from './text.js';
 
@@ -13,9 +13,18 @@ export const GROUP_LISTED = 5;
 /** A finding with offsets and a `kind`: findings of one kind, file, severity and confidence group together. The
  *  message may be a function, called only for the findings that are reported. */
 export type Groupable = Omit<ReportInput, 'message'> & { kind: string; offset: number; message: string | (() => string) };
+/** The same with a message id of the rule: its data may be a function, called only for the findings reported. */
+export type GroupableById = Omit<ReportInput, 'message' | 'data'> & { kind: string; offset: number; messageId: string; data: MessageData | (() => MessageData) };
 
-function report(ctx: Pick<SkillContext, 'report'>, { kind: _kind, message, ...rest }: Groupable, suffix = ''): void {
-  ctx.report({ ...rest, message: `${typeof message === 'string' ? message : message()}${suffix}` });
+function report(ctx: Pick<SkillContext, 'report'>, it: Groupable | GroupableById, suffix = ''): void {
+  if ('message' in it) {
+    const { kind: _kind, message, ...rest } = it;
+    ctx.report({ ...rest, message: `${typeof message === 'string' ? message : message()}${suffix}` });
+    return;
+  }
+  // The grouping note goes before any suffix of the finding's own, as it does after a message.
+  const { kind: _kind, data, ...rest } = it;
+  ctx.report({ ...rest, data: typeof data === 'function' ? data() : data, ...(suffix || rest.suffix ? { suffix: `${suffix}${rest.suffix ?? ''}` } : {}) });
 }
 
 /**
@@ -23,8 +32,8 @@ function report(ctx: Pick<SkillContext, 'report'>, { kind: _kind, message, ...re
  * more than GROUP_AFTER times into one finding at its first occurrence, which says how many there are and where
  * the first GROUP_LISTED are.
  */
-export function reportGrouped(ctx: Pick<SkillContext, 'report'>, items: readonly Groupable[], source: SourceText): void {
-  const groups = new Map<string, Groupable[]>();
+export function reportGrouped(ctx: Pick<SkillContext, 'report'>, items: readonly (Groupable | GroupableById)[], source: SourceText): void {
+  const groups = new Map<string, (Groupable | GroupableById)[]>();
   for (const it of items) {
     const key = `${it.kind}\0${it.severity ?? ''}\0${it.confidence ?? ''}\0${it.file ?? ''}`;
     let g = groups.get(key);

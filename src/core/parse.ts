@@ -10,7 +10,16 @@ export const MAX_ALIAS_COUNT = 100;
 
 export interface YamlProblem {
   code: string;
+  /** The YAML library's text; for a problem with a `messageId`, that id. */
   message: string;
+  /**
+   * A target parser's own problem (src/targets/frontmatter.ts): the frontmatter rule's message id and its data. The
+   * wording is that rule's template (rules/frontmatter.ts meta.messages), so it is written and tested in one place.
+   */
+  messageId?: string;
+  data?: Readonly<Record<string, string | number>>;
+  /** A target's repairing retry failed on this problem too: the frontmatter rule's message id of the note that says so. */
+  note?: string;
   /** Offsets in the normalized text. */
   start: number;
   end: number;
@@ -86,9 +95,9 @@ export function splitFrontmatter(norm: string): { fmStart: number; fmEnd: number
 }
 
 export interface YamlOptions {
-  /** Duplicate keys are no error: the later value wins, reported as a warning with this message (Bun.YAML, which
-   *  Claude Code parses with). */
-  lastKeyWins?: string;
+  /** Duplicate keys are no error: the later value wins, reported as a warning with this message id of the
+   *  frontmatter rule (Bun.YAML, which Claude Code parses with). */
+  lastKeyWins?: { messageId: string };
 }
 
 export function parseYaml(raw: string, offset: number, opts: YamlOptions = {}): Pick<Frontmatter, 'doc' | 'data' | 'problems' | 'nonMappingRoot'> {
@@ -112,7 +121,7 @@ export function parseYaml(raw: string, offset: number, opts: YamlOptions = {}): 
   for (const dup of findDuplicateKeys(doc)) {
     problems.push(
       opts.lastKeyWins !== undefined
-        ? { code: 'DUPLICATE_KEY', message: opts.lastKeyWins, start: offset + dup.start, end: offset + dup.end, severity: 'warning', rejects: false }
+        ? { code: 'DUPLICATE_KEY', message: opts.lastKeyWins.messageId, messageId: opts.lastKeyWins.messageId, start: offset + dup.start, end: offset + dup.end, severity: 'warning', rejects: false }
         : { code: 'DUPLICATE_KEY', message: 'Map keys must be unique', start: offset + dup.start, end: offset + dup.end },
     );
   }

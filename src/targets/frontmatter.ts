@@ -24,7 +24,14 @@ export function parseForTarget(parser: FrontmatterParser, src: SourceText, gener
  *  anywhere (inside a line, inside a value, indented), and the body starts after it and the rest of its whitespace. */
 const FIRST_DASHES = /^---\s*\n([\s\S]*?)---\s*\n?/;
 
-const CLAUDE_DUPLICATE = 'duplicate key; Claude Code (Bun.YAML) keeps the later value, strict YAML parsers reject the file. Remove one of them';
+/** The wording of every problem below is a template of the frontmatter rule (rules/frontmatter.ts meta.messages): a
+ *  problem names its message id and data (core/parse.ts YamlProblem). */
+const CLAUDE_DUPLICATE = { messageId: 'claudeDuplicateKey' };
+
+/** A problem a target's parser found, worded by the frontmatter rule's message `messageId` with `data`. */
+function problem(code: string, start: number, end: number, messageId: string, data: Readonly<Record<string, string | number>> = {}): YamlProblem {
+  return { code, start, end, message: messageId, messageId, data };
+}
 
 /**
  * Claude Code 2.1.332 (`qd`, `DDr`, `_u` in its bundle). `qd`: a BOM is dropped; when no later `---` exists, or K0
@@ -116,14 +123,18 @@ function jsYaml3Tabs(src: SourceText, generic: ParsedDocument): ParsedDocument |
   const y = parseYaml(text, fm.offset);
   if (y.problems.some((p) => p.rejects !== false) || y.data === null) return null;
   const keys = [...new Set(retry.map((e) => e.key))];
-  const shown = keys.length > 3 ? `${keys.slice(0, 3).map((k) => quote(k)).join(', ')} and ${keys.length - 3} more` : keys.map((k) => quote(k)).join(', ');
+  const listed = keys.slice(0, 3).map((k) => quote(k)).join(', ');
   // The fix removes the tabs: the file then reads everywhere as OpenCode reads it now (a fix never changes what
   // loads); nesting the key instead is the author's call.
   const problem = retryProblem(
     src,
     fm,
     retry[0]!,
-    `a tab used as indentation; OpenCode reads YAML with js-yaml 3, which does not count tabs as indentation, so ${shown} ${keys.length === 1 ? 'is' : 'are'} read as ${keys.length === 1 ? 'a top-level key' : 'top-level keys'}, and other runtimes reject the file. Remove the tabs (--fix; what OpenCode reads), or indent with spaces to nest ${keys.length === 1 ? 'the key' : 'the keys'}`,
+    keys.length === 1
+      ? { messageId: 'opencodeTabKey', data: { key: listed } }
+      : keys.length > 3
+        ? { messageId: 'opencodeTabManyKeys', data: { keys: listed, more: keys.length - 3 } }
+        : { messageId: 'opencodeTabKeys', data: { keys: listed } },
     'remove the tabs used as indentation',
     retry,
   );
@@ -138,8 +149,7 @@ function claudeCodeRetry(src: SourceText, doc: ParsedDocument): ParsedDocument {
   const cr = crFlags(src);
   const first = src.normalized.slice(0, fm.offset).split('\n').length - 1;
   const edits = claudeRetryEdits(fm.raw, (i) => cr[first + i] === true);
-  const note = (ok: boolean) => (ok ? '' : " (Claude Code's retry, quoting values with YAML indicators and turning leading tabs into spaces, fails too)");
-  const failedBoth = (): ParsedDocument => ({ ...doc, frontmatter: { ...fm, problems: fm.problems.map((p) => (p.rejects === false ? p : { ...p, message: `${p.message}${note(false)}` })) } });
+  const failedBoth = (): ParsedDocument => ({ ...doc, frontmatter: { ...fm, problems: fm.problems.map((p) => (p.rejects === false ? p : { ...p, note: 'claudeRetryFailed' })) } });
   if (edits.length === 0) return failedBoth();
   const { text, map } = applyWrap(fm.raw, edits);
   const y = parseYaml(text, fm.offset, { lastKeyWins: CLAUDE_DUPLICATE });
@@ -150,9 +160,7 @@ function claudeCodeRetry(src: SourceText, doc: ParsedDocument): ParsedDocument {
       src,
       fm,
       e,
-      e.tabs
-        ? 'YAML fails on a tab used as indentation; Claude Code loads it only through its retry (tabs become spaces) and other runtimes reject it. Indent with spaces (--fix)'
-        : `YAML fails here; Claude Code loads it only through its retry, which quotes the value, and other runtimes reject it. Quote it: ${e.key}: ${e.quoted.length > 60 ? `${e.quoted.slice(0, 59)}…` : e.quoted} (--fix)`,
+      e.tabs ? { messageId: 'claudeRetryTabs' } : { messageId: 'claudeRetryQuote', data: { key: e.key, quoted: e.quoted.length > 60 ? `${e.quoted.slice(0, 59)}…` : e.quoted } },
       e.tabs ? 'indent with spaces' : 'quote the values',
       edits,
     ),
@@ -168,8 +176,20 @@ function wrapFix(src: SourceText, fm: Frontmatter, e: WrapEdit): TextEdit {
 
 /** The warning a runtime's repairing retry leaves at `e`: the YAML fails there, the runtime loads it only by
  *  rewriting it (Creo, Claude Code, OpenClaw), and the fix writes what the retry would. */
-function retryProblem(src: SourceText, fm: Frontmatter, e: WrapEdit, message: string, description: string, fixEdits: readonly WrapEdit[]): YamlProblem {
-  return { code: 'LENIENT_WRAP', start: fm.offset + e.start, end: fm.offset + e.end, severity: 'warning', rejects: false, message, fix: { description, edits: fixEdits.map((x) => wrapFix(src, fm, x)) } };
+function retryProblem(
+  src: SourceText,
+  fm: Frontmatter,
+  e: WrapEdit,
+  { messageId, data }: { messageId: string; data?: Readonly<Record<string, string | number>> },
+  description: string,
+  fixEdits: readonly WrapEdit[],
+): YamlProblem {
+  return {
+    ...problem('LENIENT_WRAP', fm.offset + e.start, fm.offset + e.end, messageId, data),
+    severity: 'warning',
+    rejects: false,
+    fix: { description, edits: fixEdits.map((x) => wrapFix(src, fm, x)) },
+  };
 }
 
 /** The document with its frontmatter as the retry parsed it. */
@@ -207,21 +227,19 @@ export function parseStrictKv(src: SourceText, generic: ParsedDocument): ParsedD
   const lines = norm.split('\n');
   const cr = crFlags(src);
   const problems: YamlProblem[] = [];
-  const fail = (start: number, end: number, message: string) =>
-    problems.push({ code: 'STRICT_FORMAT', start, end, message: `${message}; cuca's strict parser fails and the skill is not constructed (the error names this file)` });
+  const fail = (start: number, end: number, messageId: string, data: Readonly<Record<string, string | number>> = {}) => problems.push(problem('STRICT_FORMAT', start, end, messageId, data));
   const first = lines[0] ?? '';
   const base: Frontmatter = { raw: '', offset: 0, closeLine: null, doc: null, data: null, problems, nonMappingRoot: null, flat: [] };
   // When construction fails the body is moot; keep the generic split so body rules do not report an empty body.
   const result = (fm: Frontmatter | null, body = generic.body, bodyOffset = generic.bodyOffset): ParsedDocument => ({ frontmatter: fm, unterminated: false, body, bodyOffset });
 
   if (src.bom && first === '---') {
-    fail(0, 3, 'the file starts with a byte-order mark, so the first line is not exactly "---". Remove the BOM (--fix)');
+    fail(0, 3, 'strictBom');
     return result({ ...base });
   }
   if (first !== '---' || cr[0]) {
     if (first.trim() === '---') {
-      const shown = cr[0] ? `${first}\r` : first;
-      fail(0, first.length, `the first line is ${quote(shown)}, not exactly "---"${cr[0] ? ' (a CRLF line ending). Convert the file to LF (--fix)' : '. Remove the extra characters'}`);
+      fail(0, first.length, cr[0] ? 'strictFirstLineCrlf' : 'strictFirstLine', { line: quote(cr[0] ? `${first}\r` : first) });
       return result({ ...base });
     }
     // No opener at all: the frontmatter rule reports a missing frontmatter.
@@ -251,25 +269,25 @@ export function parseStrictKv(src: SourceText, generic: ParsedDocument): ParsedD
       return result(fm, norm.slice(bodyOffset), bodyOffset);
     }
     if (line === '---' && cr[i]) {
-      fail(start, start + line.length, `the closing line is "---" followed by a carriage return (CRLF), not exactly "---". Convert the file to LF (--fix)`);
+      fail(start, start + line.length, 'strictCloseCrlf');
       return failed();
     }
     if (line.trim() === '---') {
-      fail(start, start + line.length, `the closing line ${quote(line)} is not exactly "---". Remove the extra spaces`);
+      fail(start, start + line.length, 'strictClose', { line: quote(line) });
       return failed();
     }
     if (line.trim() === '') continue;
     if (/^[ \t]/.test(line)) {
-      fail(start, start + line.length, `indented line ${quote(line.trim())}: nested YAML (mappings, lists, block scalars) is not supported. Write one "key: value" per line`);
+      fail(start, start + line.length, 'strictIndented', { line: quote(line.trim()) });
       return failed();
     }
     if (line.startsWith('- ') || line === '-') {
-      fail(start, start + line.length, `list item ${quote(line)}: lists are not supported. Write one "key: value" per line`);
+      fail(start, start + line.length, 'strictListItem', { line: quote(line) });
       return failed();
     }
     const colon = line.indexOf(':');
     if (colon <= 0) {
-      fail(start, start + line.length, `line ${quote(line)} is not a "key: value" line`);
+      fail(start, start + line.length, 'strictNotKeyValue', { line: quote(line) });
       return failed();
     }
     const key = line.slice(0, colon).trim();
@@ -279,35 +297,25 @@ export function parseStrictKv(src: SourceText, generic: ParsedDocument): ParsedD
     const vStart = start + colon + 1 + lead;
     const vEnd = vStart + value.length;
     if (BLOCK_SCALAR.test(value)) {
-      fail(vStart, vEnd, `"${key}: ${value}" is a YAML block scalar, which the strict parser does not read. Write the value on one line (double-quoted if needed)`);
+      fail(vStart, vEnd, 'strictBlockScalar', { key, value });
       return failed();
     }
     if (value.startsWith('"')) {
       if (value.length < 2 || !value.endsWith('"')) {
-        fail(vStart, vEnd, `the double-quoted value of "${key}" is not closed on its line`);
+        fail(vStart, vEnd, 'strictUnclosedQuote', { key });
         return failed();
       }
       value = value.slice(1, -1);
     } else if (value.length >= 2 && value.startsWith("'") && value.endsWith("'")) {
-      problems.push({
-        code: 'STRICT_SINGLE_QUOTE',
-        start: vStart,
-        end: vEnd,
-        severity: 'warning',
-        rejects: false,
-        message: `"${key}" is single-quoted; cuca reads only double quotes, so the value keeps its quotes: ${quote(value)}. Use double quotes`,
-      });
+      problems.push({ ...problem('STRICT_SINGLE_QUOTE', vStart, vEnd, 'strictSingleQuote', { key, value: quote(value) }), severity: 'warning', rejects: false });
     }
     if (cr[i]) value += '\r';
     if (Object.prototype.hasOwnProperty.call(data, key)) {
       const prev = flat.find((e) => e.key === key)!;
       problems.push({
-        code: 'STRICT_DUPLICATE_KEY',
-        start: start,
-        end: start + key.length,
+        ...problem('STRICT_DUPLICATE_KEY', start, start + key.length, 'strictDuplicateKey', { key: quote(key), line: positionAt(src, prev.keyStart).line, value: quote(value) }),
         severity: 'warning',
         rejects: false,
-        message: `duplicate key ${quote(key)} (first on line ${positionAt(src, prev.keyStart).line}); cuca keeps the later value ${quote(value)}. Remove one of them`,
       });
     }
     data[key] = value;
@@ -390,10 +398,7 @@ export function lenientRetry(src: SourceText, generic: ParsedDocument): ParsedDo
     ...generic,
     frontmatter: {
       ...fm,
-      problems: fm.problems.map((p) => ({
-        ...p,
-        message: `${p.message}${edits.length > 0 ? " (Creo's lenient retry, quoting values that contain colons, fails too)" : " (Creo's lenient retry quotes values that contain colons; there are none here)"}`,
-      })),
+      problems: fm.problems.map((p) => ({ ...p, note: edits.length > 0 ? 'lenientRetryFailed' : 'lenientRetryNone' })),
     },
   });
   if (edits.length === 0) return failedBoth();
@@ -406,7 +411,7 @@ export function lenientRetry(src: SourceText, generic: ParsedDocument): ParsedDo
       src,
       fm,
       e,
-      `YAML fails here (a ": " inside a plain value); this runtime loads it only through its lenient retry, which quotes values that contain colons, and every strict YAML parser rejects it. Quote the value: ${e.key}: ${e.quoted.length > 70 ? `${e.quoted.slice(0, 69)}…` : e.quoted} (--fix)`,
+      { messageId: 'lenientRetry', data: { key: e.key, quoted: e.quoted.length > 70 ? `${e.quoted.slice(0, 69)}…` : e.quoted } },
       'quote the value',
       shown.length > 0 ? [e] : edits,
     ),
@@ -460,8 +465,8 @@ function openclawParse(src: SourceText, generic: ParsedDocument): ParsedDocument
   }
   if (y.problems.length === 0 && y.data !== null && edits.length > 0) {
     const { map } = applyWrap(fm.raw, edits);
-    const problem = retryProblem(src, fm, edits[0]!, 'YAML fails on this description; openclaw loads it only by re-quoting the line, and other runtimes reject it. Quote the value (--fix)', 'quote the description', edits);
-    return withManifest(retried(generic, fm, y, [problem], map));
+    const requoted = retryProblem(src, fm, edits[0]!, { messageId: 'openclawRetry' }, 'quote the description', edits);
+    return withManifest(retried(generic, fm, y, [requoted], map));
   }
   // Still failing: parseSkillFrontmatter throws on the first issue and the loader skips the skill.
   return generic;

@@ -90,10 +90,13 @@ export function jsString(v: unknown): string {
   }
 }
 
-/** A name or description that is not a string, under a target that checks its `String()` (stringifiesValues). */
-export function nonStringMessage(target: string, key: 'name' | 'description', raw: unknown, text: string): string {
-  const shown = quote(text.length > 60 ? `${text.slice(0, 59)}…` : text);
-  return `"${key}" is ${typeName(raw)}; ${target}'s validator (skills-ref validate) checks it as the text ${shown} (String() of it), so its type alone does not make the skill invalid, but skills-ref's readProperties, which a client calls to read the name and description, throws "Field '${key}' must be a non-empty string", and the standard asks for a string. Write it as text${raw !== null && typeof raw !== 'object' ? `: ${key}: "${text}"` : ''}`;
+/**
+ * A name or description that is not a string, under a target that checks its `String()` (stringifiesValues): the
+ * data of the name and description rules' `stringified` message (the wording is their template). `text` is the
+ * String() shown (cut at 60 characters); `scalar`: a number or boolean, which the author can quote as written.
+ */
+export function nonStringData(target: string, raw: unknown, text: string): { type: string; target: string; text: string; scalar: boolean } {
+  return { type: typeName(raw), target, text: quote(text.length > 60 ? `${text.slice(0, 59)}…` : text), scalar: raw !== null && typeof raw !== 'object' };
 }
 
 function stringField(doc: ParsedDocument | null, key: string, coerce = false, json = false, stringify = false): string | null {
