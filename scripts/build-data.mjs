@@ -3,7 +3,8 @@
 //   with the yaml library cost ~90 ms per process (cold JIT); src/node/packs.ts uses a copy only when its hash matches
 //   the YAML beside it, so an edited pack is never stale.
 // - dist/src/analysis/regex/classes.json: the Unicode sets of \w, \d and \s (~30–100 ms each to compute), with the Unicode
-//   version of this Node; src/analysis/regex/charset.ts ignores the table under another version.
+//   version of this Node, and each set's NFA size cost (size.ts computeClassCost, ~35 ms for \w);
+//   src/analysis/regex/charset.ts ignores the table under another version.
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -26,9 +27,15 @@ for (const f of fs.readdirSync(packsSrc).filter((x) => x.endsWith('.yaml')).sort
 
 const { computeClassRanges, CLASS_TABLE_FILE } = await import(path.join(repo, 'dist', 'src', 'analysis', 'regex', 'charset.js'));
 const { PERL_UNICODE } = await import(path.join(repo, 'dist', 'src', 'analysis', 'regex', 'syntax.js'));
+const { computeClassCost } = await import(path.join(repo, 'dist', 'src', 'analysis', 'regex', 'size.js'));
 const classes = {};
-for (const source of Object.values(PERL_UNICODE).sort()) classes[source] = computeClassRanges(source);
-writeAtomic(path.join(repo, 'dist', 'src', 'analysis', 'regex', CLASS_TABLE_FILE), `${JSON.stringify({ unicode: process.versions.unicode, classes })}\n`);
+// With each class, its NFA size cost (size.ts): \w's UTF-8 automaton alone took ~35 ms per process.
+const costs = {};
+for (const source of Object.values(PERL_UNICODE).sort()) {
+  classes[source] = computeClassRanges(source);
+  costs[source] = computeClassCost(classes[source]);
+}
+writeAtomic(path.join(repo, 'dist', 'src', 'analysis', 'regex', CLASS_TABLE_FILE), `${JSON.stringify({ unicode: process.versions.unicode, classes, costs })}\n`);
 
 // - dist/src/generated/<schema>.validate.cjs: ajv standalone code for the schemas the product validates at run time
 //   (src/node/schemas.ts), so a run loads a function instead of compiling a schema; and every pack is checked

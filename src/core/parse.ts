@@ -3,6 +3,7 @@
 import { isMap, isPair, isScalar, isSeq, parseDocument, type Document, type Node as YamlNode, type Pair } from 'yaml';
 import type { SourceText } from './source.js';
 import { findDuplicateKeys } from './yamlkeys.js';
+import { FAST_YAML_OPTIONS, parseSimpleYaml } from './yamlfast.js';
 
 /** Alias expansions allowed when converting YAML to data: an alias bomb fails in milliseconds. */
 export const MAX_ALIAS_COUNT = 100;
@@ -105,7 +106,8 @@ export function parseYaml(raw: string, offset: number, opts: YamlOptions = {}): 
   try {
     // logLevel 'silent': the library must never write to our stderr; its errors arrive in doc.errors.
     // uniqueKeys off: the library's check is quadratic; findDuplicateKeys (below) is linear.
-    doc = parseDocument(raw, { uniqueKeys: false, prettyErrors: false, keepSourceTokens: false, logLevel: 'silent' });
+    // Simple frontmatters skip the library's parser: parseSimpleYaml builds the same Document (yamlfast.ts).
+    doc = parseSimpleYaml(raw) ?? parseDocument(raw, FAST_YAML_OPTIONS);
   } catch (e) {
     // Deep nesting can exhaust the parser's stack: report it, never crash.
     problems.push({ code: 'PARSER_LIMIT', message: (e as Error).message, start: offset, end: offset });

@@ -45,6 +45,9 @@ export function setWorkerLimits(limits: ReturnType<typeof workerLimits> | null):
   limitsOverride = limits;
 }
 
+/** A listener that holds nothing. */
+const ignore = (): void => {};
+
 /** What the last parallel run did (tests check that workers really ran, and that a lost worker's files were redone). */
 export const lastRun = { workers: 0, chunksByWorkers: 0, filesByFallback: 0 };
 
@@ -81,7 +84,14 @@ export function checkInWorkers(
       if (settled || next < candidates.length) return;
       for (const set of inFlight.values()) if (set.size > 0) return;
       settled = true;
-      for (const w of inFlight.keys()) w.postMessage({ kind: 'stop' } satisfies ToWorker);
+      for (const w of inFlight.keys()) {
+        w.postMessage({ kind: 'stop' } satisfies ToWorker);
+        // Settled, the listeners do nothing, but while the worker exits (which outlasts the report's formatting)
+        // they would keep `results` (every outcome, ~2 KB per skill) alive: they go, and an 'error' listener
+        // defined outside this scope stays (no unhandled 'error').
+        w.removeAllListeners();
+        w.on('error', ignore);
+      }
       resolve(results);
     };
     const feed = (w: Worker): void => {

@@ -95,13 +95,26 @@ const propertyCache = new Map<string, Ranges | null>();
 export const CLASS_TABLE_FILE = 'classes.json';
 let tableLoaded = false;
 
+/** The class table's NFA costs (size.ts), by the very Ranges object the table gave. */
+const tableCosts = new WeakMap<Ranges, { f: number; r: number }>();
+
+/** The build-time NFA cost of a class the table gave (size.ts computeClassCost), if `set` is one. */
+export function builtClassCost(set: Ranges): { f: number; r: number } | undefined {
+  return tableCosts.get(set);
+}
+
 function loadClassTable(): void {
   tableLoaded = true;
   try {
     // Loaded as package data through the module loader, like the other JSON tables (no file system in analysis/).
-    const t = createRequire(import.meta.url)(`./${CLASS_TABLE_FILE}`) as { unicode?: string; classes?: Record<string, Ranges> };
+    const t = createRequire(import.meta.url)(`./${CLASS_TABLE_FILE}`) as { unicode?: string; classes?: Record<string, Ranges>; costs?: Record<string, { f: number; r: number }> };
     if (t.unicode !== process.versions.unicode || !t.classes) return;
-    for (const [source, ranges] of Object.entries(t.classes)) if (!propertyCache.has(source)) propertyCache.set(source, ranges);
+    for (const [source, ranges] of Object.entries(t.classes)) {
+      if (propertyCache.has(source)) continue;
+      propertyCache.set(source, ranges);
+      const cost = t.costs?.[source];
+      if (cost) tableCosts.set(ranges, cost);
+    }
   } catch {
     /* no table (running from sources): computed on demand */
   }

@@ -5,7 +5,7 @@
 // one decides. Unicode classes compile to UTF-8 byte automata: forward with shared prefixes and suffixes,
 // reverse as one alternate per UTF-8 sequence with shared suffix chains. See rules/activation-pattern.md.
 
-import { foldedCodePoint, type Ranges } from './charset.js';
+import { builtClassCost, foldedCodePoint, type Ranges } from './charset.js';
 import type { Node } from './syntax.js';
 
 export const STATE_BYTES = 32;
@@ -74,8 +74,12 @@ export function utf8Sequences(ranges: Ranges): ByteRange[][] {
   return out;
 }
 
-function encode(cp: number): number[] {
-  return [...Buffer.from(String.fromCodePoint(cp), 'utf8')];
+/** The UTF-8 bytes of a code point (surrogates never reach here: utf8Sequences drops them). */
+export function encode(cp: number): number[] {
+  if (cp < 0x80) return [cp];
+  if (cp < 0x800) return [0xc0 | (cp >> 6), 0x80 | (cp & 0x3f)];
+  if (cp < 0x10000) return [0xe0 | (cp >> 12), 0x80 | ((cp >> 6) & 0x3f), 0x80 | (cp & 0x3f)];
+  return [0xf0 | (cp >> 18), 0x80 | ((cp >> 12) & 0x3f), 0x80 | ((cp >> 6) & 0x3f), 0x80 | (cp & 0x3f)];
 }
 
 /** Forward UTF-8 automaton with shared prefixes and suffixes: (states, sparse transitions). */
@@ -170,13 +174,19 @@ const classCostCache = new Map<string, { f: number; r: number }>();
 /** By identity first: `\w` and other shared sets (~800 ranges) would otherwise be turned into a key each time. */
 const classCostBySet = new WeakMap<Ranges, { f: number; r: number }>();
 
+/** Bytes of a class in the forward (f) and reverse (r) NFA, computed (the build's class table stores them for
+ *  `\w`, `\d` and `\s`: \w alone takes ~35 ms per process). */
+export function computeClassCost(set: Ranges): { f: number; r: number } {
+  return { f: forwardClassCost(set), r: reverseClassCost(set) };
+}
+
 function classCost(set: Ranges): { f: number; r: number } {
-  const known = classCostBySet.get(set);
+  const known = classCostBySet.get(set) ?? builtClassCost(set);
   if (known) return known;
   const key = set.map(([a, b]) => `${a}-${b}`).join(',');
   let c = classCostCache.get(key);
   if (!c) {
-    c = { f: forwardClassCost(set), r: reverseClassCost(set) };
+    c = computeClassCost(set);
     if (classCostCache.size > 500) classCostCache.clear();
     classCostCache.set(key, c);
   }
