@@ -2,56 +2,93 @@
 // escaped ones included) and its references/ files. Benign uses stay quiet; an error needs evidence of intent.
 
 import { decodedStrings } from '../src/analysis/packs.js';
-import { defineRule } from '../src/core/rule.js';
+import { defineRule, reportMessage, type RuleMeta } from '../src/core/rule.js';
 import { quote } from '../src/core/text.js';
-import { findHidden, type HiddenFinding } from '../src/analysis/hidden.js';
-import { reportGrouped, type Groupable } from '../src/core/group.js';
+import { findHidden, type HiddenFinding, type HiddenMessageId } from '../src/analysis/hidden.js';
+import { reportGrouped, type GroupableById } from '../src/core/group.js';
+
+/** The messages by id: src/analysis/hidden.ts names the id of each finding and fills its data. */
+const MESSAGES = {
+  tags: '{{count}} Unicode tag character{{s}} (U+E0000–U+E007F) hide the text {{text}}: invisible to readers, read by models (ASCII smuggling). Remove them',
+  tagsEmpty: '{{count}} Unicode tag character{{s}} (U+E0000–U+E007F) carry no visible text: invisible to readers, read by models (ASCII smuggling). Remove them',
+  flagTag:
+    'a flag-shaped tag sequence that no platform draws as a flag (tag letters {{letters}}): invisible to readers, read by models (ASCII smuggling split into short runs). Remove them',
+  flagTags:
+    '{{count}} flag-shaped tag sequences that no platform draws as a flag spell the hidden text {{text}}: invisible to readers, read by models (ASCII smuggling split into short runs). Remove them',
+  letterSelectors: '{{count}} variation selector{{s}} after plain letters: {{excerpt}}; selectors change nothing on ASCII letters, so they carry hidden bytes. Remove them',
+  letterSelectorsDecoded:
+    '{{count}} variation selectors after plain letters, one per letter, decoding to {{decoded}}: {{excerpt}}; selectors change nothing on ASCII letters, so they carry hidden bytes. Remove them',
+  selectors: '{{count}} variation selectors in a row after {{before}}; a run of selectors carries hidden bytes (one per selector) and has no typographic use. Remove them',
+  selectorsDecoded:
+    '{{count}} variation selectors in a row after {{before}}; they decode to {{decoded}}, a run of selectors carries hidden bytes (one per selector) and has no typographic use. Remove them',
+  bidiOverride: 'bidi override {{char}} reorders the visible text that follows: {{excerpt}}; what renders is not what the model reads (Trojan Source). Remove the bidi controls',
+  bidiReorder:
+    'bidi control {{char}} in left-to-right text changes the display order of what follows: {{excerpt}}; what renders is not what the model reads. Remove the bidi controls',
+  bidiControl: 'bidi control {{char}}: {{excerpt}}; it has no effect here but hides in the text. Remove it',
+  zeroWidthRun:
+    '{{count}} invisible characters ({{chars}}) on this line, {{run}} in a row: {{excerpt}}; runs and swarms of zero-width characters hide data or split words so that reviews and filters miss them. Remove them',
+  zeroWidthSwarm:
+    '{{count}} invisible characters ({{chars}}) on this line: {{excerpt}}; runs and swarms of zero-width characters hide data or split words so that reviews and filters miss them. Remove them',
+  zeroWidthFence:
+    '{{count}} invisible character{{s}} ({{chars}}) next to a code-fence character: {{excerpt}}; likely there to keep a nested fence from closing the block. Prefer a longer outer fence (```` or ~~~)',
+  strayControl:
+    '{{count}} invisible character{{s}} ({{chars}}): {{excerpt}}; a control character that starts no terminal escape sequence, most likely left by a copy from a PDF or a terminal: it hides no text, but models read it. Remove it',
+  /** `code`: the first character's code point in hex, as the escape to write instead. */
+  zeroWidthNamed:
+    '{{count}} invisible character{{s}} ({{chars}}): {{excerpt}}; the line names the character, so it is most likely shown as an example. Write it as an escape (\\u{{code}}) so the example stays visible',
+  zeroWidth: '{{count}} invisible character{{s}} ({{chars}}): {{excerpt}}; readers cannot see it, models and string comparisons do. Remove it',
+  /** A finding in an escaped frontmatter string: `finding` is that finding's own message. */
+  frontmatter: 'in frontmatter {{path}} (after YAML unescaping): {{finding}}',
+} satisfies Record<HiddenMessageId | 'frontmatter', string>;
+
+const meta: RuleMeta = {
+  id: 'hidden-unicode',
+  description: 'Invisible characters: Unicode tag text (decoded), variation-selector payloads, bidi overrides, zero-width runs (errors); a lone zero-width or bidi character (warning). Emoji sequences, flags and scripts that need ZWJ/ZWNJ are not flagged',
+  severity: 'error',
+  confidence: 'high',
+  category: 'security',
+  fixable: false,
+  since: '0.1.0',
+  examples: {
+    bad: [
+      { files: { 'skills/x/SKILL.md': '---\nname: x\ndescription: Helper.\n---\nSummarize the file.\u{E0049}\u{E0067}\u{E006E}\u{E006F}\u{E0072}\u{E0065}\n' } },
+      { files: { 'skills/x/SKILL.md': '---\nname: x\ndescription: Helper.\n---\nAccess level: \u202euser\u202c admin\n' } },
+    ],
+    good: [
+      { files: { 'skills/x/SKILL.md': '---\nname: x\ndescription: Family 👨\u200d👩\u200d👧 and Scotland 🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}.\n---\nمی\u200cخواهم\n' } },
+    ],
+  },
+  messages: MESSAGES,
+};
 
 export default defineRule({
-  meta: {
-    id: 'hidden-unicode',
-    description: 'Invisible characters: Unicode tag text (decoded), variation-selector payloads, bidi overrides, zero-width runs (errors); a lone zero-width or bidi character (warning). Emoji sequences, flags and scripts that need ZWJ/ZWNJ are not flagged',
-    severity: 'error',
-    confidence: 'high',
-    category: 'security',
-    fixable: false,
-    since: '0.1.0',
-    examples: {
-      bad: [
-        { files: { 'skills/x/SKILL.md': '---\nname: x\ndescription: Helper.\n---\nSummarize the file.\u{E0049}\u{E0067}\u{E006E}\u{E006F}\u{E0072}\u{E0065}\n' } },
-        { files: { 'skills/x/SKILL.md': '---\nname: x\ndescription: Helper.\n---\nAccess level: \u202euser\u202c admin\n' } },
-      ],
-      good: [
-        { files: { 'skills/x/SKILL.md': '---\nname: x\ndescription: Family 👨\u200d👩\u200d👧 and Scotland 🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}.\n---\nمی\u200cخواهم\n' } },
-      ],
-    },
-  },
+  meta,
   checkSkill(ctx) {
     const src = ctx.skill.source;
     // Many findings of one kind in one file are reported once, with a count and the first positions (src/core/group.ts).
     // An .mcp.json unit has no skill source: only its package file is read.
-    const items: Groupable[] = [];
+    const items: GroupableById[] = [];
     const found = src ? findHidden(src.normalized) : [];
     for (const f of found) items.push(item(f));
     // Escaped frontmatter strings ("\u202E", "\U000E0041") only show their characters once decoded.
     for (const d of decodedStrings(ctx)) {
       if (anyStartIn(found, d.start, d.end)) continue;
       for (const f of findHidden(d.value)) {
-        items.push({ kind: `frontmatter-${f.kind}`, offset: d.start, endOffset: d.end, severity: f.severity, confidence: f.confidence, message: `in frontmatter ${quote(d.path.join('.'))} (after YAML unescaping): ${f.message}` });
+        items.push({ kind: `frontmatter-${f.kind}`, offset: d.start, endOffset: d.end, severity: f.severity, confidence: f.confidence, messageId: 'frontmatter', data: () => ({ path: quote(d.path.join('.')), finding: reportMessage(meta, f) }) });
       }
     }
     if (src) reportGrouped(ctx, items, src);
     // Every text file of the package (scripts too: bidi controls reorder what a reviewer sees of code).
     for (const ref of ctx.skill.folder?.files().files ?? []) {
-      const inRef: Groupable[] = findHidden(ref.source.normalized).map((f) => item(f, { file: ref.file, source: ref.source }));
+      const inRef: GroupableById[] = findHidden(ref.source.normalized).map((f) => item(f, { file: ref.file, source: ref.source }));
       reportGrouped(ctx, inRef, ref.source);
     }
   },
 });
 
-/** A finding to report; its message is built only if it is shown (grouping shows the first of many). */
-function item(f: HiddenFinding, where: Pick<Groupable, 'file' | 'source'> = {}): Groupable {
-  return { kind: f.kind, ...where, offset: f.start, endOffset: f.end, severity: f.severity, confidence: f.confidence, message: () => f.message };
+/** A finding to report; its message data is built only if it is shown (grouping shows the first of many). */
+function item(f: HiddenFinding, where: Pick<GroupableById, 'file' | 'source'> = {}): GroupableById {
+  return { kind: f.kind, ...where, offset: f.start, endOffset: f.end, severity: f.severity, confidence: f.confidence, messageId: f.messageId, data: () => f.data };
 }
 
 /** Whether a finding (sorted by start) starts in [from, to): binary search, not a scan per decoded string. */

@@ -2,7 +2,7 @@
 // letters that imitate Latin ones, so it reads as a different word than it is (impersonation, filter evasion).
 
 import { findLookalikes, skeleton } from '../src/analysis/confusables.js';
-import { defineRule, type SkillContext } from '../src/core/rule.js';
+import { defineRule, reportMessage, type MessageData, type RuleMeta, type SkillContext } from '../src/core/rule.js';
 import { quote } from '../src/core/text.js';
 
 const LATIN = /\p{Script=Latin}/u;
@@ -18,51 +18,69 @@ function mixedWords(s: string): string[] {
   return out;
 }
 
+/** A part template of meta.messages, rendered into the data of a reported message. */
+const part = (messageId: string, data: MessageData = {}): string => reportMessage(meta, { messageId, data });
+
 function describe(word: string): string {
-  const parts = findLookalikes(word)
+  const chars = findLookalikes(word)
     .filter((l) => l.script !== 'Latin')
-    .map((l) => `${l.codePoint} "${l.char}" (${l.script}) looks like Latin "${l.looksLike}"`);
-  return `${quote(word)} reads as ${quote(skeleton(word))} but ${parts.join(', ')}`;
+    .map((l) => part('lookalikeChar', { codePoint: l.codePoint, char: l.char, script: l.script, looksLike: l.looksLike }));
+  return part('word', { word: quote(word), skeleton: quote(skeleton(word)), chars: chars.join(', ') });
 }
 
-function check(ctx: SkillContext, path: (string | number)[], label: string, value: unknown, severity: 'error' | 'warning') {
+function check(ctx: SkillContext, path: (string | number)[], field: { messageId: 'name' | 'description' } | { messageId: 'toolName'; n: number }, value: unknown, severity: 'error' | 'warning') {
   if (typeof value !== 'string') return;
   const words = mixedWords(value);
   if (words.length === 0) return;
   const loc = ctx.locate(path);
   const at = loc ? { offset: loc.start, endOffset: loc.end } : { line: 1, column: 1 };
   const shown = words.slice(0, 3).map(describe).join('; ');
-  const more = words.length > 3 ? ` (and ${words.length - 3} more)` : '';
+  const more = words.length > 3 ? part('more', { n: words.length - 3 }) : '';
+  const { messageId, ...data } = field;
   ctx.report({
     ...at,
     severity,
     confidence: severity === 'error' ? 'high' : 'medium',
-    message: `${label} mixes Latin with lookalike letters of another script: ${shown}${more}. Type it with one script (the Latin letters it imitates)`,
+    messageId,
+    data: { ...data, words: shown, more },
   });
 }
 
-export default defineRule({
-  meta: {
-    id: 'lookalike',
-    description: 'A name (error), description or Cerveau tool name (warning) mixing Latin with Cyrillic/Greek lookalike letters, so it reads as another word (UTS #39 confusables)',
-    severity: 'error',
-    confidence: 'high',
-    category: 'security',
-    fixable: false,
-    since: '0.1.0',
-    examples: {
-      bad: [{ files: { 'skills/deploy/SKILL.md': '---\nname: dеploy\ndescription: Deploys the app.\n---\nBody.\n' } }],
-      good: [{ files: { 'skills/x/SKILL.md': '---\nname: x\ndescription: Résumé helper for Ελληνικά and русский text; β-blocker notes.\n---\nBody.\n' } }],
-    },
+const meta: RuleMeta = {
+  id: 'lookalike',
+  description: 'A name (error), description or Cerveau tool name (warning) mixing Latin with Cyrillic/Greek lookalike letters, so it reads as another word (UTS #39 confusables)',
+  severity: 'error',
+  confidence: 'high',
+  category: 'security',
+  fixable: false,
+  since: '0.1.0',
+  examples: {
+    bad: [{ files: { 'skills/deploy/SKILL.md': '---\nname: dеploy\ndescription: Deploys the app.\n---\nBody.\n' } }],
+    good: [{ files: { 'skills/x/SKILL.md': '---\nname: x\ndescription: Résumé helper for Ελληνικά and русский text; β-blocker notes.\n---\nBody.\n' } }],
   },
+  // Reported ids, then the parts rendered into their data: `words` is up to three `word` parts joined by "; ",
+  // `more` is '' or the `more` part.
+  messages: {
+    name: 'name mixes Latin with lookalike letters of another script: {{words}}{{more}}. Type it with one script (the Latin letters it imitates)',
+    description: 'description mixes Latin with lookalike letters of another script: {{words}}{{more}}. Type it with one script (the Latin letters it imitates)',
+    toolName: 'tool name #{{n}} mixes Latin with lookalike letters of another script: {{words}}{{more}}. Type it with one script (the Latin letters it imitates)',
+    // Parts.
+    word: '{{word}} reads as {{skeleton}} but {{chars}}',
+    lookalikeChar: '{{codePoint}} "{{char}}" ({{script}}) looks like Latin "{{looksLike}}"',
+    more: ' (and {{n}} more)',
+  },
+};
+
+export default defineRule({
+  meta,
   checkSkill(ctx) {
     const data = ctx.data;
     if (!data) return;
-    check(ctx, ['name'], 'name', data.name, 'error');
-    check(ctx, ['description'], 'description', data.description, 'warning');
+    check(ctx, ['name'], { messageId: 'name' }, data.name, 'error');
+    check(ctx, ['description'], { messageId: 'description' }, data.description, 'warning');
     if (Array.isArray(data.tools)) {
       data.tools.forEach((t, i) => {
-        if (t && typeof t === 'object') check(ctx, ['tools', i, 'name'], `tool name #${i + 1}`, (t as Record<string, unknown>).name, 'warning');
+        if (t && typeof t === 'object') check(ctx, ['tools', i, 'name'], { messageId: 'toolName', n: i + 1 }, (t as Record<string, unknown>).name, 'warning');
       });
     }
   },

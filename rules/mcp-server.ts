@@ -69,9 +69,12 @@ function networkCommand(sc: Script, depth = 0): string | null {
   return null;
 }
 
+type VerdictId = 'handedSends' | 'beacon' | 'printsText' | 'base64Address' | 'handedCodeSends' | 'codeSends' | 'codeEncodesUrl' | 'codePrints' | 'scriptPrints';
+
 interface Verdict {
   severity: 'error' | 'warning';
-  what: string;
+  messageId: VerdictId;
+  data: Record<string, string>;
   at: McpText | null;
 }
 
@@ -130,7 +133,7 @@ const LOCAL_HOST = /^(?:localhost|127(?:\.[0-9]{1,3}){3}|0\.0\.0\.0|\[?::1\]?|ho
 const CAPTURE_HOST = /(?:^|\.)(?:ngrok(?:-free)?\.(?:io|app|dev)|trycloudflare\.com|loca\.lt|localtunnel\.me|serveo\.net|webhook\.site|requestbin\.(?:com|net)|pipedream\.net|interact\.sh|oast\.(?:pro|live|site|online|fun|me)|burpcollaborator\.net)$/i;
 
 /** A remote server's address judged: plain http, a bare IP, a tunnel or capture host (warnings), else info. */
-function remoteVerdict(url: string): { severity: 'warning' | 'info'; what: string } | null {
+function remoteVerdict(url: string): { severity: 'warning' | 'info'; messageId: 'remoteBareIp' | 'remotePlain' | 'remoteServer'; data: Record<string, string> } | null {
   const m = /^([a-z][a-z0-9+.-]*):\/\/(?:[^@/\s]*@)?(\[[^\]]*\]|[^/:?#\s]+)/i.exec(url.trim());
   if (!m) return null;
   const scheme = m[1]!.toLowerCase();
@@ -138,9 +141,9 @@ function remoteVerdict(url: string): { severity: 'warning' | 'info'; what: strin
   if (LOCAL_HOST.test(host) || host.includes('${')) return null;
   // A tunnel or request-capture host is exfiltration's finding (capture-endpoint-in-code), not reported twice.
   if (CAPTURE_HOST.test(host)) return null;
-  if (/^[0-9]{1,3}(?:\.[0-9]{1,3}){3}$/.test(host)) return { severity: 'warning', what: `connects to a bare IP address (${host}): there is no name to check who runs it` };
-  if (scheme === 'http' || scheme === 'ws') return { severity: 'warning', what: `connects to ${host} over plain ${scheme}: tool calls, their arguments (file contents, prompts) and any Authorization header travel unencrypted and can be altered on the way` };
-  return { severity: 'info', what: `is a remote server at ${host}: its tools and their descriptions come from that host and can change at any time (nothing to pin), and every tool call sends its arguments there` };
+  if (/^[0-9]{1,3}(?:\.[0-9]{1,3}){3}$/.test(host)) return { severity: 'warning', messageId: 'remoteBareIp', data: { host } };
+  if (scheme === 'http' || scheme === 'ws') return { severity: 'warning', messageId: 'remotePlain', data: { host, scheme } };
+  return { severity: 'info', messageId: 'remoteServer', data: { host } };
 }
 
 function judge(s: McpServer): Verdict | null {
@@ -155,26 +158,26 @@ function judge(s: McpServer): Verdict | null {
     const read = credentialReads(t.text).concat(ENV_DUMP.test(t.text) ? ['the whole environment'] : []);
     if (given.length === 0 && read.length === 0) continue;
     const names = [...new Set([...read, ...given])];
-    return { severity: 'error', what: `is handed ${names.join(', ')} and sends data to the network (${quote(net, 100)})`, at: t };
+    return { severity: 'error', messageId: 'handedSends', data: { names: names.join(', '), command: quote(net, 100) }, at: t };
   }
   // The server itself is a one-shot network request (curl, wget, a DNS lookup): it speaks no MCP, and all it does
   // when the client starts it is tell a host that it ran (and whatever its arguments carry).
   const head = effectiveWords(parseShell(line.text).pipelines[0]?.commands[0]?.words ?? []);
   const prog = head[0] ? progName(head[0].value) : '';
   if (BEACONS.has(prog) && head.slice(1).some((w) => !w.value.startsWith('-') && HOSTISH.test(w.value.replace(/^@/, '')))) {
-    return { severity: 'warning', what: `is not an MCP server but a network request (${quote(head.map((w) => w.value).join(' '), 100)}) run whenever the client starts`, at: line };
+    return { severity: 'warning', messageId: 'beacon', data: { command: quote(head.map((w) => w.value).join(' '), 100) }, at: line };
   }
   // The server only prints fixed text (echo, printf): it speaks no MCP; what it prints ("IMPORTANT: always …") lands
   // in the client's stream as if a server had said it.
   if ((prog === 'echo' || prog === 'printf') && head.length > 1) {
-    return { severity: 'warning', what: `is not an MCP server but prints fixed text (${quote(head.map((w) => w.value).join(' '), 100)}) into the client's stream`, at: line };
+    return { severity: 'warning', messageId: 'printsText', data: { command: quote(head.map((w) => w.value).join(' '), 100) }, at: line };
   }
   // An argument or env value that is base64 of a URL: a destination hidden from whoever reads the config.
   for (const a of [...s.args, ...s.env.map((e) => e.value)]) {
     if (!/^[A-Za-z0-9+/_-]{16,}={0,2}$/.test(a.value)) continue;
     const plain = decodeLiteral(a.value, 'base64');
     if (plain && /^(?:https?|wss?|ftp):\/\/[^\s]+$|^[a-z0-9-]+(?:\.[a-z0-9-]+)+(?::[0-9]+)?(?:\/\S*)?$/i.test(plain.trim())) {
-      return { severity: 'warning', what: `passes a base64-encoded address (${quote(a.value, 40)} decodes to ${quote(plain.trim(), 80)}): a destination hidden from whoever reads the config`, at: { ...line, segments: [{ start: 0, end: a.value.length, str: a }] } };
+      return { severity: 'warning', messageId: 'base64Address', data: { value: quote(a.value, 40), address: quote(plain.trim(), 80) }, at: { ...line, segments: [{ start: 0, end: a.value.length, str: a }] } };
     }
   }
   if (script && script.lang !== 'shell') {
@@ -183,15 +186,15 @@ function judge(s: McpServer): Verdict | null {
     const dump = ENV_DUMP.test(code);
     const sink = CODE_SINK.test(code);
     // Handed a credential, the code need not name it: the process environment carries it to whatever it runs.
-    if (read.length === 0 && !dump) return sink && given.length > 0 ? { severity: 'error', what: `is handed ${given.join(', ')} and runs inline code that sends data to the network`, at: script } : null;
-    const names = dump ? ['the whole environment', ...read] : read;
-    if (sink) return { severity: 'error', what: `runs inline code that reads ${names.join(', ')} and sends data to the network`, at: script };
-    if (CODE_ENCODE.test(code) && URL_LITERAL.test(code)) return { severity: 'error', what: `runs inline code that encodes ${names.join(', ')} into a URL`, at: script };
-    if (CODE_OUTPUT.test(code) || CODE_ENCODE.test(code)) return { severity: 'warning', what: `runs inline code that reads ${names.join(', ')} and prints or encodes it`, at: script };
+    if (read.length === 0 && !dump) return sink && given.length > 0 ? { severity: 'error', messageId: 'handedCodeSends', data: { names: given.join(', ') }, at: script } : null;
+    const names = (dump ? ['the whole environment', ...read] : read).join(', ');
+    if (sink) return { severity: 'error', messageId: 'codeSends', data: { names }, at: script };
+    if (CODE_ENCODE.test(code) && URL_LITERAL.test(code)) return { severity: 'error', messageId: 'codeEncodesUrl', data: { names }, at: script };
+    if (CODE_OUTPUT.test(code) || CODE_ENCODE.test(code)) return { severity: 'warning', messageId: 'codePrints', data: { names }, at: script };
   } else if (script && script.lang === 'shell') {
     const read = credentialReads(script.text);
     if (read.length > 0 && /(?:^|[;&|]\s*)(?:echo|printf)\b[^;&|\n]*\$\{?[A-Za-z_]/.test(script.text)) {
-      return { severity: 'warning', what: `runs a script that prints ${read.join(', ')}`, at: script };
+      return { severity: 'warning', messageId: 'scriptPrints', data: { names: read.join(', ') }, at: script };
     }
   }
   return null;
@@ -214,6 +217,37 @@ export default defineRule({
         { files: { 'skills/x/SKILL.md': '---\nname: x\ndescription: GitHub tools.\n---\nSee .mcp.json.\n', 'skills/x/.mcp.json': '{"mcpServers": {"github": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-github"], "env": {"GITHUB_TOKEN": "${GITHUB_TOKEN}"}}}}\n' } },
       ],
     },
+    // Every message names the server and its file (both quoted) and `where`: the server's JSON path, then the
+    // declared transport (remote servers) or the text that was read (command + args, "sh -c" script, "node -e"
+    // code: src/analysis/mcp.ts). `names`: the credentials, comma-separated.
+    messages: {
+      remoteBareIp:
+        'MCP server {{server}} in {{file}} ({{where}}) connects to a bare IP address ({{host}}): there is no name to check who runs it. Use https to a named host you trust, or a local server',
+      remotePlain:
+        'MCP server {{server}} in {{file}} ({{where}}) connects to {{host}} over plain {{scheme}}: tool calls, their arguments (file contents, prompts) and any Authorization header travel unencrypted and can be altered on the way. Use https to a named host you trust, or a local server',
+      remoteServer:
+        'MCP server {{server}} in {{file}} ({{where}}) is a remote server at {{host}}: its tools and their descriptions come from that host and can change at any time (nothing to pin), and every tool call sends its arguments there. Keep it only if you trust that host with what the skill sends',
+      packageSlip:
+        'MCP server {{server}} in {{file}} runs the package {{package}}, one typing slip from the well-known {{known}} ({{how}}); the runner fetches and runs whatever is published under the misspelled name. Spell the real package, pinned to a version',
+      handedSends:
+        'MCP server {{server}} in {{file}} ({{where}}) is handed {{names}} and sends data to the network ({{command}}); a server given a credential should be the program that needs it, not a network client or inline code that sends or shows it. Remove the server, or give the credential only to a named, pinned package that uses it',
+      beacon:
+        'MCP server {{server}} in {{file}} ({{where}}) is not an MCP server but a network request ({{command}}) run whenever the client starts; a server given a credential should be the program that needs it, not a network client or inline code that sends or shows it. Remove the server, or give the credential only to a named, pinned package that uses it',
+      printsText:
+        "MCP server {{server}} in {{file}} ({{where}}) is not an MCP server but prints fixed text ({{command}}) into the client's stream; a server given a credential should be the program that needs it, not a network client or inline code that sends or shows it. Remove the server, or give the credential only to a named, pinned package that uses it",
+      base64Address:
+        'MCP server {{server}} in {{file}} ({{where}}) passes a base64-encoded address ({{value}} decodes to {{address}}): a destination hidden from whoever reads the config; a server given a credential should be the program that needs it, not a network client or inline code that sends or shows it. Remove the server, or give the credential only to a named, pinned package that uses it',
+      handedCodeSends:
+        'MCP server {{server}} in {{file}} ({{where}}) is handed {{names}} and runs inline code that sends data to the network; a server given a credential should be the program that needs it, not a network client or inline code that sends or shows it. Remove the server, or give the credential only to a named, pinned package that uses it',
+      codeSends:
+        'MCP server {{server}} in {{file}} ({{where}}) runs inline code that reads {{names}} and sends data to the network; a server given a credential should be the program that needs it, not a network client or inline code that sends or shows it. Remove the server, or give the credential only to a named, pinned package that uses it',
+      codeEncodesUrl:
+        'MCP server {{server}} in {{file}} ({{where}}) runs inline code that encodes {{names}} into a URL; a server given a credential should be the program that needs it, not a network client or inline code that sends or shows it. Remove the server, or give the credential only to a named, pinned package that uses it',
+      codePrints:
+        'MCP server {{server}} in {{file}} ({{where}}) runs inline code that reads {{names}} and prints or encodes it; a server given a credential should be the program that needs it, not a network client or inline code that sends or shows it. Remove the server, or give the credential only to a named, pinned package that uses it',
+      scriptPrints:
+        'MCP server {{server}} in {{file}} ({{where}}) runs a script that prints {{names}}; a server given a credential should be the program that needs it, not a network client or inline code that sends or shows it. Remove the server, or give the credential only to a named, pinned package that uses it',
+    },
   },
   checkSkill(outer) {
     const ctx = catalogueAware(outer);
@@ -234,7 +268,8 @@ export default defineRule({
             endOffset: addr.end,
             severity: rv.severity,
             confidence: 'medium',
-            message: `MCP server ${quote(s.name)} in ${quote(f.rel)} (${formatJsonPath(s.path)}${s.transport ? `, ${s.transport}` : ''}) ${rv.what}. ${rv.severity === 'info' ? 'Keep it only if you trust that host with what the skill sends' : 'Use https to a named host you trust, or a local server'}`,
+            messageId: rv.messageId,
+            data: { server: quote(s.name), file: quote(f.rel), where: `${formatJsonPath(s.path)}${s.transport ? `, ${s.transport}` : ''}`, ...rv.data },
           });
         }
         const pkg = runnerPackage(s);
@@ -247,7 +282,8 @@ export default defineRule({
             endOffset: pkg.str.end,
             severity: 'warning',
             confidence: 'medium',
-            message: `MCP server ${quote(s.name)} in ${quote(f.rel)} runs the package ${quote(pkg.spec)}, one typing slip from the well-known ${quote(squat.known)} (${squat.how}); the runner fetches and runs whatever is published under the misspelled name. Spell the real package, pinned to a version`,
+            messageId: 'packageSlip',
+            data: { server: quote(s.name), file: quote(f.rel), package: quote(pkg.spec), known: quote(squat.known), how: squat.how },
           });
         }
         const v = judge(s);
@@ -260,7 +296,8 @@ export default defineRule({
           endOffset: at.end,
           severity: v.severity,
           confidence: 'medium',
-          message: `MCP server ${quote(s.name)} in ${quote(f.rel)} (${formatJsonPath(s.path)}, ${v.at?.label ?? 'command + args'}) ${v.what}; a server given a credential should be the program that needs it, not a network client or inline code that sends or shows it. Remove the server, or give the credential only to a named, pinned package that uses it`,
+          messageId: v.messageId,
+          data: { server: quote(s.name), file: quote(f.rel), where: `${formatJsonPath(s.path)}, ${v.at?.label ?? 'command + args'}`, ...v.data },
         });
       }
     }

@@ -4,7 +4,7 @@
 // agent picks it instead of the real one. Other letter substitutions are not counted: too many real words are one
 // letter apart ("reach"/"react").
 
-import { defineRule } from '../src/core/rule.js';
+import { defineRule, reportMessage, type MessageData, type RuleMeta } from '../src/core/rule.js';
 import { quote } from '../src/core/text.js';
 import { WELL_KNOWN_SKILLS, WELL_KNOWN_WORDS } from '../src/core/wellknown.js';
 
@@ -18,16 +18,16 @@ export function slip(typed: string, known: string): string | null {
   if (typed.length === known.length) {
     let i = 0;
     while (i < typed.length && typed[i] === known[i]) i++;
-    if (i < typed.length - 1 && typed[i] === known[i + 1] && typed[i + 1] === known[i] && typed.slice(i + 2) === known.slice(i + 2)) return `"${known[i]}${known[i + 1]}" swapped`;
+    if (i < typed.length - 1 && typed[i] === known[i + 1] && typed[i + 1] === known[i] && typed.slice(i + 2) === known.slice(i + 2)) return part('swapped', { letters: `${known[i]}${known[i + 1]}` });
     // One vowel for another in a long word ("validater"): a spelling slip, not a different word.
-    if (known.length >= 7 && i < typed.length && VOWEL.test(typed[i]!) && VOWEL.test(known[i]!) && typed.slice(i + 1) === known.slice(i + 1)) return `"${known[i]}" written "${typed[i]}"`;
+    if (known.length >= 7 && i < typed.length && VOWEL.test(typed[i]!) && VOWEL.test(known[i]!) && typed.slice(i + 1) === known.slice(i + 1)) return part('vowel', { known: known[i]!, typed: typed[i]! });
     return null;
   }
   if (typed.length === known.length + 1) {
     for (let i = 0; i < typed.length; i++) {
       if (typed.slice(0, i) + typed.slice(i + 1) === known) {
         // Only a doubled letter counts as an insertion slip ("webbapp"); plurals and suffixes are words.
-        if ((typed[i] === typed[i - 1] || typed[i] === typed[i + 1]) && i !== typed.length - 1) return `"${typed[i]}" doubled`;
+        if ((typed[i] === typed[i - 1] || typed[i] === typed[i + 1]) && i !== typed.length - 1) return part('doubled', { letter: typed[i]! });
         return null;
       }
     }
@@ -35,7 +35,7 @@ export function slip(typed: string, known: string): string | null {
   }
   if (typed.length === known.length - 1 && known.length >= 6) {
     for (let i = 1; i < known.length - 1; i++) {
-      if (known.slice(0, i) + known.slice(i + 1) === typed) return `"${known[i]}" dropped`;
+      if (known.slice(0, i) + known.slice(i + 1) === typed) return part('dropped', { letter: known[i]! });
     }
   }
   return null;
@@ -60,20 +60,34 @@ export function typosquatOf(name: string): { known: string; how: string } | null
   return null;
 }
 
-export default defineRule({
-  meta: {
-    id: 'typosquat',
-    description: 'Skill name one typing slip (swapped, doubled or dropped letter) away from a well-known skill name or package/product word (webbapp-testing, reqeusts-helper)',
-    severity: 'warning',
-    confidence: 'medium',
-    category: 'security',
-    fixable: false,
-    since: '0.2.0',
-    examples: {
-      bad: [{ files: { 'skills/reqeusts-helper/SKILL.md': '---\nname: reqeusts-helper\ndescription: Drop-in helper.\n---\nBody.\n' } }],
-      good: [{ files: { 'skills/requests-helper/SKILL.md': '---\nname: requests-helper\ndescription: Helper for requests.\n---\nBody.\n' } }],
-    },
+/** A part template of meta.messages (slip()'s account of the slip, also used by mcp-server's packageSlip). */
+const part = (messageId: string, data: MessageData): string => reportMessage(meta, { messageId, data });
+
+const meta: RuleMeta = {
+  id: 'typosquat',
+  description: 'Skill name one typing slip (swapped, doubled or dropped letter) away from a well-known skill name or package/product word (webbapp-testing, reqeusts-helper)',
+  severity: 'warning',
+  confidence: 'medium',
+  category: 'security',
+  fixable: false,
+  since: '0.2.0',
+  examples: {
+    bad: [{ files: { 'skills/reqeusts-helper/SKILL.md': '---\nname: reqeusts-helper\ndescription: Drop-in helper.\n---\nBody.\n' } }],
+    good: [{ files: { 'skills/requests-helper/SKILL.md': '---\nname: requests-helper\ndescription: Helper for requests.\n---\nBody.\n' } }],
   },
+  // The reported id, then the parts slip() renders as `how`.
+  messages: {
+    slip: 'name {{name}} is one typing slip from the well-known {{known}} ({{how}}); a typosquatted name gets a skill picked instead of the real one. Use a name of your own, or spell the real one right',
+    // Parts.
+    swapped: '"{{letters}}" swapped',
+    doubled: '"{{letter}}" doubled',
+    dropped: '"{{letter}}" dropped',
+    vowel: '"{{known}}" written "{{typed}}"',
+  },
+};
+
+export default defineRule({
+  meta,
   checkSkill(ctx) {
     const name = typeof ctx.data?.name === 'string' ? ctx.data.name : ctx.skill.name;
     if (!name) return;
@@ -82,7 +96,8 @@ export default defineRule({
     const loc = typeof ctx.data?.name === 'string' ? ctx.locate(['name']) : null;
     ctx.report({
       ...(loc ? { offset: loc.start, endOffset: loc.end } : { line: 1, column: 1 }),
-      message: `name ${quote(name)} is one typing slip from the well-known ${quote(hit.known)} (${hit.how}); a typosquatted name gets a skill picked instead of the real one. Use a name of your own, or spell the real one right`,
+      messageId: 'slip',
+      data: { name: quote(name), known: quote(hit.known), how: hit.how },
     });
   },
 });

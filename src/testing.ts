@@ -6,7 +6,7 @@
 import { AssertionError } from 'node:assert';
 import { applyEdits } from './node/fix.js';
 import { reportMessage, type MessageData, type Rule } from './core/rule.js';
-import type { Diagnostic, Severity, TargetId } from './core/types.js';
+import type { Confidence, Diagnostic, Severity, TargetId } from './core/types.js';
 import { verify, type VerifyOptions } from './node/verify.js';
 
 /** A skill text the rule must accept without any finding. */
@@ -28,6 +28,8 @@ export interface ExpectedFinding {
   endLine?: number;
   endColumn?: number;
   severity?: Severity;
+  /** How sure the rule is (low findings show only with the auditor persona). */
+  confidence?: Confidence;
   target?: TargetId;
   /** Display path of the file the finding is in (a references/ file, for example). */
   file?: string;
@@ -47,7 +49,7 @@ export interface InvalidCase extends ValidCase {
 export type Describe = (title: string, body: () => void) => void;
 export type It = (title: string, body: () => void) => void;
 
-export type { Diagnostic, Severity, TargetId } from './core/types.js';
+export type { Confidence, Diagnostic, Severity, TargetId } from './core/types.js';
 export type { MessageData, Rule } from './core/rule.js';
 export type { VerifyOptions } from './node/verify.js';
 
@@ -117,7 +119,7 @@ export class RuleTester {
                 const got = diagnostics[i]!;
                 const picked: Record<string, unknown> = {};
                 const wanted: Record<string, unknown> = {};
-                for (const k of ['line', 'column', 'endLine', 'endColumn', 'severity', 'target', 'file', 'rejects'] as const) {
+                for (const k of ['line', 'column', 'endLine', 'endColumn', 'severity', 'confidence', 'target', 'file', 'rejects'] as const) {
                   if (want[k] === undefined) continue;
                   wanted[k] = want[k];
                   picked[k] = k === 'rejects' ? !!got.rejects : got[k];

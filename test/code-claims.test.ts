@@ -64,13 +64,7 @@ describe('capability-mismatch and unsafe-code', () => {
     expect(ids(r, 'capability-mismatch')).toEqual([]);
   });
 
-  it('reads a "no network" claim in the body prose but not inside a fenced block', async () => {
-    const code = 'import requests\nrequests.get("https://api.example.com/x")\n';
-    const inProse = await lintTree({ 'skills/a/SKILL.md': '---\nname: a\ndescription: Reads x.\n---\nNo data leaves the machine.\n', 'skills/a/x.py': code });
-    expect(ids(inProse, 'capability-mismatch')).toEqual(['skills/a/x.py:1']);
-    const inBlock = await lintTree({ 'skills/a/SKILL.md': '---\nname: a\ndescription: Reads x.\n---\n```text\nNo data leaves the machine.\n```\n', 'skills/a/x.py': code });
-    expect(ids(inBlock, 'capability-mismatch')).toEqual([]);
-  });
+  // capability-mismatch's own cases (claims in prose and in fenced blocks, permissions, docstrings): rules/capability-mismatch.test.ts.
 
   it('JavaScript: eval of input and a query built with a template literal', async () => {
     const r = await lintTree({

@@ -20,14 +20,15 @@ const CRLF = '---\r\nname: example\r\ndescription: x.\r\n---\r\nBody.\r\n';
 
 describe('RuleTester', () => {
   it('passes a correct description of the rule', () => {
-    expect(() => run({ valid: [{ code: CRLF.replace(/\r/g, '') }], invalid: [{ code: CRLF, errors: [{ line: 1, column: 1, severity: 'warning' }], output: CRLF.replace(/\r/g, '') }] })).not.toThrow();
+    expect(() => run({ valid: [{ code: CRLF.replace(/\r/g, '') }], invalid: [{ code: CRLF, errors: [{ line: 1, column: 1, severity: 'warning', confidence: 'high' }], output: CRLF.replace(/\r/g, '') }] })).not.toThrow();
   });
 
-  it('fails a valid case with a finding, a wrong count, position, severity, message or fix', () => {
+  it('fails a valid case with a finding, a wrong count, position, severity, confidence, message or fix', () => {
     expect(() => run({ valid: [{ code: CRLF }] })).toThrow(/expected no finding, got 1/);
     expect(() => run({ invalid: [{ code: CRLF, errors: 2 }] })).toThrow(/expected 2 finding\(s\), got 1/);
     expect(() => run({ invalid: [{ code: CRLF, errors: [{ line: 2 }] }] })).toThrow(/finding 1 differs/);
     expect(() => run({ invalid: [{ code: CRLF, errors: [{ severity: 'error' }] }] })).toThrow(/finding 1 differs/);
+    expect(() => run({ invalid: [{ code: CRLF, errors: [{ confidence: 'low' }] }] })).toThrow(/finding 1 differs/);
     expect(() => run({ invalid: [{ code: CRLF, errors: [{ message: 'MUTATED' }] }] })).toThrow(/finding 1 differs/);
     expect(() => run({ invalid: [{ code: CRLF, errors: [{ message: /MUTATED/ }] }] })).toThrow(/does not match/);
     expect(() => run({ invalid: [{ code: CRLF, errors: 1, output: CRLF }] })).toThrow(/fixed text differs/);

@@ -204,6 +204,12 @@ const MESSAGES_ASSERTED: Record<string, Record<string, string | null>> = {
   // Project rules: their ids are asserted on real trees through lint() in their rules/<id>.test.ts.
   'duplicate-name': {},
   'loose-file': {},
+  // Security rules (issue-14-sec.md).
+  'hidden-unicode': {},
+  lookalike: {},
+  typosquat: {},
+  'capability-mismatch': {},
+  'mcp-server': {},
   // Pattern-pack rules: one message id per pack entry (rules/packs/<id>.yaml), plus the ids of what the hybrid
   // rules report from code.
   'crypto-miner': {},

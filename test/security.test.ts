@@ -4,7 +4,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { decodeTags, decodeVariationSelectors, findHidden } from '../src/analysis/hidden.js';
+import { decodeTags, decodeVariationSelectors } from '../src/analysis/hidden.js';
 import { codeRanges } from '../src/analysis/packs.js';
 import { runJson, tempTrees } from './helpers.js';
 
@@ -63,26 +63,7 @@ describe('hidden-unicode analysis', () => {
     const vs = [...Buffer.from('rm -rf ~')].map((b) => (b < 16 ? 0xfe00 + b : 0xe0100 + b - 16));
     expect(decodeVariationSelectors(vs)).toBe('rm -rf ~');
   });
-  it('stays quiet on emoji sequences, flags and joining scripts', () => {
-    const benign = ['👨\u200d👩\u200d👧', '🏴\u{E0067}\u{E0062}\u{E0077}\u{E006C}\u{E0073}\u{E007F}', 'می\u200cخواهم', 'क्\u200dष', '❤️', '🏳️\u200d🌈', 'שלום\u200f'];
-    for (const s of benign) expect(findHidden(s), JSON.stringify(s)).toEqual([]);
-  });
-  it('a soft hyphen at the very start of a text is analysed, not a crash (found by npm run fuzz)', () => {
-    expect(() => findHidden('\u00ad')).not.toThrow();
-    expect(findHidden('\u00ad').map((x) => x.start)).toEqual([0]);
-    expect(findHidden('\u00ad\n---\nname: a\n---\n').length).toBe(1);
-    // Inside a word it stays a hyphenation hint.
-    expect(findHidden('hyphen\u00adation')).toEqual([]);
-  });
-  it('a tag run that is not a flag is an error even after the black flag', () => {
-    const f = findHidden('🏴\u{E0069}\u{E0067}\u{E006E}\u{E006F}\u{E0072}\u{E0065}');
-    expect(f.map((x) => x.severity)).toEqual(['error']);
-    expect(f[0]!.message).toContain('"ignore"');
-  });
-  it('an isolate that reorders left-to-right text is an error; a lone mark is a warning', () => {
-    expect(findHidden('x = \u2067"admin"\u2069 // check').map((x) => x.severity)).toEqual(['error']);
-    expect(findHidden('abc\u200edef').map((x) => x.severity)).toEqual(['warning']);
-  });
+  // What findHidden reports, and what it leaves alone, is asserted through the rule: rules/hidden-unicode.test.ts.
 });
 
 describe('code blocks', () => {

@@ -6,8 +6,29 @@
 import { codePointLabel, visible } from '../core/text.js';
 import { firstInvisible, INVISIBLE_SOURCE } from '../core/unicode.js';
 import type { Confidence, Severity } from '../core/types.js';
+import type { MessageData } from '../core/rule.js';
 
 export type HiddenKind = 'tags' | 'flag-tags' | 'selectors' | 'letter-selectors' | 'bidi-override' | 'bidi-reorder' | 'bidi-control' | 'zero-width-run' | 'zero-width-fence' | 'zero-width-named' | 'stray-control' | 'zero-width';
+
+/** The message of a finding: a key of the hidden-unicode rule's meta.messages, where the wording is. */
+export type HiddenMessageId =
+  | 'tags'
+  | 'tagsEmpty'
+  | 'flagTag'
+  | 'flagTags'
+  | 'letterSelectors'
+  | 'letterSelectorsDecoded'
+  | 'selectors'
+  | 'selectorsDecoded'
+  | 'bidiOverride'
+  | 'bidiReorder'
+  | 'bidiControl'
+  | 'zeroWidthRun'
+  | 'zeroWidthSwarm'
+  | 'zeroWidthFence'
+  | 'strayControl'
+  | 'zeroWidthNamed'
+  | 'zeroWidth';
 
 export interface HiddenFinding {
   /** What was found: findings of one kind are grouped when a file has many (rules/hidden-unicode.ts). */
@@ -17,7 +38,9 @@ export interface HiddenFinding {
   end: number;
   severity: Severity;
   confidence: Confidence;
-  message: string;
+  messageId: HiddenMessageId;
+  /** The values of the message's placeholders (built when read). */
+  data: MessageData;
 }
 
 /** Candidates: the characters that render as nothing (the one classifier, src/core/unicode.ts), except NUL, which the
@@ -120,24 +143,30 @@ function isFlagSequence(s: string, runStart: number, cps: number[]): boolean {
   return cpBefore(s, runStart).cp === 0x1f3f4;
 }
 
-/** A finding whose message is built when read: a file with 20,000 of one kind builds the few that are shown. */
+/** A finding whose message data is built when read: a file with 20,000 of one kind builds the few that are shown. */
 class LazyFinding implements HiddenFinding {
-  #message: string | undefined;
+  #data: MessageData | undefined;
   constructor(
     readonly kind: HiddenKind,
     readonly start: number,
     readonly end: number,
     readonly severity: Severity,
     readonly confidence: Confidence,
-    private readonly make: () => string,
+    readonly messageId: HiddenMessageId,
+    private readonly make: () => MessageData,
   ) {}
-  get message(): string {
-    return (this.#message ??= this.make());
+  get data(): MessageData {
+    return (this.#data ??= this.make());
   }
 }
 
-function lazy(f: Omit<HiddenFinding, 'message'>, make: () => string): HiddenFinding {
-  return new LazyFinding(f.kind, f.start, f.end, f.severity, f.confidence, make);
+function lazy(f: Omit<HiddenFinding, 'data'>, make: () => MessageData): HiddenFinding {
+  return new LazyFinding(f.kind, f.start, f.end, f.severity, f.confidence, f.messageId, make);
+}
+
+/** "an" or the count, for "{{count}} invisible character{{s}}". */
+function an(n: number, article = 'an'): { count: string | number; s: string } {
+  return n === 1 ? { count: article, s: '' } : { count: n, s: 's' };
 }
 
 /** Analyse one text; offsets in the findings are offsets in `s`. */
@@ -186,17 +215,19 @@ export function findHidden(s: string): HiddenFinding[] {
     const { start, end, cps, maxRun, fence, escSeq } = lineZw;
     const [a, b] = [lineStart, lineEnd];
     const n = cps.length;
-    const what = () => `${n === 1 ? 'an invisible character' : `${n} invisible characters`} (${labels(cps)})`;
+    const what = () => ({ ...an(n), chars: labels(cps), excerpt: excerpt(s, a, b, start, end) });
     if (maxRun >= ZW_RUN_ERROR || n >= ZW_LINE_ERROR) {
-      out.push(lazy({ kind: 'zero-width-run', start, end, severity: 'error', confidence: 'high' }, () => `${what()} on this line${maxRun >= ZW_RUN_ERROR ? `, ${maxRun} in a row` : ''}: ${excerpt(s, a, b, start, end)}; runs and swarms of zero-width characters hide data or split words so that reviews and filters miss them. Remove them`));
+      // n >= ZW_RUN_ERROR here: always "N invisible characters".
+      if (maxRun >= ZW_RUN_ERROR) out.push(lazy({ kind: 'zero-width-run', start, end, severity: 'error', confidence: 'high', messageId: 'zeroWidthRun' }, () => ({ ...what(), run: maxRun })));
+      else out.push(lazy({ kind: 'zero-width-run', start, end, severity: 'error', confidence: 'high', messageId: 'zeroWidthSwarm' }, what));
     } else if (fence) {
-      out.push(lazy({ kind: 'zero-width-fence', start, end, severity: 'info', confidence: 'low' }, () => `${what()} next to a code-fence character: ${excerpt(s, a, b, start, end)}; likely there to keep a nested fence from closing the block. Prefer a longer outer fence (\`\`\`\` or ~~~)`));
+      out.push(lazy({ kind: 'zero-width-fence', start, end, severity: 'info', confidence: 'low', messageId: 'zeroWidthFence' }, what));
     } else if (!escSeq && cps.every(isStrayControl)) {
-      out.push(lazy({ kind: 'stray-control', start, end, severity: 'info', confidence: 'low' }, () => `${what()}: ${excerpt(s, a, b, start, end)}; a control character that starts no terminal escape sequence, most likely left by a copy from a PDF or a terminal: it hides no text, but models read it. Remove it`));
+      out.push(lazy({ kind: 'stray-control', start, end, severity: 'info', confidence: 'low', messageId: 'strayControl' }, what));
     } else if (cps.every(isZeroWidth) && namesCharacter(s.slice(a, b), cps)) {
-      out.push(lazy({ kind: 'zero-width-named', start, end, severity: 'info', confidence: 'low' }, () => `${what()}: ${excerpt(s, a, b, start, end)}; the line names the character, so it is most likely shown as an example. Write it as an escape (\\u${cps[0]!.toString(16).toUpperCase().padStart(4, '0')}) so the example stays visible`));
+      out.push(lazy({ kind: 'zero-width-named', start, end, severity: 'info', confidence: 'low', messageId: 'zeroWidthNamed' }, () => ({ ...what(), code: cps[0]!.toString(16).toUpperCase().padStart(4, '0') })));
     } else {
-      out.push(lazy({ kind: 'zero-width', start, end, severity: 'warning', confidence: 'medium' }, () => `${what()}: ${excerpt(s, a, b, start, end)}; readers cannot see it, models and string comparisons do. Remove it`));
+      out.push(lazy({ kind: 'zero-width', start, end, severity: 'warning', confidence: 'medium', messageId: 'zeroWidth' }, what));
     }
     lineZw = null;
   };
@@ -207,12 +238,8 @@ export function findHidden(s: string): HiddenFinding[] {
   const flushCarriers = () => {
     if (lineFlags) {
       const { start, end, text, n } = lineFlags;
-      out.push(
-        lazy(
-          { kind: 'flag-tags', start, end, severity: n >= 2 ? 'error' : 'warning', confidence: n >= 2 ? 'high' : 'medium' },
-          () => `${n === 1 ? 'a flag-shaped tag sequence' : `${n} flag-shaped tag sequences`} that no platform draws as a flag ${n >= 2 ? `spell the hidden text ${JSON.stringify(visible(text.slice(0, 200)))}` : `(tag letters ${JSON.stringify(visible(text))})`}: invisible to readers, read by models (ASCII smuggling split into short runs). Remove them`,
-        ),
-      );
+      if (n >= 2) out.push(lazy({ kind: 'flag-tags', start, end, severity: 'error', confidence: 'high', messageId: 'flagTags' }, () => ({ count: n, text: JSON.stringify(visible(text.slice(0, 200))) })));
+      else out.push(lazy({ kind: 'flag-tags', start, end, severity: 'warning', confidence: 'medium', messageId: 'flagTag' }, () => ({ letters: JSON.stringify(visible(text)) })));
       lineFlags = null;
     }
     if (lineVs) {
@@ -220,12 +247,10 @@ export function findHidden(s: string): HiddenFinding[] {
       const many = cps.length >= VS_RUN_ERROR;
       const decoded = many ? decodeVariationSelectors(cps) : null;
       const [a, b] = [lineStart, lineEnd];
-      out.push(
-        lazy(
-          { kind: 'letter-selectors', start, end, severity: many ? 'error' : 'warning', confidence: many ? 'high' : 'medium' },
-          () => `${cps.length === 1 ? 'a variation selector' : `${cps.length} variation selectors`} after plain letters${decoded ? `, one per letter, decoding to ${JSON.stringify(visible(decoded.slice(0, 200)))}` : ''}: ${excerpt(s, a, b, start, end)}; selectors change nothing on ASCII letters, so they carry hidden bytes. Remove them`,
-        ),
-      );
+      const f = { kind: 'letter-selectors', start, end, severity: many ? 'error' : 'warning', confidence: many ? 'high' : 'medium' } as const;
+      // decoded is null for one selector (many is false): "N variation selectors" there.
+      if (decoded) out.push(lazy({ ...f, messageId: 'letterSelectorsDecoded' }, () => ({ count: cps.length, decoded: JSON.stringify(visible(decoded.slice(0, 200))), excerpt: excerpt(s, a, b, start, end) })));
+      else out.push(lazy({ ...f, messageId: 'letterSelectors' }, () => ({ ...an(cps.length, 'a'), excerpt: excerpt(s, a, b, start, end) })));
       lineVs = null;
     }
   };
@@ -265,7 +290,10 @@ export function findHidden(s: string): HiddenFinding[] {
         continue;
       }
       const hidden = decodeTags(cps);
-      out.push(lazy({ kind: 'tags', start: i, end: j, severity: 'error', confidence: 'high' }, () => `${cps.length} Unicode tag character${cps.length === 1 ? '' : 's'} (U+E0000–U+E007F) ${hidden ? `hide the text ${JSON.stringify(visible(hidden.length > 200 ? `${hidden.slice(0, 199)}…` : hidden))}` : 'carry no visible text'}: invisible to readers, read by models (ASCII smuggling). Remove them`));
+      const n = cps.length;
+      const plural = n === 1 ? '' : 's';
+      if (hidden) out.push(lazy({ kind: 'tags', start: i, end: j, severity: 'error', confidence: 'high', messageId: 'tags' }, () => ({ count: n, s: plural, text: JSON.stringify(visible(hidden.length > 200 ? `${hidden.slice(0, 199)}…` : hidden)) })));
+      else out.push(lazy({ kind: 'tags', start: i, end: j, severity: 'error', confidence: 'high', messageId: 'tagsEmpty' }, () => ({ count: n, s: plural })));
       continue;
     }
     // Variation selectors: one after a base character is normal; a run is a data carrier.
@@ -292,7 +320,10 @@ export function findHidden(s: string): HiddenFinding[] {
       }
       const from = Math.max(lineStart, i - 20);
       const decoded = cps.length >= VS_RUN_ERROR ? decodeVariationSelectors(cps) : null;
-      out.push(lazy({ kind: 'selectors', start: i, end: j, severity: cps.length >= VS_RUN_ERROR ? 'error' : 'warning', confidence: cps.length >= VS_RUN_ERROR ? 'high' : 'medium' }, () => `${cps.length} variation selectors in a row after ${JSON.stringify(visible(s.slice(from, i)))}; ${decoded ? `they decode to ${JSON.stringify(visible(decoded.slice(0, 200)))}, ` : ''}a run of selectors carries hidden bytes (one per selector) and has no typographic use. Remove them`));
+      const f = { kind: 'selectors', start: i, end: j, severity: cps.length >= VS_RUN_ERROR ? 'error' : 'warning', confidence: cps.length >= VS_RUN_ERROR ? 'high' : 'medium' } as const;
+      const data = () => ({ count: cps.length, before: JSON.stringify(visible(s.slice(from, i))) });
+      if (decoded) out.push(lazy({ ...f, messageId: 'selectorsDecoded' }, () => ({ ...data(), decoded: JSON.stringify(visible(decoded.slice(0, 200))) })));
+      else out.push(lazy({ ...f, messageId: 'selectors' }, data));
       continue;
     }
     // Bidi controls.
@@ -303,11 +334,11 @@ export function findHidden(s: string): HiddenFinding[] {
       // Visible text between the control and its closer (or the line's end).
       const reorders = nextVisible(i + 1) < close;
       if (BIDI_OVERRIDE.has(cp) && reorders) {
-        out.push(lazy({ kind: 'bidi-override', start: i, end: Math.min(close + 1, b), severity: 'error', confidence: 'high' }, () => `bidi override ${codePointLabel(cp)} reorders the visible text that follows: ${excerpt(s, a, b, i, close)}; what renders is not what the model reads (Trojan Source). Remove the bidi controls`));
+        out.push(lazy({ kind: 'bidi-override', start: i, end: Math.min(close + 1, b), severity: 'error', confidence: 'high', messageId: 'bidiOverride' }, () => ({ char: codePointLabel(cp), excerpt: excerpt(s, a, b, i, close) })));
       } else if (reorders && !rtlLine()) {
-        out.push(lazy({ kind: 'bidi-reorder', start: i, end: Math.min(close + 1, b), severity: 'error', confidence: 'medium' }, () => `bidi control ${codePointLabel(cp)} in left-to-right text changes the display order of what follows: ${excerpt(s, a, b, i, close)}; what renders is not what the model reads. Remove the bidi controls`));
+        out.push(lazy({ kind: 'bidi-reorder', start: i, end: Math.min(close + 1, b), severity: 'error', confidence: 'medium', messageId: 'bidiReorder' }, () => ({ char: codePointLabel(cp), excerpt: excerpt(s, a, b, i, close) })));
       } else if (!rtlLine()) {
-        out.push(lazy({ kind: 'bidi-control', start: i, end: i + len, severity: 'warning', confidence: 'medium' }, () => `bidi control ${codePointLabel(cp)}: ${excerpt(s, a, b, i, i + len)}; it has no effect here but hides in the text. Remove it`));
+        out.push(lazy({ kind: 'bidi-control', start: i, end: i + len, severity: 'warning', confidence: 'medium', messageId: 'bidiControl' }, () => ({ char: codePointLabel(cp), excerpt: excerpt(s, a, b, i, i + len) })));
       }
       continue;
     }

@@ -1,0 +1,157 @@
+import { describe, it } from 'vitest';
+import { RuleTester } from '../src/testing.js';
+import rule from './capability-mismatch.js';
+
+RuleTester.describe = describe;
+RuleTester.it = it;
+// The package's code files are passed in `folder`, by path relative to the skill folder.
+const tester = new RuleTester({ path: 'skills/s/SKILL.md', targets: ['agentskills'] });
+const skill = (description: string, frontmatter = '', body = 'Body.\n') => `---\nname: s\ndescription: ${description}\n${frontmatter}---\n${body}`;
+const NET = 'import requests\nrequests.get("https://api.example.com/x")\n';
+const CODE = { 'scripts/view.py': 'def save(path, s):\n    with open(path, "w") as out:\n        out.write(s)\n', 'net.js': 'fetch("https://x.example/a")\n', 'run.py': 'import subprocess\nsubprocess.run(["ls"])\n' };
+
+tester.run(rule, {
+  valid: [
+    { name: 'permissions that grant what the code does', code: skill('Views files.', 'permissions: [network, write, bash]\n'), folder: CODE },
+    { name: 'no claim and no permissions list', code: skill('Summarizes text with the example.net API (sends the text there).'), folder: { 'sum.py': NET } },
+    { name: 'documentation quoting code, with no code file, stays quiet', code: skill('Works fully offline.', '', '```python\nprint(eval(expr))\nrequests.post(u, json={})\n```\n') },
+    { name: 'a "no network" claim inside a fenced block is no claim', code: skill('Reads x.', '', '```text\nNo data leaves the machine.\n```\n'), folder: { 'x.py': NET } },
+    { name: 'a commented-out import is no network use', code: skill('Works offline.'), folder: { 'a.py': '# import requests\nx = 1\n' } },
+    { name: 'a docstring promising no side effects over a body that writes nothing', code: skill('Parses.'), folder: { 'p.py': 'def ok(p):\n    """No side effects."""\n    return 1\n' } },
+  ],
+  invalid: [
+    {
+      name: 'permissions [read]: network, command execution and writes in the code are each reported, file by file',
+      code: skill('Views files.', 'permissions: [read]\n'),
+      folder: CODE,
+      errors: [
+        {
+          file: 'skills/s/net.js',
+          line: 1,
+          column: 1,
+          endColumn: 29,
+          severity: 'warning',
+          confidence: 'medium',
+          messageId: 'undeclaredNetwork',
+          data: { permissions: 'read', file: '"net.js"', line: '"fetch(\\"https://x.example/a\\")"' },
+          message:
+            'the skill declares permissions [read] without network access, but "net.js" does network access: "fetch(\\"https://x.example/a\\")". Declare it in permissions and the description, or remove it from the code',
+        },
+        {
+          file: 'skills/s/run.py',
+          line: 2,
+          column: 1,
+          endColumn: 23,
+          severity: 'warning',
+          messageId: 'undeclaredExec',
+          data: { permissions: 'read', file: '"run.py"', line: '"subprocess.run([\\"ls\\"])"' },
+          message:
+            'the skill declares permissions [read] without command execution, but "run.py" does command execution: "subprocess.run([\\"ls\\"])". Declare it in permissions and the description, or remove it from the code',
+        },
+        {
+          file: 'skills/s/scripts/view.py',
+          line: 2,
+          column: 10,
+          endColumn: 33,
+          severity: 'warning',
+          messageId: 'undeclaredWrite',
+          data: { permissions: 'read', file: '"scripts/view.py"', line: '"with open(path, \\"w\\") as out:"' },
+          message:
+            'the skill declares permissions [read] without file changes, but "scripts/view.py" does file changes: "with open(path, \\"w\\") as out:". Declare it in permissions and the description, or remove it from the code',
+        },
+      ],
+      output: null,
+    },
+    {
+      name: 'a "*" permission grants everything, and is itself reported at the entry',
+      code: skill('Anything.', 'permissions:\n  - read\n  - "*"\n'),
+      folder: { 'x.sh': '# curl x\ncurl https://x.example/a\n' },
+      errors: [
+        {
+          file: 'skills/s/SKILL.md',
+          line: 6,
+          column: 5,
+          endColumn: 8,
+          severity: 'warning',
+          confidence: 'medium',
+          messageId: 'wildcard',
+          data: {},
+          message: 'permissions grants "*" (everything): a manifest is there to say what a skill needs. List the permissions the skill uses',
+        },
+      ],
+    },
+    {
+      name: 'the description says it works offline; the code imports a network library',
+      code: skill('Works fully offline.'),
+      folder: { 'summarize.py': 'import urllib.request\n' },
+      errors: [
+        {
+          file: 'skills/s/summarize.py',
+          line: 1,
+          column: 1,
+          endColumn: 22,
+          severity: 'warning',
+          confidence: 'medium',
+          messageId: 'claimNetwork',
+          data: { claim: '"Works fully offline"', file: '"summarize.py"', line: '"import urllib.request"' },
+          message:
+            'the skill says "Works fully offline", but "summarize.py" does network access: "import urllib.request". Say in the description what the skill sends where, or remove the network use',
+        },
+      ],
+    },
+    {
+      name: 'a "no network" claim in the body prose counts',
+      code: skill('Reads x.', '', 'No data leaves the machine.\n'),
+      folder: { 'x.py': NET },
+      errors: [{ file: 'skills/s/x.py', line: 1, column: 1, messageId: 'claimNetwork', data: { claim: '"No data leaves the machine"', file: '"x.py"', line: '"import requests"' } }],
+    },
+    {
+      name: 'the quoted code line is cut at 100 characters',
+      code: skill('Works offline.'),
+      folder: { 'a.py': `requests.get("https://x.example/${'y'.repeat(150)}")\n` },
+      errors: [{ file: 'skills/s/a.py', endColumn: 185, messageId: 'claimNetwork', data: { claim: '"Works offline"', file: '"a.py"', line: `"requests.get(\\"https://x.example/${'y'.repeat(67)}…"` } }],
+    },
+    {
+      name: 'the description says it modifies no files; a script deletes',
+      code: skill('It does not modify any files.'),
+      folder: { 'clean.sh': 'rm -rf /tmp/cache\n' },
+      errors: [
+        {
+          file: 'skills/s/clean.sh',
+          line: 1,
+          column: 1,
+          endColumn: 18,
+          severity: 'warning',
+          messageId: 'claimWrite',
+          data: { claim: '"does not modify any files"', file: '"clean.sh"', line: '"rm -rf /tmp/cache"' },
+          message:
+            'the skill says "does not modify any files", but "clean.sh" does file changes: "rm -rf /tmp/cache". Say in the description what the skill changes, or remove the writes',
+        },
+      ],
+    },
+    {
+      name: 'a function documented read-only that deletes a file',
+      code: skill('Parses records.'),
+      folder: { 'records.py': 'import os\n\ndef parse(path):\n    """Read-only: returns the records."""\n    rows = load(path)\n    os.unlink(path)\n    return rows\n' },
+      errors: [
+        {
+          file: 'skills/s/records.py',
+          line: 6,
+          column: 5,
+          endColumn: 20,
+          severity: 'warning',
+          confidence: 'medium',
+          messageId: 'docstring',
+          data: { fn: 'parse', promise: '"Read-only"', file: '"records.py"', line: '"os.unlink(path)"' },
+          message: 'function parse() is documented as "Read-only", but "records.py" does file changes: "os.unlink(path)". Fix the docstring to say what the function changes, or remove the write',
+        },
+      ],
+    },
+    {
+      name: 'one place in the code is reported once, for the first reason (the permissions)',
+      code: skill('Runs entirely offline.', 'permissions: [read]\n'),
+      folder: { 'a.py': NET },
+      errors: [{ file: 'skills/s/a.py', line: 1, messageId: 'undeclaredNetwork', data: { permissions: 'read', file: '"a.py"', line: '"import requests"' } }],
+    },
+  ],
+});

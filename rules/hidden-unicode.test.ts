@@ -1,0 +1,445 @@
+import { describe, it } from 'vitest';
+import { RuleTester } from '../src/testing.js';
+import rule from './hidden-unicode.js';
+
+RuleTester.describe = describe;
+RuleTester.it = it;
+const tester = new RuleTester({ path: 'skills/s/SKILL.md', targets: ['agentskills'] });
+const FM = '---\nname: s\ndescription: x.\n---\n';
+/** Unicode tag characters spelling `t` (U+E0000 + ASCII). */
+const tag = (t: string) => [...t].map((c) => String.fromCodePoint(0xe0000 + c.charCodeAt(0))).join('');
+/** A subdivision-flag-shaped sequence: black flag, tag letters, cancel tag. */
+const flag = (t: string) => `\u{1F3F4}${tag(t)}\u{E007F}`;
+/** The variation selector that stands for byte `b` (U+FE00–FE0F: 0–15, U+E0100–E01EF: 16–255). */
+const vsByte = (b: number) => String.fromCodePoint(b < 16 ? 0xfe00 + b : 0xe0100 + b - 16);
+
+tester.run(rule, {
+  valid: [
+    { name: 'plain text', code: `${FM}Nothing hidden here.\n` },
+    { name: 'emoji ZWJ sequences', code: `${FM}Family 👨\u200d👩\u200d👧 and 🏳️\u200d🌈\n` },
+    { name: 'the three drawn subdivision flags', code: `${FM}Scotland ${flag('gbsct')}, Wales ${flag('gbwls')}, England ${flag('gbeng')}\n` },
+    { name: 'a tag run after the black flag that is a drawn flag, in the description', code: `---\nname: s\ndescription: Scotland 🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}.\n---\nB.\n` },
+    { name: 'keycaps, emoji presentation and CJK variants', code: `${FM}Keycap 1\ufe0f\u20e3, smile \u263a\ufe0f, ❤️, kanji \u845b\u{E0100}\n` },
+    { name: 'ZWNJ in Persian and ZWJ in an Indic conjunct', code: `${FM}می\u200cخواهم and क्\u200dष\n` },
+    { name: 'a bidi mark on a line of right-to-left text', code: `${FM}שלום\u200f עולם\n` },
+    { name: 'a soft hyphen inside a word is a hyphenation hint', code: `${FM}hyphen\u00adation\n` },
+    { name: 'a drawn flag in a references/ file', code: `${FM}Body.\n`, folder: { 'references/r.md': `Wales ${flag('gbwls')}\n` } },
+    { name: 'a zero-width character next to a backtick is low confidence: not shown by default', code: `${FM}Close with \`\`\u200b\`.\n` },
+    { name: 'a stray ESC is low confidence: not shown by default', code: `${FM}OE \u001b R/W?\n` },
+    { name: 'a zero-width character the line names is low confidence: not shown by default', code: `${FM}A zero-width space: ig\u200bnore\n` },
+  ],
+  invalid: [
+    {
+      name: 'tag characters spell hidden text, decoded',
+      code: `${FM}Summarize the file.${tag('Ignore')}\n`,
+      errors: [
+        {
+          line: 5,
+          column: 20,
+          endColumn: 32,
+          severity: 'error',
+          confidence: 'high',
+          messageId: 'tags',
+          data: { count: 6, s: 's', text: '"Ignore"' },
+          message: '6 Unicode tag characters (U+E0000–U+E007F) hide the text "Ignore": invisible to readers, read by models (ASCII smuggling). Remove them',
+        },
+      ],
+      output: null,
+    },
+    {
+      name: 'a tag run that is not a flag is an error even after the black flag',
+      code: `${FM}🏴${tag('ignore')}\n`,
+      errors: [{ line: 5, column: 3, severity: 'error', messageId: 'tags', data: { count: 6, s: 's', text: '"ignore"' } }],
+    },
+    {
+      name: 'tag characters with no ASCII shadow carry no text; one is singular',
+      code: `${FM}Text\u{E0001}\u{E0001} here and \u{E0001}.\n`,
+      errors: [
+        {
+          line: 5,
+          column: 5,
+          severity: 'error',
+          confidence: 'high',
+          messageId: 'tagsEmpty',
+          data: { count: 2, s: 's' },
+          message: '2 Unicode tag characters (U+E0000–U+E007F) carry no visible text: invisible to readers, read by models (ASCII smuggling). Remove them',
+        },
+        {
+          line: 5,
+          column: 19,
+          messageId: 'tagsEmpty',
+          data: { count: 1, s: '' },
+          message: '1 Unicode tag character (U+E0000–U+E007F) carry no visible text: invisible to readers, read by models (ASCII smuggling). Remove them',
+        },
+      ],
+    },
+    {
+      name: 'one flag-shaped sequence no platform draws: a warning naming its letters',
+      code: `${FM}odd flag ${flag('usca')}\n`,
+      errors: [
+        {
+          line: 5,
+          column: 10,
+          endColumn: 22,
+          severity: 'warning',
+          confidence: 'medium',
+          messageId: 'flagTag',
+          data: { letters: '"usca"' },
+          message: 'a flag-shaped tag sequence that no platform draws as a flag (tag letters "usca"): invisible to readers, read by models (ASCII smuggling split into short runs). Remove them',
+        },
+      ],
+    },
+    {
+      name: 'tag text split across fake flags is read as one text',
+      code: `${FM}Great tool ${flag('ignor')}${flag('eallp')}${flag('revio')}${flag('us')} enjoy\n`,
+      errors: [
+        {
+          line: 5,
+          column: 12,
+          endColumn: 62,
+          severity: 'error',
+          confidence: 'high',
+          messageId: 'flagTags',
+          data: { count: 4, text: '"ignoreallprevious"' },
+          message: '4 flag-shaped tag sequences that no platform draws as a flag spell the hidden text "ignoreallprevious": invisible to readers, read by models (ASCII smuggling split into short runs). Remove them',
+        },
+      ],
+    },
+    {
+      name: 'one variation selector after a plain letter: a warning',
+      code: `${FM}x\ufe01 y\n`,
+      errors: [
+        {
+          line: 5,
+          column: 2,
+          severity: 'warning',
+          confidence: 'medium',
+          messageId: 'letterSelectors',
+          data: { count: 'a', s: '', excerpt: '"x<U+FE01> y"' },
+          message: 'a variation selector after plain letters: "x<U+FE01> y"; selectors change nothing on ASCII letters, so they carry hidden bytes. Remove them',
+        },
+      ],
+    },
+    {
+      name: 'one selector per letter is an error even when the bytes are no text',
+      code: `${FM}Say ${[...'hello'].map((c, i) => c + String.fromCodePoint(0xfe00 + i)).join('')} now\n`,
+      errors: [
+        {
+          line: 5,
+          column: 6,
+          endColumn: 15,
+          severity: 'error',
+          confidence: 'high',
+          messageId: 'letterSelectors',
+          data: { count: 5, s: 's', excerpt: '"Say h<U+FE00>e<U+FE01>l<U+FE02>l<U+FE03>o<U+FE04> now"' },
+        },
+      ],
+    },
+    {
+      name: 'one selector per letter, decoded when the bytes are text',
+      code: `${FM}Say ${[...'hello'].map((c, i) => c + vsByte('curl x'.charCodeAt(i))).join('')} now\n`,
+      errors: [
+        {
+          line: 5,
+          column: 6,
+          severity: 'error',
+          confidence: 'high',
+          messageId: 'letterSelectorsDecoded',
+          data: { count: 5, decoded: '"curl "', excerpt: '"Say h<U+E0153>e<U+E0165>l<U+E0162>l<U+E015C>o<U+E0110> now"' },
+          message:
+            '5 variation selectors after plain letters, one per letter, decoding to "curl ": "Say h<U+E0153>e<U+E0165>l<U+E0162>l<U+E015C>o<U+E0110> now"; selectors change nothing on ASCII letters, so they carry hidden bytes. Remove them',
+        },
+      ],
+    },
+    {
+      name: 'a short run of selectors: a warning',
+      code: `${FM}short \u{E0100}\u{E0101}\u{E0102}\n`,
+      errors: [
+        {
+          line: 5,
+          column: 7,
+          endColumn: 13,
+          severity: 'warning',
+          confidence: 'medium',
+          messageId: 'selectors',
+          data: { count: 3, before: '"short "' },
+          message: '3 variation selectors in a row after "short "; a run of selectors carries hidden bytes (one per selector) and has no typographic use. Remove them',
+        },
+      ],
+    },
+    {
+      name: 'a run of selectors that decodes to text',
+      code: `${FM}Hello ${[...'rm -rf ~'].map((c) => vsByte(c.charCodeAt(0))).join('')} there\n`,
+      errors: [
+        {
+          line: 5,
+          column: 7,
+          endColumn: 23,
+          severity: 'error',
+          confidence: 'high',
+          messageId: 'selectorsDecoded',
+          data: { count: 8, before: '"Hello "', decoded: '"rm -rf ~"' },
+          message: '8 variation selectors in a row after "Hello "; they decode to "rm -rf ~", a run of selectors carries hidden bytes (one per selector) and has no typographic use. Remove them',
+        },
+      ],
+    },
+    {
+      name: 'a bidi override that reorders visible text (Trojan Source)',
+      code: `${FM}Access level: \u202euser\u202c admin\n`,
+      errors: [
+        {
+          line: 5,
+          column: 15,
+          endColumn: 21,
+          severity: 'error',
+          confidence: 'high',
+          messageId: 'bidiOverride',
+          data: { char: 'U+202E', excerpt: '"Access level: <U+202E>user<U+202C> admin"' },
+          message: 'bidi override U+202E reorders the visible text that follows: "Access level: <U+202E>user<U+202C> admin"; what renders is not what the model reads (Trojan Source). Remove the bidi controls',
+        },
+      ],
+    },
+    {
+      name: 'an isolate that reorders left-to-right text',
+      code: `${FM}x = \u2067"admin"\u2069 // check\n`,
+      errors: [
+        {
+          line: 5,
+          column: 5,
+          endColumn: 14,
+          severity: 'error',
+          confidence: 'medium',
+          messageId: 'bidiReorder',
+          data: { char: 'U+2067', excerpt: '"x = <U+2067>\\"admin\\"<U+2069> // check"' },
+          message: 'bidi control U+2067 in left-to-right text changes the display order of what follows: "x = <U+2067>\\"admin\\"<U+2069> // check"; what renders is not what the model reads. Remove the bidi controls',
+        },
+      ],
+    },
+    {
+      name: 'a bidi control with nothing to reorder: a warning',
+      code: `${FM}Trailing control\u2066\n`,
+      errors: [
+        {
+          line: 5,
+          column: 17,
+          severity: 'warning',
+          confidence: 'medium',
+          messageId: 'bidiControl',
+          data: { char: 'U+2066', excerpt: '"Trailing control<U+2066>"' },
+          message: 'bidi control U+2066: "Trailing control<U+2066>"; it has no effect here but hides in the text. Remove it',
+        },
+      ],
+    },
+    {
+      name: 'a run of zero-width characters carries data',
+      code: `${FM}Data:\u200b\u200c\u200b\u200b\u200c\u200c\u200b\u200c end\n`,
+      errors: [
+        {
+          line: 5,
+          column: 6,
+          endColumn: 14,
+          severity: 'error',
+          confidence: 'high',
+          messageId: 'zeroWidthRun',
+          data: { count: 8, chars: 'U+200B ×4, U+200C ×4', run: 8, excerpt: '"Data:<U+200B><U+200C><U+200B><U+200B><U+200C><U+200C><U+200B><U+200C> end"' },
+          message:
+            '8 invisible characters (U+200B ×4, U+200C ×4) on this line, 8 in a row: "Data:<U+200B><U+200C><U+200B><U+200B><U+200C><U+200C><U+200B><U+200C> end"; runs and swarms of zero-width characters hide data or split words so that reviews and filters miss them. Remove them',
+        },
+      ],
+    },
+    {
+      name: 'eight zero-width characters scattered on one line salt the text',
+      code: `${FM}The text \u200bis\u200b plain\u200b\u200b and\u200b will\u200b never\u200b change\u200b.\n`,
+      errors: [
+        {
+          line: 5,
+          column: 10,
+          endColumn: 48,
+          severity: 'error',
+          confidence: 'high',
+          messageId: 'zeroWidthSwarm',
+          data: { count: 8, chars: 'U+200B ×8', excerpt: '"The text <U+200B>is<U+200B> plain<U+200B><U+200B> and<U+200B> will<U+200B> never<U+200B> change<U+2…"' },
+          message:
+            '8 invisible characters (U+200B ×8) on this line: "The text <U+200B>is<U+200B> plain<U+200B><U+200B> and<U+200B> will<U+200B> never<U+200B> change<U+2…"; runs and swarms of zero-width characters hide data or split words so that reviews and filters miss them. Remove them',
+        },
+      ],
+    },
+    {
+      name: 'a zero-width character next to a backtick: info, low confidence (auditor)',
+      code: `${FM}Close with \`\`\u200b\`.\n`,
+      persona: 'auditor',
+      errors: [
+        {
+          line: 5,
+          column: 14,
+          severity: 'info',
+          confidence: 'low',
+          messageId: 'zeroWidthFence',
+          data: { count: 'an', s: '', chars: 'U+200B', excerpt: '"Close with ``<U+200B>`."' },
+          message:
+            'an invisible character (U+200B) next to a code-fence character: "Close with ``<U+200B>`."; likely there to keep a nested fence from closing the block. Prefer a longer outer fence (```` or ~~~)',
+        },
+      ],
+    },
+    {
+      name: 'two next to backticks',
+      code: `${FM}\`\`\u200b\`\u200b\` inside\n`,
+      persona: 'auditor',
+      errors: [{ line: 5, column: 3, endColumn: 6, severity: 'info', messageId: 'zeroWidthFence', data: { count: 2, s: 's', chars: 'U+200B ×2', excerpt: '"``<U+200B>`<U+200B>` inside"' } }],
+    },
+    {
+      name: 'a lone zero-width space inside a word: a warning',
+      code: `${FM}word\u200bsplit by accident\n`,
+      errors: [
+        {
+          line: 5,
+          column: 5,
+          endColumn: 6,
+          severity: 'warning',
+          confidence: 'medium',
+          messageId: 'zeroWidth',
+          data: { count: 'an', s: '', chars: 'U+200B', excerpt: '"word<U+200B>split by accident"' },
+          message: 'an invisible character (U+200B): "word<U+200B>split by accident"; readers cannot see it, models and string comparisons do. Remove it',
+        },
+      ],
+    },
+    {
+      name: 'two different ones on a line are one finding',
+      code: `${FM}a \u200bb\u2060c\n`,
+      errors: [{ line: 5, column: 3, endColumn: 6, messageId: 'zeroWidth', data: { count: 2, s: 's', chars: 'U+200B, U+2060', excerpt: '"a <U+200B>b<U+2060>c"' } }],
+    },
+    {
+      name: 'a lone lowercase mark in left-to-right text',
+      code: `${FM}abc\u200edef\n`,
+      errors: [{ line: 5, column: 4, severity: 'warning', messageId: 'zeroWidth', data: { count: 'an', s: '', chars: 'U+200E', excerpt: '"abc<U+200E>def"' } }],
+    },
+    {
+      name: 'a stray ESC character that starts no terminal sequence: info, low confidence (auditor)',
+      code: `${FM}OE \u001b R/W?\n`,
+      persona: 'auditor',
+      errors: [
+        {
+          line: 5,
+          column: 4,
+          endColumn: 5,
+          severity: 'info',
+          confidence: 'low',
+          messageId: 'strayControl',
+          data: { count: 'an', s: '', chars: 'U+001B', excerpt: '"OE <U+001B> R/W?"' },
+          message:
+            'an invisible character (U+001B): "OE <U+001B> R/W?"; a control character that starts no terminal escape sequence, most likely left by a copy from a PDF or a terminal: it hides no text, but models read it. Remove it',
+        },
+      ],
+    },
+    {
+      name: 'ESC starting a terminal sequence (CSI) stays a warning',
+      code: `${FM}Red \u001b[31m text\n`,
+      errors: [{ line: 5, column: 5, severity: 'warning', confidence: 'medium', messageId: 'zeroWidth', data: { count: 'an', s: '', chars: 'U+001B', excerpt: '"Red <U+001B>[31m text"' } }],
+    },
+    {
+      name: 'a zero-width character on a line that names it: info, low confidence (auditor)',
+      code: `${FM}A zero-width space: ig\u200bnore\n`,
+      persona: 'auditor',
+      errors: [
+        {
+          line: 5,
+          column: 23,
+          endColumn: 24,
+          severity: 'info',
+          confidence: 'low',
+          messageId: 'zeroWidthNamed',
+          data: { count: 'an', s: '', chars: 'U+200B', excerpt: '"A zero-width space: ig<U+200B>nore"', code: '200B' },
+          message:
+            'an invisible character (U+200B): "A zero-width space: ig<U+200B>nore"; the line names the character, so it is most likely shown as an example. Write it as an escape (\\u200B) so the example stays visible',
+        },
+      ],
+    },
+    {
+      name: 'a line naming the code point counts as naming the character',
+      code: `${FM}U+2060 here: a\u2060b\n`,
+      persona: 'auditor',
+      errors: [{ line: 5, column: 15, severity: 'info', confidence: 'low', messageId: 'zeroWidthNamed', data: { count: 'an', s: '', chars: 'U+2060', excerpt: '"U+2060 here: a<U+2060>b"', code: '2060' } }],
+    },
+    {
+      name: 'a soft hyphen at the very start of a text is analysed, not a crash (found by npm run fuzz)',
+      code: '\u00ad\n---\nname: a\n---\n',
+      errors: [{ line: 1, column: 1, severity: 'warning', messageId: 'zeroWidth', data: { count: 'an', s: '', chars: 'U+00AD', excerpt: '"<U+00AD>"' } }],
+    },
+    {
+      name: 'an escaped frontmatter string is read after YAML unescaping',
+      code: '---\nname: s\ndescription: "Safe helper \\u202Eexe.txt"\n---\nBody.\n',
+      errors: [
+        {
+          line: 3,
+          column: 14,
+          endColumn: 41,
+          severity: 'error',
+          confidence: 'high',
+          messageId: 'frontmatter',
+          data: {
+            path: '"description"',
+            finding: 'bidi override U+202E reorders the visible text that follows: "Safe helper <U+202E>exe.txt"; what renders is not what the model reads (Trojan Source). Remove the bidi controls',
+          },
+          message:
+            'in frontmatter "description" (after YAML unescaping): bidi override U+202E reorders the visible text that follows: "Safe helper <U+202E>exe.txt"; what renders is not what the model reads (Trojan Source). Remove the bidi controls',
+        },
+      ],
+    },
+    {
+      name: 'escaped tag characters in a nested frontmatter key',
+      code: '---\nname: s\ndescription: x.\nmetadata:\n  note: "ok\\U000E0068\\U000E0069"\n---\nBody.\n',
+      errors: [
+        {
+          line: 5,
+          column: 9,
+          severity: 'error',
+          messageId: 'frontmatter',
+          message: 'in frontmatter "metadata.note" (after YAML unescaping): 2 Unicode tag characters (U+E0000–U+E007F) hide the text "hi": invisible to readers, read by models (ASCII smuggling). Remove them',
+        },
+      ],
+    },
+    {
+      name: 'references/ files and scripts are scanned too',
+      code: `${FM}Body.\n`,
+      folder: { 'references/r.md': 'a\nb\u200bc\n', 'scripts/run.sh': 'echo "\u202eabc\u202c def"\n' },
+      errors: [
+        { file: 'skills/s/references/r.md', line: 2, column: 2, severity: 'warning', messageId: 'zeroWidth', data: { count: 'an', s: '', chars: 'U+200B', excerpt: '"b<U+200B>c"' } },
+        { file: 'skills/s/scripts/run.sh', line: 1, column: 7, severity: 'error', messageId: 'bidiOverride', data: { char: 'U+202E', excerpt: '"echo \\"<U+202E>abc<U+202C> def\\""' } },
+      ],
+    },
+    {
+      name: 'many findings of one kind are reported once, with a count and the first positions',
+      code: `${FM}${'x \u200b y\n'.repeat(7)}`,
+      errors: [
+        {
+          line: 5,
+          column: 3,
+          severity: 'warning',
+          messageId: 'zeroWidth',
+          message:
+            'an invisible character (U+200B): "x <U+200B> y"; readers cannot see it, models and string comparisons do. Remove it [7 findings like this in this file, reported once; the first at 5:3, 6:3, 7:3, 8:3, 9:3, …]',
+        },
+      ],
+    },
+    {
+      name: 'grouping in a references/ file counts that file alone',
+      code: `${FM}b\u200bc\n`,
+      folder: { 'references/r.md': `a\n${'b\u200bc\n'.repeat(6)}` },
+      errors: [
+        { file: 'skills/s/SKILL.md', line: 5, column: 2, messageId: 'zeroWidth', data: { count: 'an', s: '', chars: 'U+200B', excerpt: '"b<U+200B>c"' } },
+        {
+          file: 'skills/s/references/r.md',
+          line: 2,
+          column: 2,
+          messageId: 'zeroWidth',
+          message: 'an invisible character (U+200B): "b<U+200B>c"; readers cannot see it, models and string comparisons do. Remove it [6 findings like this in this file, reported once; the first at 2:2, 3:2, 4:2, 5:2, 6:2, …]',
+        },
+      ],
+    },
+    {
+      name: 'a long line is shown as an excerpt around the character',
+      code: `${FM}${'Long line with some words before it, '.repeat(3)}here\u200bthere${', and a lot of words after it'.repeat(4)}\n`,
+      errors: [{ line: 5, column: 116, messageId: 'zeroWidth', data: { count: 'an', s: '', chars: 'U+200B', excerpt: '"…ith some words before it, here<U+200B>there, and a lot of words after it, and …"' } }],
+    },
+  ],
+});
