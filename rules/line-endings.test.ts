@@ -39,5 +39,34 @@ tester.run(rule, {
       targets: ['codex'],
       errors: [{ line: 1, severity: 'error', rejects: true, messageId: 'skipped', data: { kinds: '5 lone CR', s: 's', target: 'codex', strict: 'cuca' } }],
     },
+    // Each message id once with its whole text: a changed template fails here.
+    {
+      name: 'the whole text: skipped',
+      code: '---\rname: s\rdescription: CR.\r---\rBody.\r',
+      targets: ['opencode'],
+      errors: [{ messageId: 'skipped', message: '5 lone CR line endings, first on this line; opencode splits lines only at LF, finds no frontmatter and skips the skill. Convert to LF (--fix)' }],
+    },
+    {
+      name: 'the whole text: noFrontmatter',
+      code: '# Notes\r\nBody.\r\n',
+      errors: [{ messageId: 'noFrontmatter', message: '2 CRLF line endings, first on this line; expected LF. The file opens with no "---" frontmatter line a CR could break, but tools that split lines on LF keep a stray CR in each. Convert to LF (--fix)' }],
+    },
+    {
+      name: 'the whole text: normalized',
+      code: '---\r\nname: s\r\ndescription: CRLF.\r\n---\r\nBody.\r\n',
+      targets: ['ironclaw'],
+      errors: [{ messageId: 'normalized', message: '5 CRLF line endings, first on this line; expected LF. ironclaw normalizes them, but a strict parser (cuca) reads a "---\\r" line and fails to load the skill. Convert to LF (--fix)' }],
+    },
+    {
+      name: 'the whole text: strictFails',
+      code: '---\r\nname: s\r\ndescription: CRLF.\r\n---\r\nBody.\r\n',
+      targets: ['cuca'],
+      errors: [{ messageId: 'strictFails', message: '5 CRLF line endings, first on this line; expected LF. cuca\'s strict parser reads a "---\\r" line, not "---", and fails to construct the skill. Convert to LF (--fix)' }],
+    },
+    {
+      name: 'the whole text: strictSees',
+      code: '---\r\nname: s\r\ndescription: CRLF.\r\n---\r\nBody.\r\n',
+      errors: [{ messageId: 'strictSees', message: '5 CRLF line endings, first on this line; expected LF. A strict parser (cuca) reads a "---\\r" line, not "---", and fails to load the skill. Convert to LF (--fix)' }],
+    },
   ],
 });

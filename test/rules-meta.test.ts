@@ -176,6 +176,7 @@ const IDENTIFIER = /^\s*[A-Za-z_][A-Za-z0-9_]*\s*$/;
  * test) are listed with where they are checked instead, or `null` where only the template itself is checked.
  */
 const MESSAGES_ASSERTED: Record<string, Record<string, string | null>> = {
+  'line-endings': {},
   'activation-limits': {},
   'activation-pattern': {},
   'regex-redos': {},
@@ -246,6 +247,12 @@ describe('rule messages', () => {
   it('the placeholder check fails on a bad template', () => {
     expect('{{a.b}}'.replace(ANY_PLACEHOLDER, (_m, n: string) => (IDENTIFIER.test(n) ? 'ok' : 'bad'))).toBe('bad');
     expect('{{ name }}'.replace(ANY_PLACEHOLDER, (_m, n: string) => (IDENTIFIER.test(n) ? 'ok' : 'bad'))).toBe('ok');
+  });
+
+  it('every rule reports by message id and is in the table above, with one rules/<id>.test.ts', () => {
+    const ids = ALL_RULES.map((r) => r.meta.id).sort();
+    expect(Object.keys(MESSAGES_ASSERTED).sort()).toEqual(ids);
+    for (const id of ids) expect(fs.existsSync(path.join(REPO, 'rules', `${id}.test.ts`)), `rules/${id}.test.ts`).toBe(true);
   });
 
   // A case that asserts only { messageId, data } passes whatever the template says (the tester renders the same
