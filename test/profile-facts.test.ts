@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { lint } from '../src/node/lint.js';
 import { explain } from '../src/node/explain.js';
 import { renderCatalog } from '../src/targets/catalog.js';
-import { cucaSearch } from '../src/targets/activation/others.js';
+import { cucaSearch } from '../src/targets/cuca/activation.js';
 import { getProfile } from '../src/targets/profiles.js';
 
 const restore: (() => void)[] = [];

@@ -26,7 +26,7 @@ export interface ActivationLimits {
   defaultMaxContextTokens: number;
   /** Compiled regex program limit in bytes (Rust regex size_limit). */
   patternSizeLimit: number;
-  /** How the runtime scores and picks skills for a message (src/targets/activation/ironclaw.ts). */
+  /** How the runtime scores and picks skills for a message (src/targets/ironclaw/activation.ts). */
   selection?: SelectionRules;
 }
 
@@ -146,7 +146,7 @@ export interface TargetProfile {
   toolsField: string | null;
   catalog: CatalogStyle;
   /** How the runtime's skill search scores a query term, per occurrence in each field (Cuca SkillsPlugin); none
-   *  when the runtime has no search (src/targets/activation/others.ts cucaSearch, explain). */
+   *  when the runtime has no search (src/targets/cuca/activation.ts cucaSearch, explain). */
   search?: SearchWeights;
   /** Raw file size the runtime accepts (bytes, inclusive); null when the runtime sets none. */
   byteLimit: number | null;
