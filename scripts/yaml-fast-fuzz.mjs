@@ -16,20 +16,12 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { prng } from '../bench/corpus.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-/** mulberry32 (same as bench/corpus.mjs). */
-export function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The bench's seeded generator (mulberry32), re-exported for the fuzz's callers. */
+export { prng };
 
 const pick = (r, a) => a[Math.floor(r() * a.length)];
 const int = (r, n) => Math.floor(r() * n);
