@@ -44,8 +44,9 @@ export {
   type Selection,
   type Candidate,
   type SelectOptions,
-} from './targets/activation/ironclaw.js';
-export { cucaSearch, cerveauTriggers, type CucaSkill, type CucaHit, type CerveauSkill, type TriggerResult } from './targets/activation/others.js';
+} from './targets/ironclaw/activation.js';
+export { cucaSearch, type CucaSkill, type CucaHit } from './targets/cuca/activation.js';
+export { cerveauTriggers, type CerveauSkill, type TriggerResult } from './targets/cerveau/activation.js';
 export { loadActivation, type LoadedActivation } from './targets/activation/load.js';
 export { analyzePattern, compileForMatch, type PatternAnalysis, type CompiledPattern } from './analysis/regex/pattern.js';
 export { parseRustRegex, type RegexSyntaxError } from './analysis/regex/syntax.js';
@@ -83,7 +84,7 @@ export type {
 export type { Resolved, SideFiles } from './targets/names.js';
 export type { TargetSelection } from './targets/resolve.js';
 export type { ActivationEntry, ActivationList, ActivationProblem, DroppedEntry, LoadedPattern } from './targets/activation/load.js';
-export type { KeywordHit, NotSelectedReason } from './targets/activation/ironclaw.js';
+export type { KeywordHit, NotSelectedReason } from './targets/ironclaw/activation.js';
 export type { Approximation } from './analysis/regex/emit.js';
 export type { PatternVerdict } from './analysis/regex/pattern.js';
 export type { SizeEstimate } from './analysis/regex/size.js';

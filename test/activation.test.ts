@@ -3,8 +3,9 @@
 
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ActivationInputError, scoreSkill, selectSkills, type ActivationSkill } from '../src/targets/activation/ironclaw.js';
-import { cerveauTriggers, cucaSearch } from '../src/targets/activation/others.js';
+import { ActivationInputError, scoreSkill, selectSkills, type ActivationSkill } from '../src/targets/ironclaw/activation.js';
+import { cerveauTriggers } from '../src/targets/cerveau/activation.js';
+import { cucaSearch } from '../src/targets/cuca/activation.js';
 import { CORPUS, runCli } from './helpers.js';
 
 function skill(name: string, activation: Record<string, unknown>, body = 'Body.'): ActivationSkill {

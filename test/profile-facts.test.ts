@@ -9,8 +9,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { lint } from '../src/node/lint.js';
 import { explain } from '../src/node/explain.js';
 import { renderCatalog } from '../src/targets/catalog.js';
-import { cucaSearch } from '../src/targets/activation/others.js';
+import { cucaSearch } from '../src/targets/cuca/activation.js';
 import { getProfile } from '../src/targets/profiles.js';
+import { autoTarget } from '../src/targets/resolve.js';
+import { parseSkillDocument } from '../src/core/parse.js';
+import { decodeSource } from '../src/core/source.js';
 
 const restore: (() => void)[] = [];
 function set<T extends object, K extends keyof T>(obj: T, key: K, value: T[K]): void {
@@ -63,5 +66,16 @@ describe('derived tables read the profiles', () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it("--target auto reads OpenClaw's metadata keys from its profile", () => {
+    const auto = (text: string) => autoTarget({ layout: 'folder' }, 'x/s/SKILL.md', parseSkillDocument(decodeSource(Buffer.from(text))));
+    const legacy = '---\nname: s\ndescription: d\nmetadata:\n  clawdbot: {}\n---\nBody.\n';
+    const other = '---\nname: s\ndescription: d\nmetadata:\n  somebot: {}\n---\nBody.\n';
+    expect(auto(legacy)).toBe('openclaw');
+    expect(auto(other)).toBe('agentskills');
+    set(getProfile('openclaw').gatingFacts!, 'metadataKeys', ['openclaw', 'somebot']);
+    expect(auto(other)).toBe('openclaw');
+    expect(auto(legacy)).toBe('agentskills');
   });
 });

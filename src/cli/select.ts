@@ -4,8 +4,9 @@
 
 import type { Io } from './common.js';
 import type { LintOptions } from '../node/lint.js';
-import { ActivationInputError, selectSkills, type ActivationSkill, type Candidate } from '../targets/activation/ironclaw.js';
-import { cerveauTriggers, cucaSearch } from '../targets/activation/others.js';
+import { ActivationInputError, selectSkills, type ActivationSkill, type Candidate } from '../targets/ironclaw/activation.js';
+import { cerveauTriggers } from '../targets/cerveau/activation.js';
+import { cucaSearch } from '../targets/cuca/activation.js';
 import { quote, utf8Length, visible } from '../core/text.js';
 
 export interface SelectFlags {

@@ -12,8 +12,6 @@ export function isGatingBlock(v: unknown): boolean {
   return !!v && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).some((k) => GATING_KEYS.includes(k));
 }
 
-const OPENCLAW_META_KEYS = ['openclaw', 'clawdbot'];
-
 export type TargetSelection = 'auto' | TargetId[];
 
 function has(data: Record<string, unknown> | null | undefined, key: string): boolean {
@@ -56,7 +54,8 @@ export function autoTarget(skill: Pick<DiscoveredSkill, 'layout'>, posixPath: st
   if (has(data, 'activation') || isGatingBlock(data?.requires)) return 'ironclaw';
   if (cerveauCue(data)) return 'cerveau';
   // ClawHub skills carry OpenClaw's block under its legacy key `clawdbot` (OpenClaw reads both; rules/gating.ts).
-  if (meta && typeof meta === 'object' && OPENCLAW_META_KEYS.some((k) => has(meta as Record<string, unknown>, k))) return 'openclaw';
+  // The keys are OpenClaw's profile data (gatingFacts.metadataKeys), read here so that one fact has one definition.
+  if (meta && typeof meta === 'object' && PROFILES.openclaw.gatingFacts!.metadataKeys.some((k) => has(meta as Record<string, unknown>, k))) return 'openclaw';
   for (const root of PROFILES.agentskills.roots) {
     if (posixPath.includes(`${root.path}/`)) return 'agentskills';
   }

@@ -1,5 +1,5 @@
-// Activation in the other runtimes that pick skills by text: Cuca's search(query, limit) and Cerveau's triggers.
-// Both work from parsed frontmatter data, so they do not depend on how a target parses its files.
+// Activation in Cuca: its SkillsPlugin search(query, limit). It works from parsed frontmatter data, so it does not
+// depend on how a target parses its files.
 
 import { getProfile } from '../profiles.js';
 
@@ -54,38 +54,3 @@ export function cucaSearch(skills: readonly CucaSkill[], query: string, limit: n
   hits.sort((a, b) => b.score - a.score || byteCompare(a.name, b.name));
   return hits.slice(0, Math.max(0, limit));
 }
-
-export interface CerveauSkill {
-  name: string;
-  /** Frontmatter `triggers`; none means the skill is never loaded automatically. */
-  triggers?: readonly unknown[] | null;
-}
-
-export interface TriggerResult {
-  name: string;
-  loads: boolean;
-  matched: string[];
-  /** Entries that are not non-empty strings (they can never match). */
-  ignored: unknown[];
-}
-
-/**
- * Cerveau: a skill loads when one of its triggers appears in the conversation. skillcheck reads "appears" as a
- * case-insensitive substring (Unicode lowercase) of the text; a skill without triggers never loads by itself.
- */
-export function cerveauTriggers(skills: readonly CerveauSkill[], conversation: string): TriggerResult[] {
-  const lower = conversation.toLowerCase();
-  return skills.map((s) => {
-    const matched: string[] = [];
-    const ignored: unknown[] = [];
-    for (const t of s.triggers ?? []) {
-      if (typeof t !== 'string' || t.trim() === '') {
-        ignored.push(t);
-        continue;
-      }
-      if (lower.includes(t.toLowerCase())) matched.push(t);
-    }
-    return { name: s.name, loads: matched.length > 0, matched, ignored };
-  });
-}
-

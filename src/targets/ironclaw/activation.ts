@@ -7,7 +7,7 @@ import { compileForMatch, type CompiledPattern } from '../../analysis/regex/patt
 import type { Approximation } from '../../analysis/regex/emit.js';
 import { PROFILES, type ActivationLimits, type SelectionRules } from '../profiles.js';
 import { thousands, utf8Length } from '../../core/text.js';
-import { loadActivation, type LoadedActivation } from './load.js';
+import { loadActivation, type LoadedActivation } from '../activation/load.js';
 
 /** What the engine needs of a skill: its name, frontmatter data and body. */
 export interface ActivationSkill {

@@ -1,0 +1,51 @@
+// The Agent Skills standard, as its reference validator skills-ref accepts it.
+
+import type { NameRule, TargetProfile } from '../profile-types.js';
+import { BASE } from '../profile-types.js';
+
+const AGENTSKILLS_NAME: NameRule = {
+  pattern: '^[a-z0-9-]{1,64}$',
+  expected: '1-64 lowercase letters, digits and hyphens, no leading, trailing or double hyphen',
+  maxLength: 64,
+  mustMatchFolder: true,
+  hyphenRules: true,
+};
+
+export const AGENTSKILLS: TargetProfile = {
+  ...BASE,
+  id: 'agentskills',
+  title: 'Agent Skills standard (what the reference validator skills-ref accepts)',
+  // skills-ref 0.1.5 (parser.js findSkillMd, validator.js): SKILL.md or skill.md; a BOM fails the "---" check;
+  // every name rule, unknown key and over-long description makes the skill invalid; descriptions are trimmed.
+  strictValidator: true,
+  frontmatterParser: 'skills-ref',
+  // validator.js validateMetadata: `validateName(String(metadata.name))`, `validateDescription(String(metadata.description))`.
+  stringifiesValues: true,
+  // readFile follows a symlinked SKILL.md (parser.js findSkillMd only checks that the path exists).
+  followsSkillFileLinks: true,
+  readsNodeModules: true,
+  skillFileNames: ['SKILL.md', 'skill.md'],
+  rejectsBom: true,
+  descriptionWhitespace: 'trim',
+  rejectsInvalidUtf8: false,
+  checkedAgainst: 'skills-ref@0.1.5',
+  sources: ['skills-ref@0.1.5: dist/parser.js (findSkillMd, parseFrontmatter), dist/validator.js (validate)'],
+  docs: {
+    layout: '`<root>/<name>/SKILL.md` (or `skill.md`)',
+    naming: 'frontmatter, required',
+    facts: 'what the reference validator `skills-ref` accepts: name 1–64 of `a-z0-9-` equal to the folder; description ≤ 1,024 characters; standard keys only (an unknown key is an error); a BOM is an error; a name or description that is not a string is checked as its `String()` text (a warning: `readProperties` throws on it)',
+  },
+  name: AGENTSKILLS_NAME,
+  recommendedBodyLines: 500,
+  descriptionMaxLength: 1024,
+  knownFields: ['name', 'description', 'license', 'compatibility', 'metadata', 'allowed-tools'],
+  unknownFields: 'rejected-by-validator',
+  roots: [
+    { path: '.claude/skills', trust: 'trusted' },
+    { path: '.opencode/skills', trust: 'trusted' },
+    { path: '.agents/skills', trust: 'trusted' },
+    { path: '.github/skills', trust: 'trusted' },
+  ],
+  // The client guide recommends bounding the scan at depth 4–6: a recommendation clients differ on, not a limit.
+  scanDepth: null,
+};

@@ -1,0 +1,36 @@
+// The three clients below were measured with `npm run conformance` (scripts/conformance.mjs) against the pinned
+// packages; the facts come from their own loaders' answers and code (docs/conformance.md lists the remaining
+// differences with the code that explains each).
+
+import type { TargetProfile } from '../profile-types.js';
+import { BASE, clientName } from '../profile-types.js';
+
+/** OpenCode 1.18.33 (opencode-ai): `.opencode/skills/**\/SKILL.md`, YAML with a colon-sanitizing retry. */
+export const OPENCODE: TargetProfile = {
+  ...BASE,
+  id: 'opencode',
+  title: 'OpenCode',
+  autoPathCues: ['.opencode'],
+  // gray-matter's js-yaml 3 (`qq`: `v0.default(q)`, retried on `Jq(q)`, its colon sanitizer).
+  frontmatterParser: 'opencode',
+  descriptionRequired: false,
+  rejectsNullDescription: true,
+  followsSkillFileLinks: true,
+  readsNodeModules: true,
+  name: clientName(Number.MAX_SAFE_INTEGER),
+  skillFileNames: ['SKILL.md'],
+  knownFields: ['name', 'description', 'license', 'compatibility', 'metadata', 'allowed-tools'],
+  normalizesLineEndings: true,
+  rejectsInvalidUtf8: false,
+  roots: [{ path: '.opencode/skills', trust: 'trusted' }],
+  skipsDotFolders: true,
+  rejectsLoneCr: true,
+  collisionWinner: 'race',
+  checkedAgainst: 'opencode-ai@1.18.33',
+  sources: ['opencode-ai@1.18.33: `opencode debug skill --pure` (scripts/conformance.mjs)'],
+  docs: {
+    layout: '`.opencode/{skill,skills}/**/SKILL.md`, any depth, no dot-folders; exactly `SKILL.md`',
+    naming: '`name` required; description optional (registered empty)',
+    facts: 'a YAML retry that quotes colon values; js-yaml 3 reads a key on a tab-indented line as a top-level key; `description:` with no value skips the skill; lone CR files skipped; invalid UTF-8 read; `node_modules` read; a shared name is decided by a race (no winner predicted)',
+  },
+};
