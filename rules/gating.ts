@@ -280,7 +280,8 @@ export default defineRule({
     const md = { severity: 'warning' as const, machineDependent: true, rejects: true };
     const runtime = kind === 'ironclaw' ? 'IronClaw' : 'OpenClaw';
     (lists.bins ?? []).forEach((b, i) => {
-      if (b.includes('/') || ctx.host.which(b)) return;
+      // A path or a blank entry already got notCommand: one finding for one cause.
+      if (b.includes('/') || b.trim() === '' || ctx.host.which(b)) return;
       const l = ctx.locate([...block.path, 'bins', i]) ?? ctx.locate([...block.path, 'bins']);
       ctx.report({ ...md, offset: l?.start, endOffset: l?.end, messageId: 'binMissing', data: { bin: quote(b), runtime } });
     });
