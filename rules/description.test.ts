@@ -113,7 +113,7 @@ tester.run(rule, {
           messageId: 'stringified',
           data: { type: 'a number', target: 'agentskills', text: '"42"', writeAs: ': description: "42"' },
           message:
-            '"description" is a number; agentskills\'s validator (skills-ref validate) checks it as the text "42" (String() of it), so its type alone does not make the skill invalid, but skills-ref\'s readProperties, which a client calls to read the name and description, throws "Field \'description\' must be a non-empty string", and the standard asks for a string. Write it as text: description: "42"',
+            '"description" is a number; agentskills (skills-ref validate) checks its String(), "42", but skills-ref\'s readProperties throws on it and the standard asks for text. Write it as text: description: "42"',
         },
       ],
     },

@@ -37,7 +37,7 @@ const meta: RuleMeta = {
     multiline: '"description" spans {{lines}} lines; {{target}} requires a one-line description. Put it on one line and move detail into the body',
     tooLong: '"description" is {{length}} characters; {{target}} allows at most {{max}}. Shorten it and move detail into the body',
     stringified:
-      '"description" is {{type}}; {{target}}\'s validator (skills-ref validate) checks it as the text {{text}} (String() of it), so its type alone does not make the skill invalid, but skills-ref\'s readProperties, which a client calls to read the name and description, throws "Field \'description\' must be a non-empty string", and the standard asks for a string. Write it as text{{writeAs}}',
+      '"description" is {{type}}; {{target}} (skills-ref validate) checks its String(), {{text}}, but skills-ref\'s readProperties throws on it and the standard asks for text. Write it as text{{writeAs}}',
     // Parts: of catalogCut ({{from}}), of stringified ({{writeAs}}: a number or boolean, quoted as written).
     fromFile: ' (from {{file}})',
     writeAs: ': description: "{{value}}"',

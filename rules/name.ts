@@ -37,7 +37,7 @@ const meta: RuleMeta = {
     shape: 'name {{name}} {{problems}}{{mismatch}}; expected {{expected}}{{example}}{{lookalikes}}',
     folderMismatch: 'name {{name}} does not match its folder {{folder}}: {{rejecters}} {{verb}} it (the standard requires them equal){{loaders}}. Rename the folder or the name{{lookalikes}}',
     stringified:
-      '"name" is {{type}}; {{target}}\'s validator (skills-ref validate) checks it as the text {{text}} (String() of it), so its type alone does not make the skill invalid, but skills-ref\'s readProperties, which a client calls to read the name and description, throws "Field \'name\' must be a non-empty string", and the standard asks for a string. Write it as text{{writeAs}}',
+      '"name" is {{type}}; {{target}} (skills-ref validate) checks its String(), {{text}}, but skills-ref\'s readProperties throws on it and the standard asks for text. Write it as text{{writeAs}}',
     // Parts.
     writeAs: ': name: "{{value}}"',
     lookalikes: '; it contains {{chars}}, so it reads as {{skeleton}} but is a different name',
