@@ -230,23 +230,23 @@ export default defineRule({
       packageSlip:
         'MCP server {{server}} in {{file}} runs the package {{package}}, one typing slip from the well-known {{known}} ({{how}}); the runner fetches and runs whatever is published under the misspelled name. Spell the real package, pinned to a version',
       handedSends:
-        'MCP server {{server}} in {{file}} ({{where}}) is handed {{names}} and sends data to the network ({{command}}); a server given a credential should be the program that needs it, not a network client or inline code that sends or shows it. Remove the server, or give the credential only to a named, pinned package that uses it',
+        'MCP server {{server}} in {{file}} ({{where}}) is handed {{names}} and sends data to the network ({{command}}). Remove the server, or give the credential only to a named, pinned package that needs it',
       beacon:
-        'MCP server {{server}} in {{file}} ({{where}}) is not an MCP server but a network request ({{command}}) run whenever the client starts; a server given a credential should be the program that needs it, not a network client or inline code that sends or shows it. Remove the server, or give the credential only to a named, pinned package that uses it',
+        'MCP server {{server}} in {{file}} ({{where}}) is not an MCP server but a network request ({{command}}) run whenever the client starts. Remove the server, or give the credential only to a named, pinned package that needs it',
       printsText:
-        "MCP server {{server}} in {{file}} ({{where}}) is not an MCP server but prints fixed text ({{command}}) into the client's stream; a server given a credential should be the program that needs it, not a network client or inline code that sends or shows it. Remove the server, or give the credential only to a named, pinned package that uses it",
+        "MCP server {{server}} in {{file}} ({{where}}) is not an MCP server but prints fixed text ({{command}}) into the client's stream. Remove the server, or give the credential only to a named, pinned package that needs it",
       base64Address:
-        'MCP server {{server}} in {{file}} ({{where}}) passes a base64-encoded address ({{value}} decodes to {{address}}): a destination hidden from whoever reads the config; a server given a credential should be the program that needs it, not a network client or inline code that sends or shows it. Remove the server, or give the credential only to a named, pinned package that uses it',
+        'MCP server {{server}} in {{file}} ({{where}}) passes a base64-encoded address ({{value}} decodes to {{address}}): a destination hidden from whoever reads the config. Remove the server, or give the credential only to a named, pinned package that needs it',
       handedCodeSends:
-        'MCP server {{server}} in {{file}} ({{where}}) is handed {{names}} and runs inline code that sends data to the network; a server given a credential should be the program that needs it, not a network client or inline code that sends or shows it. Remove the server, or give the credential only to a named, pinned package that uses it',
+        'MCP server {{server}} in {{file}} ({{where}}) is handed {{names}} and runs inline code that sends data to the network. Remove the server, or give the credential only to a named, pinned package that needs it',
       codeSends:
-        'MCP server {{server}} in {{file}} ({{where}}) runs inline code that reads {{names}} and sends data to the network; a server given a credential should be the program that needs it, not a network client or inline code that sends or shows it. Remove the server, or give the credential only to a named, pinned package that uses it',
+        'MCP server {{server}} in {{file}} ({{where}}) runs inline code that reads {{names}} and sends data to the network. Remove the server, or give the credential only to a named, pinned package that needs it',
       codeEncodesUrl:
-        'MCP server {{server}} in {{file}} ({{where}}) runs inline code that encodes {{names}} into a URL; a server given a credential should be the program that needs it, not a network client or inline code that sends or shows it. Remove the server, or give the credential only to a named, pinned package that uses it',
+        'MCP server {{server}} in {{file}} ({{where}}) runs inline code that encodes {{names}} into a URL. Remove the server, or give the credential only to a named, pinned package that needs it',
       codePrints:
-        'MCP server {{server}} in {{file}} ({{where}}) runs inline code that reads {{names}} and prints or encodes it; a server given a credential should be the program that needs it, not a network client or inline code that sends or shows it. Remove the server, or give the credential only to a named, pinned package that uses it',
+        'MCP server {{server}} in {{file}} ({{where}}) runs inline code that reads {{names}} and prints or encodes it. Remove the server, or give the credential only to a named, pinned package that needs it',
       scriptPrints:
-        'MCP server {{server}} in {{file}} ({{where}}) runs a script that prints {{names}}; a server given a credential should be the program that needs it, not a network client or inline code that sends or shows it. Remove the server, or give the credential only to a named, pinned package that uses it',
+        'MCP server {{server}} in {{file}} ({{where}}) runs a script that prints {{names}}. Remove the server, or give the credential only to a named, pinned package that needs it',
     },
   },
   checkSkill(outer) {

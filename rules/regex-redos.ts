@@ -25,13 +25,13 @@ export default defineRule({
     },
     messages: {
       nested:
-        'pattern {{pattern}}: {{construct}}{{at}} a repetition nested in a repetition can split the same input in exponentially many ways. IronClaw\'s engine is linear, but a host that evaluates it with a backtracking engine (JavaScript RegExp, PCRE, Python re) can hang on a short message. Make the repeated parts disjoint, e.g. (a+)+ → a+, (a|aa)+ → a+, (\\w+\\s?)* → [\\w\\s]*',
+        'pattern {{pattern}}: {{construct}}{{at}} a repetition nested in a repetition can split the same input in exponentially many ways. IronClaw\'s engine is linear, but a backtracking host (JavaScript RegExp, PCRE, Python re) can hang on a short message. Make the repeated parts disjoint, e.g. (a+)+ → a+, (a|aa)+ → a+, (\\w+\\s?)* → [\\w\\s]*',
       overlapping:
-        'pattern {{pattern}}: {{construct}}{{at}} its alternatives or repeated parts can match the same text, so a failing input is split in exponentially many ways. IronClaw\'s engine is linear, but a host that evaluates it with a backtracking engine (JavaScript RegExp, PCRE, Python re) can hang on a short message. Make the repeated parts disjoint, e.g. (a+)+ → a+, (a|aa)+ → a+, (\\w+\\s?)* → [\\w\\s]*',
+        'pattern {{pattern}}: {{construct}}{{at}} its alternatives or repeated parts can match the same text, so a failing input is split in exponentially many ways. IronClaw\'s engine is linear, but a backtracking host (JavaScript RegExp, PCRE, Python re) can hang on a short message. Make the repeated parts disjoint, e.g. (a+)+ → a+, (a|aa)+ → a+, (\\w+\\s?)* → [\\w\\s]*',
       starHeight:
-        'pattern {{pattern}} nests a repetition inside a repetition (safe-regex2 flags star height 2); skillcheck\'s ambiguity analysis finds no exponential case, but a host that evaluates it with a backtracking engine (JavaScript RegExp, PCRE, Python re) may still be slow on long messages',
+        'pattern {{pattern}} nests a repetition inside a repetition (safe-regex2 flags star height 2); skillcheck\'s ambiguity analysis finds no exponential case, but a backtracking host (JavaScript RegExp, PCRE, Python re) may still be slow on long messages',
       starHeightUnanalysed:
-        'pattern {{pattern}} nests a repetition inside a repetition (safe-regex2: star height 2): a host that evaluates it with a backtracking engine (JavaScript RegExp, PCRE, Python re) may take exponential time. The pattern is too large for skillcheck\'s ambiguity analysis',
+        'pattern {{pattern}} nests a repetition inside a repetition (safe-regex2: star height 2): a backtracking host (JavaScript RegExp, PCRE, Python re) may take exponential time. The pattern is too large for skillcheck\'s ambiguity analysis',
       unanalysable:
         'pattern {{pattern}} could not be analysed for catastrophic backtracking (too large for skillcheck\'s analysis, and safe-regex2 cannot parse its translation)',
     },
