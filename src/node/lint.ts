@@ -159,6 +159,31 @@ function readAndParse(d: DiscoveredSkill, bound: number): ReadFile {
   return { read: { kind: 'ok', size: r.size }, source, doc: parseSkillDocument(source) };
 }
 
+/**
+ * The per-file core lint() and verify() share: one rule input per target the file is checked as (`auto` detection
+ * and its fallback mark included), each checked by `run`. lint() passes a file and folder read from disk (and runs
+ * the shard's options and the streaming pass in `run`); verify() passes them from memory.
+ */
+export function checkTargets(
+  d: DiscoveredSkill,
+  file: ReadFile,
+  targets: TargetSelection,
+  folder: SkillFolder,
+  display: (abs: string) => string,
+  trustConfig: TrustConfig,
+  run: (input: SkillInput) => Diagnostic[],
+  side?: (rel: string) => string | null,
+): { input: SkillInput; diagnostics: Diagnostic[] }[] {
+  const shown = display(d.absPath);
+  const out: { input: SkillInput; diagnostics: Diagnostic[] }[] = [];
+  for (const target of targetsFor(targets, d, shown, file.doc)) {
+    const input = skillInputFor(d, file, target, display, trustConfig, folder, side);
+    if (targets === 'auto' && isAutoFallback(target, d, shown, file.doc)) input.autoFallback = true;
+    out.push({ input, diagnostics: run(input) });
+  }
+  return out;
+}
+
 /** Build the rule input for one target, applying the target's own byte limit. */
 export function skillInputFor(
   d: DiscoveredSkill,
@@ -442,14 +467,14 @@ export function checkCandidate({ d, symlink, linked }: Candidate, ctx: CheckCont
   const skills: ProjectSkill[] = [];
   const inputs: SkillInput[] = [];
   let streamed = false;
-  for (const target of targetsFor(spec.targets, d, shown, file.doc)) {
-    const input = skillInputFor(d, file, target, display, ctx.trustConfig, folder);
-    if (spec.targets === 'auto' && isAutoFallback(target, d, shown, file.doc)) input.autoFallback = true;
+  const checked = checkTargets(d, file, spec.targets, folder, display, ctx.trustConfig, (input) => {
     const opts = inShard(input.file, spec.shard) ? ctx.check : ctx.outside;
     // Over the read bound, and the target does not reject it: the security rules still run over the whole file.
     const extra = input.read.kind === 'too-large' && (input.profile.byteLimit === null || input.read.size <= input.profile.byteLimit) ? streamSecurity(d, input, opts, spec.bound, folder) : [];
     if (input.streamed) streamed = true;
-    const diags = [...checkSkill(input, opts), ...extra];
+    return [...checkSkill(input, opts), ...extra];
+  });
+  for (const { input, diagnostics: diags } of checked) {
     diagnostics.push(...diags);
     skills.push({ input: skillRef(input), loads: !diags.some((x) => x.rejects) });
     if (spec.keepInputs) inputs.push(input);

@@ -9,7 +9,7 @@ import { ALL_RULES } from '../../rules/index.js';
 import { checkSkill, finalizeDiagnostics, ruleOptionsOf, type CheckOptions, type RuleOptions, type SeverityOverride } from './check.js';
 import { SKILL_FILE_NAMES, type DiscoveredSkill, type SkillLayout } from './discover.js';
 import type { Host } from './host.js';
-import { SIDE_FILE_BOUND, skillInputFor, toPosixRelative, type SkillSummary } from './lint.js';
+import { checkTargets, SIDE_FILE_BOUND, toPosixRelative, type SkillSummary } from './lint.js';
 import { lineText } from '../core/fingerprint.js';
 import { parseSkillDocument } from '../core/parse.js';
 import type { Rule, SkillInput } from '../core/rule.js';
@@ -19,7 +19,7 @@ import { applySuppressions, inlineConfigIgnored, parseDirectives } from './suppr
 import { lowestTrust } from '../core/policy/tools.js';
 import type { TrustMapping } from '../core/policy/trust.js';
 import { maxByteLimit } from '../targets/profiles.js';
-import { isAutoFallback, targetsFor, type TargetSelection } from '../targets/resolve.js';
+import type { TargetSelection } from '../targets/resolve.js';
 import type { Diagnostic } from '../core/types.js';
 
 export interface VerifyOptions {
@@ -147,14 +147,13 @@ export function verify(input: string | Uint8Array, options: VerifyOptions = {}):
   const diagnostics: Diagnostic[] = [];
   const inputs: SkillInput[] = [];
   const skills: SkillSummary[] = [];
-  for (const target of targetsFor(options.targets ?? 'auto', d, shown, file.doc)) {
-    // Side files (_meta.json, skill-card.md) come from the folder files given, never from disk.
-    const skill = skillInputFor(d, { ...file }, target, display, { mapping: options.trust ?? [], base: cwd, home: options.home ?? '/nonexistent-home' }, folder, sideFile);
-    if ((options.targets ?? 'auto') === 'auto' && isAutoFallback(target, d, shown, file.doc)) skill.autoFallback = true;
-    const found = checkSkill(skill, check);
+  // The same per-file core as lint() (checkTargets); side files (_meta.json, skill-card.md) come from the folder
+  // files given, never from disk.
+  const trustConfig = { mapping: options.trust ?? [], base: cwd, home: options.home ?? '/nonexistent-home' };
+  for (const { input: skill, diagnostics: found } of checkTargets(d, file, options.targets ?? 'auto', folder, display, trustConfig, (i) => checkSkill(i, check), sideFile)) {
     diagnostics.push(...found);
     inputs.push(skill);
-    skills.push({ name: skill.name, file: skill.file, target, trust: skill.trust, loads: !found.some((x) => x.rejects) });
+    skills.push({ name: skill.name, file: skill.file, target: skill.target, trust: skill.trust, loads: !found.some((x) => x.rejects) });
   }
   const lowest = skills.length > 0 ? lowestTrust(skills) : undefined;
   const sources = new Map(folder.files().files.map((r) => [r.file, r.source] as const));
