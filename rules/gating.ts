@@ -214,9 +214,9 @@ export default defineRule({
     const loc = ctx.locate(block.path);
     const name = block.path.join('.');
     if (typeof block.value !== 'object' || Array.isArray(block.value)) {
-      // OpenClaw reads requirements from any object and ignores anything else (resolveOpenClawManifestRequires):
-      // a list has no bins/env/config keys, so the skill loads with nothing checked. An empty list means just that.
-      if (kind === 'openclaw') {
+      // A runtime that ignores it (OpenClaw: profile gatingFacts) loads the skill with nothing checked; an empty
+      // list means just that.
+      if (ctx.profile.gatingFacts?.ignoresNonMappingRequires) {
         if (Array.isArray(block.value) && block.value.length === 0) return;
         ctx.report({ offset: loc?.start, endOffset: loc?.end, severity: 'warning', messageId: 'notMappingIgnored', data: { name, type: typeName(block.value), keys: listKeys(ctx).join(', ') } });
         return;

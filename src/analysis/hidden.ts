@@ -95,7 +95,8 @@ function isZeroWidth(cp: number): boolean {
 /** Whether the line says in words which character it holds ("zero-width space", "ZWSP", "U+200B"). */
 function namesCharacter(line: string, cps: readonly number[]): boolean {
   if (/zero[- ]?width|\bZW(?:SP|NJ|J|NBSP)\b|word[- ]joiner|invisible (?:character|char|space)/i.test(line)) return true;
-  return cps.some((cp) => line.toUpperCase().includes(`U+${cp.toString(16).toUpperCase().padStart(4, '0')}`));
+  const upper = line.toUpperCase();
+  return cps.some((cp) => upper.includes(`U+${cp.toString(16).toUpperCase().padStart(4, '0')}`));
 }
 
 function lineBounds(s: string, i: number): [number, number] {

@@ -10,7 +10,7 @@ import { compileRe2, type Re2Regex } from './re2.js';
 import { requiredLiterals, satisfies, type Requirement } from './regex/prefilter.js';
 import { parseRustRegex } from './regex/syntax.js';
 import { describeChain, distinctPayloads, flattenPayloads, payloadsOf } from './decode.js';
-import { formatJsonPath, stringAt, type JsonScan } from './jsonscan.js';
+import { formatJsonPath, stringAt, type JsonScan, type JsonString } from './jsonscan.js';
 import { mcpServers, mcpTexts, segmentAt, type McpLang } from './mcp.js';
 import type { Rule, RuleMeta, SkillContext } from '../core/rule.js';
 import type { PackageFile } from '../node/skillfiles.js';
@@ -839,6 +839,13 @@ function runPackOnFiles(ctx: SkillContext, pack: Pack, allKeywords: readonly str
       const str = json ? stringAt(json.strings, off) : null;
       return str ? `in ${quote(f.rel)} at ${formatJsonPath(str.path)}` : `in ${quote(f.rel)}`;
     };
+    // An escaped JSON string's decoded value, prepared once for every entry (not once per entry).
+    const preparedStrings = new Map<JsonString, Prepared>();
+    const preparedString = (str: JsonString): Prepared => {
+      let prepared = preparedStrings.get(str);
+      if (!prepared) preparedStrings.set(str, (prepared = prepare(str.value)));
+      return prepared;
+    };
     for (const [entry, scope] of entries) {
       const severity = entry.scopeSeverity?.[scope] ?? entry.severity;
       // A script of another language than the entry's: its patterns mean something else there.
@@ -860,7 +867,7 @@ function runPackOnFiles(ctx: SkillContext, pack: Pack, allKeywords: readonly str
         // One finding per string and rule: skipped when any entry of this pack already reported inside the string
         // (a raw match of another entry, e.g. a key assignment over the same escaped private key block).
         if (!str.escaped || taken.some(([a, b]) => a < str.end && str.start < b)) continue;
-        const first = matchPrepared(entry, prepare(str.value))[0];
+        const first = matchPrepared(entry, preparedString(str))[0];
         if (!first) continue;
         taken.push([str.start, str.end]);
         ctx.report({ file: f.file, source: f.source, offset: str.start, endOffset: str.end, severity, confidence: entry.confidence, ...render(entry, first.text, `${where(str.start)} (after JSON unescaping)`) });

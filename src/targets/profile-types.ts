@@ -107,6 +107,9 @@ export interface GatingFacts {
   blankEnvIsUnset: boolean;
   /** Config dot-paths with the value the runtime assumes when its config does not set them. */
   configDefaults: Readonly<Record<string, unknown>>;
+  /** Whether a `requires` that is not a mapping is ignored (the skill loads with nothing checked) rather than
+   *  making the skill fail to load. */
+  ignoresNonMappingRequires: boolean;
 }
 
 export interface SearchWeights {

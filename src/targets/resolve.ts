@@ -5,8 +5,11 @@ import type { ParsedDocument } from '../core/parse.js';
 import type { TargetId } from '../core/types.js';
 import { PROFILES } from './profiles.js';
 
-/** Keys of an IronClaw/OpenClaw `requires` block. Other ecosystems use `requires` for other things (e.g. `mcp`). */
-const GATING_KEYS = ['bins', 'anyBins', 'env', 'config', 'os'];
+/**
+ * Keys of an IronClaw/OpenClaw `requires` block: every gating runtime's `requiresKeys` (profile data), and `os`.
+ * Other ecosystems use `requires` for other things (e.g. `mcp`).
+ */
+const GATING_KEYS = [...new Set(Object.values(PROFILES).flatMap((p) => p.gatingFacts?.requiresKeys ?? [])), 'os'];
 
 export function isGatingBlock(v: unknown): boolean {
   return !!v && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).some((k) => GATING_KEYS.includes(k));

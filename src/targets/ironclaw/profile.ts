@@ -51,7 +51,7 @@ export const IRONCLAW: TargetProfile = {
   normalizesLineEndings: true,
   rejectsEmptyBody: true,
   gating: 'ironclaw',
-  gatingFacts: { requiresKeys: ['bins', 'env', 'config'], metadataKeys: [], splitsCommaStrings: false, blankEnvIsUnset: false, configDefaults: {} },
+  gatingFacts: { requiresKeys: ['bins', 'env', 'config'], metadataKeys: [], splitsCommaStrings: false, blankEnvIsUnset: false, configDefaults: {}, ignoresNonMappingRequires: false },
   // IronClaw's escape: Rust `(?i)</?[\s\x00]*skill` (Unicode case folding: `ſ` and the Kelvin sign match too).
   catalog: { descriptionMax: null, envelope: 'skill-xml', order: 'discovery', escape: { pattern: '</?[\\s\\x00]*skill', caseInsensitive: true } },
   roots: [

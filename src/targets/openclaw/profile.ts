@@ -64,6 +64,8 @@ export const OPENCLAW: TargetProfile = {
     splitsCommaStrings: true,
     blankEnvIsUnset: true,
     configDefaults: { 'browser.enabled': true, 'browser.evaluateEnabled': true },
+    // resolveOpenClawManifestRequires reads the lists from any object and ignores anything else (2026.9.6).
+    ignoresNonMappingRequires: true,
   },
   catalog: { descriptionMax: null, envelope: 'plain', order: 'discovery' },
   roots: [
