@@ -417,6 +417,13 @@ export function keywordLinesOf(text: string, keywords: readonly string[], before
   return [...keywordLines(p, keywords)];
 }
 
+/** Test seam: whether the keyword scan of `text` (with `keywords`) lets payloadsOf skip findPayloads. */
+export function triggerFreeOf(text: string, keywords: readonly string[]): boolean {
+  const p = prepare(text);
+  indexKeywords(p, keywords);
+  return triggerFree(p);
+}
+
 /** Every match of `entry` in a prepared text (line-local, invisible characters ignored), in order. */
 export function matchPrepared(entry: PackEntry, p: Prepared): RawMatch[] {
   const lines = keywordLines(p, entry.keywords);
