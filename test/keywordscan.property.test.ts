@@ -187,3 +187,30 @@ describe('payload trigger hint', () => {
     expect(free).toBeGreaterThan(100);
   });
 });
+
+describe('remote-exec trigger literals', () => {
+  it('hold every TRIGGER match: a line the regex matches is a line the keyword pass lists', async () => {
+    const { TRIGGER, TRIGGER_LITERALS } = await import('../rules/remote-exec.js');
+    const { literalLines } = await import('../src/analysis/packs.js');
+    const words = ['curl', 'wget', 'fetch', 'iwr', 'irm', 'invoke-web', 'invoke-rest', 'npx', 'bunx', 'pnpx', 'deno', 'pip', 'npm', 'pnpm', 'yarn', 'uv ', 'poetry', 'aria2c', 'xh', 'http', 'https', 'x'];
+    const variants = fc.constantFrom(...words).chain((w) => fc.integer({ min: 0, max: 2 ** 12 - 1 }).map((mask) => [...w].map((ch, i) => ((mask >> i) & 1 ? ch.toUpperCase() : ch)).join('')));
+    const t = fc.array(fc.oneof(variants, fc.constantFrom(' ', '\n', '-', '_', 'K', 'İ', 'ſ', '\u200b', 'a', '2', '\t'), fc.string({ maxLength: 3 })), { maxLength: 30 }).map((a) => a.join(''));
+    let matched = 0;
+    fc.assert(
+      fc.property(t, (text) => {
+        const lines = literalLines({ normalized: text }, TRIGGER_LITERALS);
+        if (lines === null) return;
+        let start = 0;
+        for (const line of text.split('\n')) {
+          if (TRIGGER.test(line)) {
+            matched++;
+            expect(lines, JSON.stringify(line)).toContain(start);
+          }
+          start += line.length + 1;
+        }
+      }),
+      { numRuns: 3000 },
+    );
+    expect(matched).toBeGreaterThan(1000);
+  });
+});

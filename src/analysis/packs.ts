@@ -365,15 +365,40 @@ function indexKeywords(p: Prepared, keywords: readonly string[]): void {
 
 let everyKeyword: string[] | null = null;
 
-/** The keywords of every pack in the packs folder, so one pass over a text serves all pack rules. */
+/** Literal lists rules look up with literalLines, scanned in the same pass as the pack keywords. */
+const alsoScanned: (readonly string[])[] = [];
+
+/**
+ * Have `literals` (lowercase) found by the same pass as the pack keywords, for literalLines. Call at module load:
+ * a list registered after the first scan is still answered exactly, by a pass of its own.
+ */
+export function scanLiteralsToo(literals: readonly string[]): void {
+  alsoScanned.push(literals);
+}
+
+/** The keywords of every pack in the packs folder (and the literals of scanLiteralsToo), so one pass over a text
+ *  serves all pack rules. */
 function allPackKeywords(): string[] {
   if (!everyKeyword) {
     const set = new Set<string>();
     const packs = packSource();
     for (const id of packs.ids()) for (const e of packs.load(id).rules) for (const k of e.keywords) set.add(k);
+    for (const list of alsoScanned) for (const k of list) set.add(k);
     everyKeyword = [...set];
   }
   return everyKeyword;
+}
+
+/**
+ * Start offsets of the lines of a file's text holding one of `literals` (lowercase; matched in the text lowercased,
+ * as pack keywords are), ascending; null when invisible characters were removed before the scan (offsets and
+ * contiguity would then differ from the text as written). A regex whose every match holds one of the literals in
+ * ASCII letters, digits and punctuation cannot match on any other line.
+ */
+export function literalLines(src: { normalized: string }, literals: readonly string[]): readonly number[] | null {
+  const p = prepareSource(src);
+  if (p.clean.map !== null) return null;
+  return keywordLines(p, literals);
 }
 
 const packKeywords = new WeakMap<Pack, string[]>();
