@@ -301,13 +301,15 @@ interface KeywordTable {
   /** Over the keywords in set order, then the payload triggers (src/analysis/decode.ts PAYLOAD_TRIGGERS). */
   scan: KeywordScanner | null;
   subsetOf: WeakMap<KeywordTable, boolean>;
+  /** The last table found to hold every keyword of this one (the all-pack list, for an entry's list). */
+  within: KeywordTable | null;
 }
 
 const keywordTables = new WeakMap<readonly string[], KeywordTable>();
 
 function keywordTable(keywords: readonly string[]): KeywordTable {
   let t = keywordTables.get(keywords);
-  if (!t) keywordTables.set(keywords, (t = { keywords: new Set(keywords), scan: null, subsetOf: new WeakMap() }));
+  if (!t) keywordTables.set(keywords, (t = { keywords: new Set(keywords), scan: null, subsetOf: new WeakMap(), within: null }));
   return t;
 }
 
@@ -337,7 +339,16 @@ function subsetOf(t: KeywordTable, by: KeywordTable): boolean {
  */
 function indexKeywords(p: Prepared, keywords: readonly string[]): void {
   const table = keywordTable(keywords);
-  if (p.scanned.some((t) => t === table || subsetOf(table, t))) return;
+  // Every entry asks, for every text: the usual answer (its list is part of the all-pack list scanned) costs no
+  // look-up.
+  const scanned = p.scanned;
+  for (let i = 0; i < scanned.length; i++) if (scanned[i] === table || scanned[i] === table.within) return;
+  for (const t of scanned) {
+    if (subsetOf(table, t)) {
+      table.within = t;
+      return;
+    }
+  }
   let fresh: Set<string> | null = null;
   if (p.scanned.length > 0) {
     fresh = new Set();
