@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { keywordScanner, scanKeywords } from '../src/analysis/keywordscan.js';
+import { lowerKeepingOffsets } from '../src/analysis/packs.js';
 import { findPayloads, PAYLOAD_TRIGGERS } from '../src/analysis/decode.js';
 import { triggerFreeOf } from '../src/analysis/packs.js';
 import { firstInvisible } from '../src/core/unicode.js';
@@ -95,7 +96,7 @@ function scanner(keywords: readonly string[]) {
 const sorted = (m: Map<string, number[]>) => [...m.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
 
 /** Texts from pieces of the keywords (whole, cut, upper-cased, run together) and noise, and arbitrary strings. */
-const NOISE = [' ', '\n', '\r\n', '\t', '|', '"', "'", '\\', '$', '(', '-', '.', '/', 'İ', 'K', '\u200b', 'é', '𝒜', 'x', 'a', 'e'];
+const NOISE = [' ', '\n', '\r\n', '\t', '|', '"', "'", '\\', '$', '(', '-', '.', '/', 'İ', 'K', '\u200b', 'é', 'É', '𝒜', '𐐀', 'Σ', 'ΑΣ', 'ſ', 'И', 'x', 'a', 'e'];
 function textOf(keywords: readonly string[]) {
   return fc.oneof(
     fc.string({ unit: 'grapheme', maxLength: 60 }),
@@ -150,6 +151,31 @@ describe('keyword automaton', () => {
       ),
       { numRuns: 3000 },
     );
+  });
+
+  it('reads the text as written through its lowercase tables exactly as the text lowercased (lowerKeepingOffsets)', () => {
+    // Folded: the real keywords. Not foldable (σ, a surrogate): the scanner lowercases the text itself.
+    const lists = [KEYWORDS, ['σας', 'aσ', 'ab'], ['𐐨x', 'éé', 'xx']];
+    for (const kws of lists) {
+      fc.assert(
+        fc.property(textOf(kws), (t) => {
+          const lower = lowerKeepingOffsets(t);
+          const fold = lower === t.toLowerCase() ? 'full' : 'ascii';
+          expect(scanKeywords(scanner(kws), t, null, fold)).toEqual(scanKeywords(scanner(kws), lower, null));
+        }),
+        { numRuns: 1500 },
+      );
+    }
+  });
+
+  it('has U+0130 as the one code point String#toLowerCase lengthens (what "full" folding relies on)', () => {
+    const longer: number[] = [];
+    for (let cp = 0; cp <= 0x10ffff; cp++) {
+      if (cp >= 0xd800 && cp <= 0xdfff) continue;
+      const ch = String.fromCodePoint(cp);
+      if (ch.toLowerCase().length !== ch.length) longer.push(cp);
+    }
+    expect(longer).toEqual([0x130]);
   });
 
   it('records only the keywords asked for', () => {

@@ -18,6 +18,42 @@ export interface KeywordScanner {
   readonly outIdx: Int32Array;
   /** Some keyword holds a newline or is empty: scanned by the plain search instead (never so in the packs). */
   readonly plain: boolean;
+  /** A text can be scanned as written, folded by the class tables (no keyword holds a surrogate, σ or ς: the code
+   *  units whose lowercase depends on their neighbours); else scan the text lowercased. */
+  readonly foldable: boolean;
+  /** Built at the first folded scan: class of each code unit's lowercase (String#toLowerCase, one unit at a time),
+   *  and of its ASCII-only lowercase. */
+  fold: { full: Uint8Array | Uint16Array; ascii: Uint8Array | Uint16Array } | null;
+}
+
+/** How the text given to scanKeywords is to be read: as is (already lowercased), lowercased as String#toLowerCase
+ *  does (the text has no U+0130, the one character whose lowercase is longer), or with A–Z lowercased only. */
+export type Fold = 'none' | 'full' | 'ascii';
+
+let lowerUnits: Uint16Array | null = null;
+
+/** Each code unit's lowercase when it is one code unit, else itself (U+0130 only). */
+function lowerUnitTable(): Uint16Array {
+  if (!lowerUnits) {
+    lowerUnits = new Uint16Array(65536);
+    for (let u = 0; u < 65536; u++) {
+      const l = String.fromCharCode(u).toLowerCase();
+      lowerUnits[u] = l.length === 1 ? l.charCodeAt(0) : u;
+    }
+  }
+  return lowerUnits;
+}
+
+function foldTables(sc: KeywordScanner): NonNullable<KeywordScanner['fold']> {
+  if (sc.fold) return sc.fold;
+  const lower = lowerUnitTable();
+  const full = sc.cls instanceof Uint8Array ? new Uint8Array(65536) : new Uint16Array(65536);
+  const ascii = sc.cls instanceof Uint8Array ? new Uint8Array(65536) : new Uint16Array(65536);
+  for (let u = 0; u < 65536; u++) {
+    full[u] = sc.cls[lower[u]!]!;
+    ascii[u] = sc.cls[u >= 0x41 && u <= 0x5a ? u + 32 : u]!;
+  }
+  return (sc.fold = { full, ascii });
 }
 
 export function keywordScanner(keywords: readonly string[]): KeywordScanner {
@@ -81,15 +117,17 @@ export function keywordScanner(keywords: readonly string[]): KeywordScanner {
   for (let s = 0; s < states; s++) outStart[s + 1] = outStart[s]! + out[s]!.length;
   const outIdx = new Int32Array(outStart[states]!);
   for (let s = 0; s < states; s++) outIdx.set(out[s]!, outStart[s]!);
-  return { keywords, cls, width, delta, outStart, outIdx, plain };
+  const foldable = !keywords.some((k) => /[\ud800-\udfff\u03c2\u03c3]/.test(k));
+  return { keywords, cls, width, delta, outStart, outIdx, plain, foldable, fold: null };
 }
 
 /**
  * The start offsets of the lines of `text` holding each keyword, ascending, without repeats: `lines[i]` for
  * keywords[i], undefined when it does not occur. Only keywords with `want[i] !== 0` are recorded (all when null).
  */
-export function scanKeywords(sc: KeywordScanner, text: string, want: Uint8Array | null): (number[] | undefined)[] {
+export function scanKeywords(sc: KeywordScanner, text: string, want: Uint8Array | null, fold: Fold = 'none'): (number[] | undefined)[] {
   const lines: (number[] | undefined)[] = new Array(sc.keywords.length);
+  if (fold !== 'none' && (sc.plain || !sc.foldable)) text = fold === 'full' ? text.toLowerCase() : text.replace(/[A-Z]+/g, (m) => m.toLowerCase());
   if (sc.plain) {
     sc.keywords.forEach((k, ki) => {
       if (want !== null && want[ki] === 0) return;
@@ -102,7 +140,8 @@ export function scanKeywords(sc: KeywordScanner, text: string, want: Uint8Array 
     });
     return lines;
   }
-  const { cls, width, delta, outStart, outIdx } = sc;
+  const { width, delta, outStart, outIdx } = sc;
+  const cls = fold === 'none' || !sc.foldable ? sc.cls : fold === 'full' ? foldTables(sc).full : foldTables(sc).ascii;
   const len = text.length;
   let s = 0;
   let ls = 0;

@@ -239,14 +239,15 @@ export interface RawMatch {
 export interface Prepared {
   original: string;
   clean: CleanText;
-  lower: string;
+  /** The clean text lowercased (offsets kept): only built for a scanner that cannot fold (see keywordscan.ts). */
+  lower: string | null;
   /** keyword → start offsets (in the clean text) of the lines holding it; only keywords found have an entry. */
   hits: Map<string, number[]>;
   /** Keyword lists scanned for (a keyword of one of them without an entry in `hits` does not occur). */
   scanned: KeywordTable[];
   /** Whether `lower` holds a payload trigger (src/analysis/decode.ts); null before the first keyword scan. */
   triggers: boolean | null;
-  /** `lower` is String#toLowerCase of the clean text (not the ASCII-only fallback). */
+  /** The clean text lowercases as String#toLowerCase does, keeping its length (no U+0130), not A–Z only. */
   fullLower: boolean;
 }
 
@@ -258,10 +259,14 @@ export function lowerKeepingOffsets(s: string): string {
 
 function newPrepared(original: string): Prepared {
   const clean = cleanText(original);
-  const full = clean.text.toLowerCase();
-  const fullLower = full.length === clean.text.length;
-  const lower = fullLower ? full : lowerKeepingOffsets(clean.text);
-  return { original, clean, lower, hits: new Map(), scanned: [], triggers: null, fullLower };
+  // U+0130 is the one code unit String#toLowerCase lengthens (test/keywordscan.property.test.ts checks).
+  return { original, clean, lower: null, hits: new Map(), scanned: [], triggers: null, fullLower: clean.text.indexOf('\u0130') === -1 };
+}
+
+/** Lowercase a line of a prepared text as lowerKeepingOffsets does the whole text: lines end at a newline, where
+ *  String#toLowerCase's one contextual rule (final sigma) looks no further, so the line lowercases alone the same. */
+function lowerLineOf(p: Prepared, line: string): string {
+  return p.fullLower ? line.toLowerCase() : line.replace(/[A-Z]+/g, (m) => m.toLowerCase());
 }
 
 /** Whether findPayloads (src/analysis/decode.ts) would find no trigger in `p.original`, as the keyword scan saw:
@@ -364,7 +369,8 @@ function indexKeywords(p: Prepared, keywords: readonly string[]): void {
     want = new Uint8Array(list.length).fill(1);
     for (let i = 0; i < n; i++) if (!fresh.has(list[i]!)) want[i] = 0;
   }
-  const lines = scanKeywords(sc, p.lower, want);
+  // The text as written, read through the scanner's lowercase tables: no lowercased copy of every text.
+  const lines = sc.foldable ? scanKeywords(sc, p.clean.text, want, p.fullLower ? 'full' : 'ascii') : scanKeywords(sc, (p.lower ??= lowerKeepingOffsets(p.clean.text)), want);
   for (let i = 0; i < n; i++) {
     const l = lines[i];
     if (l !== undefined) p.hits.set(list[i]!, l);
@@ -476,9 +482,9 @@ export function matchPrepared(entry: PackEntry, p: Prepared): RawMatch[] {
       const n = t.indexOf('\n', le + 1);
       le = n === -1 ? t.length : n;
     }
-    const lowerLine = p.lower.slice(ls, le);
-    if (entry.requires && !entry.requires.every((r) => lowerLine.includes(r))) continue;
     const line = t.slice(ls, le);
+    const lowerLine = lowerLineOf(p, line);
+    if (entry.requires && !entry.requires.every((r) => lowerLine.includes(r))) continue;
     for (let i = 0; i < entry.patterns.length; i++) {
       // A line without the literals a pattern needs cannot match it: RE2 is not run, nor loaded, nor compiled.
       if (!satisfies(c.required[i]!, lowerLine, line)) continue;
