@@ -222,8 +222,11 @@ export default defineRule({
             }
             if (typeof node.value !== 'string') return;
             if (r && !fm.mapOffset) values.push([r[0], r[1]]);
+            const found = scalarBreakouts(ctx, node, fm.offset);
+            if (found.length === 0) return;
+            // The path is named only for a value that holds an opener (most hold none).
             const where = `frontmatter ${quote(displayPath(ancestors, node))}`;
-            for (const x of scalarBreakouts(ctx, node, fm.offset)) report(ctx, x, where, node.value);
+            for (const x of found) report(ctx, x, where, node.value);
           },
         });
       }
