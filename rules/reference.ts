@@ -5,7 +5,7 @@
 import * as path from 'node:path';
 import { codeRanges, inRanges } from '../src/analysis/packs.js';
 import { reportGrouped, type GroupableById } from '../src/core/group.js';
-import { inlineLinks } from '../src/analysis/links.js';
+import { backtickCounter, inlineLinks } from '../src/analysis/links.js';
 import { defineRule, type SkillContext } from '../src/core/rule.js';
 import { quote } from '../src/core/text.js';
 import { fragmentOf } from '../src/targets/fragment.js';
@@ -15,30 +15,19 @@ const DEFINITION = /^[ ]{0,3}\[(?!\^)[^\]\n]+\]:[ \t]*(<[^>\n]*>|\S+)/gm;
 /** Bare references/, scripts/ and assets/ paths (the standard's optional folders) in prose and inline code (a footnote `[^1]: …` is not a definition, above). */
 const REFERENCES_PATH = /(?<![\w./-])((?:\.\/)?(?:references|scripts|assets)\/[\w.-]+(?:\/[\w.-]+)*)/g;
 
-interface Ref {
+export interface Ref {
   target: string;
   start: number;
   end: number;
   kind: 'link' | 'path';
 }
 
-function collect(text: string, base: number): Ref[] {
+/** Links and bare paths of a Markdown text (`base`: the text's offset in the file), outside fenced code. */
+export function collect(text: string, base: number): Ref[] {
   const code = codeRanges(text);
   const out: Ref[] = [];
   // Backticks before a match on its line, counted forward once per pass (matches come in order).
-  const tickCounter = () => {
-    let tickPos = 0;
-    let ticks = 0;
-    return (at: number) => {
-      for (; tickPos < at; tickPos++) {
-        const c = text.charCodeAt(tickPos);
-        if (c === 10) ticks = 0;
-        else if (c === 96) ticks++;
-      }
-      return ticks;
-    };
-  };
-  const ticksBefore = tickCounter();
+  const ticksBefore = backtickCounter(text);
   // Whole link spans (text and target), so "[references/x.md](references/x.md)" is one reference, not two.
   const spans: [number, number][] = [];
   const add = (index: number, raw: string, at: number, inlineCode: boolean) => {
@@ -52,7 +41,8 @@ function collect(text: string, base: number): Ref[] {
     add(m.index, m.target, m.targetStart, (ticksBefore(m.index) & 1) === 1);
   }
   DEFINITION.lastIndex = 0;
-  for (let m = DEFINITION.exec(text); m; m = DEFINITION.exec(text)) {
+  // A definition holds `]:`; most texts have none (a substring search, not the line-anchored regex at every line).
+  for (let m = text.includes(']:') ? DEFINITION.exec(text) : null; m; m = DEFINITION.exec(text)) {
     const lineStart = text.lastIndexOf('\n', m.index) + 1;
     const odd = ((text.slice(lineStart, m.index).match(/`/g) ?? []).length & 1) === 1;
     add(m.index, m[1]!, m.index + m[0].lastIndexOf(m[1]!), odd);
@@ -72,7 +62,9 @@ function collect(text: string, base: number): Ref[] {
     return false;
   };
   REFERENCES_PATH.lastIndex = 0;
-  for (let m = REFERENCES_PATH.exec(text); m; m = REFERENCES_PATH.exec(text)) {
+  // Each path holds one of the folder names and a slash: texts naming none skip the regex.
+  const named = text.includes('references/') || text.includes('scripts/') || text.includes('assets/');
+  for (let m = named ? REFERENCES_PATH.exec(text) : null; m; m = REFERENCES_PATH.exec(text)) {
     if (inRanges(code, m.index)) continue;
     // Inside an inline code span ("See `references/x.md`") it is as often the skill's own file as an example: a
     // bare mention like one in prose (info), never dropped, so a skill naming a missing file keeps its finding.

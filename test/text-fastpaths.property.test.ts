@@ -6,6 +6,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { lookalikeOf } from '../src/analysis/confusables.js';
 import { foldLookalikes } from '../rules/injection-phrase.js';
+import { firstInvisible, invisibleRegex } from '../src/core/unicode.js';
+import { collect, type Ref } from '../rules/reference.js';
+import { backtickCounter, inlineLinks } from '../src/analysis/links.js';
+import { codeRanges, inRanges } from '../src/analysis/packs.js';
+import { fencedBlocks, type FencedBlock } from '../src/analysis/fences.js';
 
 /** Pieces the fast paths branch on, so that arbitrary strings hit every branch often. */
 const PIECES: readonly string[] = [
@@ -63,5 +68,193 @@ describe('foldLookalikes: only the words around imitating letters', () => {
       expect(foldLookalikes(t), JSON.stringify(t)).toBe(oracle(t));
     }
     expect(foldLookalikes('\u0456gnore previous')).toBe('ignore previous');
+  });
+});
+
+describe('firstInvisible: a plain-character search, then the table', () => {
+  const byRegex = (s: string, from: number, nul: boolean): number => {
+    const re = nul ? invisibleRegex('g') : new RegExp(`(?!\\0)${invisibleRegex().source}`, 'gu');
+    re.lastIndex = from;
+    return re.exec(s)?.index ?? -1;
+  };
+  it('finds what the invisible-character regex finds, from any offset, with and without NUL', () => {
+    fc.assert(
+      fc.property(text, fc.nat(80), fc.boolean(), (s, from, nul) => {
+        const at = Math.min(from, s.length);
+        expect(firstInvisible(s, at, nul)).toBe(byRegex(s, at, nul));
+      }),
+      runs,
+    );
+  });
+});
+
+describe('reference: backticks counted by jumps, definitions and bare paths only where their text occurs', () => {
+  /** The old counter: every character from the last position asked. */
+  function oldCounter(t: string): (at: number) => number {
+    let tickPos = 0;
+    let ticks = 0;
+    return (at) => {
+      for (; tickPos < at; tickPos++) {
+        const c = t.charCodeAt(tickPos);
+        if (c === 10) ticks = 0;
+        else if (c === 96) ticks++;
+      }
+      return ticks;
+    };
+  }
+  it('backtickCounter answers as the character loop for any sequence of positions (mostly increasing)', () => {
+    fc.assert(
+      fc.property(text, fc.array(fc.nat(300), { maxLength: 30 }), (t, asks) => {
+        const a = backtickCounter(t);
+        const b = oldCounter(t);
+        const sorted = [...asks].sort((x, y) => x - y);
+        // Sorted asks, then a few out of order (answered with the last count), past the end too.
+        for (const at of [...sorted, ...asks.slice(0, 5)]) expect(a(at)).toBe(b(at));
+      }),
+      runs,
+    );
+  });
+
+  /** The old collect: the same regexes over every text. */
+  const DEFINITION = /^[ ]{0,3}\[(?!\^)[^\]\n]+\]:[ \t]*(<[^>\n]*>|\S+)/gm;
+  const REFERENCES_PATH = /(?<![\w./-])((?:\.\/)?(?:references|scripts|assets)\/[\w.-]+(?:\/[\w.-]+)*)/g;
+  function oldCollect(t: string, base: number): Ref[] {
+    const code = codeRanges(t);
+    const out: Ref[] = [];
+    const ticksBefore = oldCounter(t);
+    const spans: [number, number][] = [];
+    const add = (index: number, raw: string, at: number, inlineCode: boolean) => {
+      if (inRanges(code, index)) return;
+      if (inlineCode) return;
+      out.push({ target: raw.replace(/^<|>$/g, ''), start: base + at, end: base + at + raw.length, kind: 'link' });
+    };
+    for (const m of inlineLinks(t)) {
+      spans.push([base + m.index, base + m.targetStart + m.target.length]);
+      add(m.index, m.target, m.targetStart, (ticksBefore(m.index) & 1) === 1);
+    }
+    DEFINITION.lastIndex = 0;
+    for (let m = DEFINITION.exec(t); m; m = DEFINITION.exec(t)) {
+      const lineStart = t.lastIndexOf('\n', m.index) + 1;
+      const odd = ((t.slice(lineStart, m.index).match(/`/g) ?? []).length & 1) === 1;
+      add(m.index, m[1]!, m.index + m[0].lastIndexOf(m[1]!), odd);
+    }
+    const links = [...spans, ...out.map((r) => [r.start, r.end] as [number, number])].sort((a, b) => a[0] - b[0]);
+    const inLink = (off: number) => {
+      let lo = 0;
+      let hi = links.length - 1;
+      while (lo <= hi) {
+        const mid = (lo + hi) >> 1;
+        if (links[mid]![0] <= off) lo = mid + 1;
+        else hi = mid - 1;
+      }
+      for (let k = hi; k >= 0 && k >= hi - 1; k--) if (off < links[k]![1]) return true;
+      return false;
+    };
+    REFERENCES_PATH.lastIndex = 0;
+    for (let m = REFERENCES_PATH.exec(t); m; m = REFERENCES_PATH.exec(t)) {
+      if (inRanges(code, m.index)) continue;
+      const p = m[1]!.replace(/[.]+$/, '');
+      const next = t.charAt(m.index + m[1]!.length);
+      if (next !== '' && '<{[*'.includes(next)) continue;
+      if (inLink(base + m.index)) continue;
+      out.push({ target: p, start: base + m.index, end: base + m.index + p.length, kind: 'path' });
+    }
+    return out;
+  }
+  const LINKY = ['[a](references/x.md)', '[b]: scripts/y.sh', '  [c]: <assets/z.png>', '`', '``', '[^1]: note', 'references/a.md', './scripts/run.sh', 'assets/', ']:', '](', '(', ')', '\n', '```\n', 'x/references/q', '[d](../up.md "t")', '!['];
+  const linky = fc.array(fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...LINKY) }, { weight: 2, arbitrary: piece }), { maxLength: 40 }).map((a) => a.join(''));
+  it('collect finds what the old collect found', () => {
+    fc.assert(
+      fc.property(fc.oneof(linky, text), fc.nat(1000), (t, base) => {
+        expect(collect(t, base)).toEqual(oldCollect(t, base));
+      }),
+      runs,
+    );
+  });
+});
+
+describe('fencedBlocks: plain lines skipped on their first character', () => {
+  const BLOCKQUOTE = /^(?: {0,3}> ?)+/;
+  const LIST_ITEM = /^([-*+]|\d{1,9}[.)])( {1,4}(?! )|\t|$)/;
+  const FENCE = /^(`{3,}|~{3,})(.*)$/;
+  const CLOSING = /^(`{3,}|~{3,})[ \t]*$/;
+  function indentOf(s: string): { width: number; chars: number } {
+    let width = 0;
+    let i = 0;
+    for (; i < s.length; i++) {
+      const c = s.charCodeAt(i);
+      if (c === 0x20) width++;
+      else if (c === 0x09) width += 4 - (width % 4);
+      else break;
+    }
+    return { width, chars: i };
+  }
+  /** The old scanner: every line through the regexes. */
+  function oracle(t: string, from = 0, to = t.length, firstLine = 1): FencedBlock[] {
+    const out: FencedBlock[] = [];
+    let open: { start: number; line: number; ch: string; len: number; base: number } | null = null;
+    let listCol: number | null = null;
+    let pos = from;
+    let line = firstLine;
+    while (pos < to) {
+      let le = t.indexOf('\n', pos);
+      if (le === -1 || le > to) le = to;
+      const raw = t.slice(pos, le);
+      const quote = BLOCKQUOTE.exec(raw);
+      const rest = quote ? raw.slice(quote[0].length) : raw;
+      const ind = indentOf(rest);
+      const body = rest.slice(ind.chars);
+      if (open) {
+        const c = CLOSING.exec(body);
+        if (c && c[1]![0] === open.ch && c[1]!.length >= open.len && ind.width <= open.base + 3) {
+          out.push({ start: open.start, end: le, openLine: open.line, closeLine: line });
+          open = null;
+        }
+      } else {
+        let base = 0;
+        let candidate = body;
+        let width = ind.width;
+        const item = LIST_ITEM.exec(body);
+        if (item) {
+          listCol = ind.width + item[1]!.length + (item[2] === '\t' ? 4 - ((ind.width + item[1]!.length) % 4) : item[2]!.length || 1);
+          candidate = body.slice(item[0].length);
+          base = listCol;
+          width = listCol;
+        } else if (body !== '') {
+          if (listCol !== null && ind.width >= listCol) base = listCol;
+          else listCol = null;
+        }
+        const f = FENCE.exec(candidate);
+        if (f && width - base <= 3 && !(f[1]![0] === '`' && f[2]!.includes('`'))) open = { start: pos, line, ch: f[1]![0]!, len: f[1]!.length, base };
+      }
+      if (le >= to) break;
+      pos = le + 1;
+      line++;
+    }
+    if (open) out.push({ start: open.start, end: to, openLine: open.line, closeLine: null });
+    return out;
+  }
+  const MD = ['```', '```sh', '~~~', '````', '``', '~~', '`', '\n', '\n', '\n', '  ', '   ', '    ', '\t', '> ', '>', '- ', '* ', '+ ', '1. ', '12) ', '1.', 'text', 'a`b', ' x', '\r', '\u2028', '\u00a0```'];
+  const md = fc.array(fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...MD) }, { weight: 1, arbitrary: piece }), { maxLength: 50 }).map((a) => a.join(''));
+  it('finds the blocks the old scanner found, over any range', () => {
+    fc.assert(
+      fc.property(fc.oneof(md, text), fc.nat(200), fc.nat(200), fc.nat(5), (t, a, b, first) => {
+        const from = Math.min(a, t.length);
+        const to = Math.max(from, Math.min(t.length, from + b));
+        expect(fencedBlocks(t, from, to, first + 1)).toEqual(oracle(t, from, to, first + 1));
+        expect(fencedBlocks(t)).toEqual(oracle(t));
+      }),
+      runs,
+    );
+  });
+  it('a range scans as its slice does (so the body shares the file\'s scan from the body offset)', () => {
+    fc.assert(
+      fc.property(fc.oneof(md, text), fc.nat(200), (t, a) => {
+        const from = Math.min(a, t.length);
+        const shifted = fencedBlocks(t.slice(from)).map((x) => ({ ...x, start: x.start + from, end: x.end + from }));
+        expect(fencedBlocks(t, from)).toEqual(shifted);
+      }),
+      runs,
+    );
   });
 });
