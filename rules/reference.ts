@@ -4,6 +4,7 @@
 
 import * as path from 'node:path';
 import { codeRanges, inRanges } from '../src/analysis/packs.js';
+import { bodyCodeRanges } from '../src/analysis/bodycode.js';
 import { reportGrouped, type GroupableById } from '../src/core/group.js';
 import { backtickCounter, inlineLinks } from '../src/analysis/links.js';
 import { defineRule, type SkillContext } from '../src/core/rule.js';
@@ -22,9 +23,9 @@ export interface Ref {
   kind: 'link' | 'path';
 }
 
-/** Links and bare paths of a Markdown text (`base`: the text's offset in the file), outside fenced code. */
-export function collect(text: string, base: number): Ref[] {
-  const code = codeRanges(text);
+/** Links and bare paths of a Markdown text (`base`: the text's offset in the file), outside fenced code (`code`: its
+ *  fenced blocks, as codeRanges gives them). */
+export function collect(text: string, base: number, code: readonly [number, number][] = codeRanges(text)): Ref[] {
   const out: Ref[] = [];
   // Backticks before a match on its line, counted forward once per pass (matches come in order).
   const ticksBefore = backtickCounter(text);
@@ -254,7 +255,7 @@ export default defineRule({
     if (!doc || !ctx.skill.source) return;
     // Many findings of one kind are reported once, with a count and the first positions (src/core/group.ts).
     const out: Finding[] = [];
-    for (const r of collect(doc.body, doc.bodyOffset)) check(ctx, r, out);
+    for (const r of collect(doc.body, doc.bodyOffset, bodyCodeRanges(ctx.skill))) check(ctx, r, out);
     // A fragment of another skill (no frontmatter; a part or build variant): its links resolve where it is composed
     // into that skill, so what is missing here is info, low confidence (issue 17 class 10).
     const of = doc.frontmatter === null && out.length > 0 ? fragmentOf(ctx) : null;

@@ -5,7 +5,8 @@
 
 import { isPair, isScalar, isSeq, visit, type Scalar } from 'yaml';
 import { findBreakouts, OPENERS, type Breakout } from '../src/targets/escape.js';
-import { codeRanges, inRanges } from '../src/analysis/packs.js';
+import { inRanges } from '../src/analysis/packs.js';
+import { bodyCodeRanges } from '../src/analysis/bodycode.js';
 import { defineRule, type SkillContext } from '../src/core/rule.js';
 import { originalOffset, type SourceText } from '../src/core/source.js';
 import { quote } from '../src/core/text.js';
@@ -190,7 +191,7 @@ export default defineRule({
     const doc = ctx.skill.doc;
     if (!doc) return;
     // Never a fix inside code (a fenced block or an inline code span): escaping there changes what the code says.
-    const code = codeRanges(doc.body);
+    const code = bodyCodeRanges(ctx.skill);
     // Backticks before an opener on its line, counted forward once (breakouts come in order; linear on a long line).
     let tickPos = 0;
     let ticks = 0;

@@ -11,6 +11,8 @@ import { collect, type Ref } from '../rules/reference.js';
 import { backtickCounter, inlineLinks } from '../src/analysis/links.js';
 import { codeRanges, inRanges } from '../src/analysis/packs.js';
 import { fencedBlocks, type FencedBlock } from '../src/analysis/fences.js';
+import { bodyCodeRanges } from '../src/analysis/bodycode.js';
+import type { SkillInput } from '../src/core/rule.js';
 
 /** Pieces the fast paths branch on, so that arbitrary strings hit every branch often. */
 const PIECES: readonly string[] = [
@@ -235,7 +237,11 @@ describe('fencedBlocks: plain lines skipped on their first character', () => {
     return out;
   }
   const MD = ['```', '```sh', '~~~', '````', '``', '~~', '`', '\n', '\n', '\n', '  ', '   ', '    ', '\t', '> ', '>', '- ', '* ', '+ ', '1. ', '12) ', '1.', 'text', 'a`b', ' x', '\r', '\u2028', '\u00a0```'];
-  const md = fc.array(fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...MD) }, { weight: 1, arbitrary: piece }), { maxLength: 50 }).map((a) => a.join(''));
+  const mdPieces = fc.array(fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...MD) }, { weight: 1, arbitrary: piece }), { maxLength: 50 }).map((a) => a.join(''));
+  /** Whole lines: list items, plain text that ends a list, fences indented so that the list decides. */
+  const LINES = ['- item', '1. step', 'text', 'Text after', '', '  ```', '    ```', '     ```', '\t```', '```', '~~~~', '   ~~~', '> ```', '>    ```', '  continued', 'ü text', '  - nested', '```js `x`'];
+  const mdLines = fc.array(fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...LINES) }, { weight: 1, arbitrary: mdPieces }), { maxLength: 25 }).map((a) => a.join('\n'));
+  const md = fc.oneof(mdPieces, mdLines);
   it('finds the blocks the old scanner found, over any range', () => {
     fc.assert(
       fc.property(fc.oneof(md, text), fc.nat(200), fc.nat(200), fc.nat(5), (t, a, b, first) => {
@@ -253,6 +259,9 @@ describe('fencedBlocks: plain lines skipped on their first character', () => {
         const from = Math.min(a, t.length);
         const shifted = fencedBlocks(t.slice(from)).map((x) => ({ ...x, start: x.start + from, end: x.end + from }));
         expect(fencedBlocks(t, from)).toEqual(shifted);
+        // What tag-breakout and reference use: the file's scan from the body offset, in body offsets.
+        const skill = { source: { normalized: t }, doc: { body: t.slice(from), bodyOffset: from } } as unknown as Pick<SkillInput, 'source' | 'doc'>;
+        expect(bodyCodeRanges(skill)).toEqual(codeRanges(t.slice(from)));
       }),
       runs,
     );
