@@ -191,7 +191,8 @@ export default defineRule({
     const doc = ctx.skill.doc;
     if (!doc) return;
     // Never a fix inside code (a fenced block or an inline code span): escaping there changes what the code says.
-    const code = bodyCodeRanges(ctx.skill);
+    // The fenced blocks are looked up only for a body that holds an opener (most hold none).
+    let code: [number, number][] | null = null;
     // Backticks before an opener on its line, counted forward once (breakouts come in order; linear on a long line).
     let tickPos = 0;
     let ticks = 0;
@@ -202,7 +203,7 @@ export default defineRule({
         if (c === 10) ticks = 0;
         else if (c === 96) ticks++;
       }
-      return inRanges(code, at) || (ticks & 1) === 1;
+      return inRanges((code ??= bodyCodeRanges(ctx.skill)), at) || (ticks & 1) === 1;
     };
     for (const b of findBreakouts(doc.body)) {
       report(ctx, { b, at: { start: doc.bodyOffset + b.start, end: doc.bodyOffset + b.end }, fixable: !inCode(b.start) }, 'the body', doc.body);
