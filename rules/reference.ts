@@ -16,6 +16,36 @@ const DEFINITION = /^[ ]{0,3}\[(?!\^)[^\]\n]+\]:[ \t]*(<[^>\n]*>|\S+)/gm;
 /** Bare references/, scripts/ and assets/ paths (the standard's optional folders) in prose and inline code (a footnote `[^1]: …` is not a definition, above). */
 const REFERENCES_PATH = /(?<![\w./-])((?:\.\/)?(?:references|scripts|assets)\/[\w.-]+(?:\/[\w.-]+)*)/g;
 
+/** REFERENCES_PATH tried at one offset. */
+const REFERENCES_PATH_AT = new RegExp(REFERENCES_PATH.source, 'y');
+const FOLDERS = ['references/', 'scripts/', 'assets/'];
+
+/**
+ * The matches of REFERENCES_PATH over `text`, in order, as its global search finds them; tried only where a folder
+ * name and its slash occur (found with indexOf), not at every `a`, `r`, `s` and `.` of the text. A match starts at
+ * the folder name, or two characters before it when `./` precedes (the name itself is then no match: a `/` precedes).
+ */
+function referencePaths(text: string): RegExpExecArray[] {
+  const out: RegExpExecArray[] = [];
+  const next = FOLDERS.map((f) => text.indexOf(f));
+  let last = 0;
+  for (;;) {
+    let k = -1;
+    for (let j = 0; j < FOLDERS.length; j++) if (next[j]! !== -1 && (k === -1 || next[j]! < next[k]!)) k = j;
+    if (k === -1) return out;
+    const p = next[k]!;
+    next[k] = text.indexOf(FOLDERS[k]!, p + 1);
+    const start = p >= 2 && text.charCodeAt(p - 1) === 0x2f && text.charCodeAt(p - 2) === 0x2e ? p - 2 : p;
+    if (start < last) continue;
+    REFERENCES_PATH_AT.lastIndex = start;
+    const m = REFERENCES_PATH_AT.exec(text);
+    if (m) {
+      out.push(m);
+      last = REFERENCES_PATH_AT.lastIndex;
+    }
+  }
+}
+
 export interface Ref {
   target: string;
   start: number;
@@ -62,10 +92,7 @@ export function collect(text: string, base: number, code: readonly [number, numb
     for (let k = hi; k >= 0 && k >= hi - 1; k--) if (off < links[k]![1]) return true;
     return false;
   };
-  REFERENCES_PATH.lastIndex = 0;
-  // Each path holds one of the folder names and a slash: texts naming none skip the regex.
-  const named = text.includes('references/') || text.includes('scripts/') || text.includes('assets/');
-  for (let m = named ? REFERENCES_PATH.exec(text) : null; m; m = REFERENCES_PATH.exec(text)) {
+  for (const m of referencePaths(text)) {
     if (inRanges(code, m.index)) continue;
     // Inside an inline code span ("See `references/x.md`") it is as often the skill's own file as an example: a
     // bare mention like one in prose (info), never dropped, so a skill naming a missing file keeps its finding.

@@ -4,7 +4,8 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { lookalikeOf } from '../src/analysis/confusables.js';
+import { findLookalikes, lookalikeOf } from '../src/analysis/confusables.js';
+import { mixedWords } from '../rules/lookalike.js';
 import { foldLookalikes } from '../rules/injection-phrase.js';
 import { firstInvisible, invisibleRegex } from '../src/core/unicode.js';
 import { collect, type Ref } from '../rules/reference.js';
@@ -163,7 +164,7 @@ describe('reference: backticks counted by jumps, definitions and bare paths only
     }
     return out;
   }
-  const LINKY = ['[a](references/x.md)', '[b]: scripts/y.sh', '  [c]: <assets/z.png>', '`', '``', '[^1]: note', 'references/a.md', './scripts/run.sh', 'assets/', ']:', '](', '(', ')', '\n', '```\n', 'x/references/q', '[d](../up.md "t")', '!['];
+  const LINKY = ['[a](references/x.md)', '[b]: scripts/y.sh', '  [c]: <assets/z.png>', '`', '``', '[^1]: note', 'references/a.md', './scripts/run.sh', 'assets/', ']:', '](', '(', ')', '\n', '```\n', 'x/references/q', '[d](../up.md "t")', '![', '././references/r', '../references/s', 'a./scripts/t', '.references/u', 'references/references/v', 'xassets/w', '-scripts/x', './', '.', '/', 'scripts', 'references', 'assets/a.b/c-d_e.', 'references/<n>.md', 'references/{t}'];
   const linky = fc.array(fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...LINKY) }, { weight: 2, arbitrary: piece }), { maxLength: 40 }).map((a) => a.join(''));
   it('collect finds what the old collect found', () => {
     fc.assert(
@@ -262,6 +263,27 @@ describe('fencedBlocks: plain lines skipped on their first character', () => {
         // What tag-breakout and reference use: the file's scan from the body offset, in body offsets.
         const skill = { source: { normalized: t }, doc: { body: t.slice(from), bodyOffset: from } } as unknown as Pick<SkillInput, 'source' | 'doc'>;
         expect(bodyCodeRanges(skill)).toEqual(codeRanges(t.slice(from)));
+      }),
+      runs,
+    );
+  });
+});
+
+describe('lookalike: mixedWords skips text without a letter of another script', () => {
+  const LATIN = /\p{Script=Latin}/u;
+  const OTHER_LETTER = /(?!\p{Script=Latin})\p{L}/u;
+  function oracle(s: string): string[] {
+    const out: string[] = [];
+    for (const w of s.match(/[\p{L}\p{M}\p{N}_-]+/gu) ?? []) {
+      if (!LATIN.test(w) || !OTHER_LETTER.test(w)) continue;
+      if (findLookalikes(w).some((l) => l.script !== 'Latin')) out.push(w);
+    }
+    return out;
+  }
+  it('finds the words the old scan found', () => {
+    fc.assert(
+      fc.property(text, (s) => {
+        expect(mixedWords(s)).toEqual(oracle(s));
       }),
       runs,
     );
