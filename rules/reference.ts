@@ -18,23 +18,27 @@ const REFERENCES_PATH = /(?<![\w./-])((?:\.\/)?(?:references|scripts|assets)\/[\
 
 /** REFERENCES_PATH tried at one offset. */
 const REFERENCES_PATH_AT = new RegExp(REFERENCES_PATH.source, 'y');
-const FOLDERS = ['references/', 'scripts/', 'assets/'];
+
+/** Where a folder name ending just before the slash at `k` starts, or -1. */
+function folderBefore(text: string, k: number): number {
+  if (k >= 10 && text.startsWith('references', k - 10)) return k - 10;
+  if (k >= 7 && text.startsWith('scripts', k - 7)) return k - 7;
+  if (k >= 6 && text.startsWith('assets', k - 6)) return k - 6;
+  return -1;
+}
 
 /**
- * The matches of REFERENCES_PATH over `text`, in order, as its global search finds them; tried only where a folder
- * name and its slash occur (found with indexOf), not at every `a`, `r`, `s` and `.` of the text. A match starts at
- * the folder name, or two characters before it when `./` precedes (the name itself is then no match: a `/` precedes).
+ * The matches of REFERENCES_PATH over `text`, in order, as its global search finds them; tried only at the folder
+ * names before a slash (slashes found with indexOf; a folder name holds none, so the starts come in order), not at
+ * every `a`, `r`, `s` and `.` of the text. A match starts at the folder name, or two characters before it when `./`
+ * precedes (the name itself is then no match: a `/` precedes it).
  */
 function referencePaths(text: string): RegExpExecArray[] {
   const out: RegExpExecArray[] = [];
-  const next = FOLDERS.map((f) => text.indexOf(f));
   let last = 0;
-  for (;;) {
-    let k = -1;
-    for (let j = 0; j < FOLDERS.length; j++) if (next[j]! !== -1 && (k === -1 || next[j]! < next[k]!)) k = j;
-    if (k === -1) return out;
-    const p = next[k]!;
-    next[k] = text.indexOf(FOLDERS[k]!, p + 1);
+  for (let k = text.indexOf('/'); k !== -1; k = text.indexOf('/', k + 1)) {
+    const p = folderBefore(text, k);
+    if (p === -1) continue;
     const start = p >= 2 && text.charCodeAt(p - 1) === 0x2f && text.charCodeAt(p - 2) === 0x2e ? p - 2 : p;
     if (start < last) continue;
     REFERENCES_PATH_AT.lastIndex = start;
@@ -44,6 +48,7 @@ function referencePaths(text: string): RegExpExecArray[] {
       last = REFERENCES_PATH_AT.lastIndex;
     }
   }
+  return out;
 }
 
 export interface Ref {
