@@ -91,6 +91,27 @@ describe('firstInvisible: a plain-character search, then the table', () => {
   });
 });
 
+describe('firstInvisible: answers from the start remembered per text', () => {
+  const byRegex = (s: string, nul: boolean): number => {
+    const re = nul ? invisibleRegex('g') : new RegExp(`(?!\\0)${invisibleRegex().source}`, 'gu');
+    return re.exec(s)?.index ?? -1;
+  };
+  // Long enough to be remembered; a pool of texts asked in any order, with and without NUL (NUL first, NUL only, none).
+  const long = fc.tuple(text, fc.constantFrom('', '\0', '\0\u200b', '\u200b\0', '\u{e0041}'), text).map(([a, mid, b]) => `${a}${' '.repeat(300)}${mid}${b}`);
+  it('every question about any of the last texts gets the scan\'s answer', () => {
+    fc.assert(
+      fc.property(fc.array(long, { minLength: 1, maxLength: 12 }), fc.array(fc.tuple(fc.nat(), fc.boolean()), { maxLength: 40 }), (pool, asks) => {
+        for (const [k, nul] of asks) {
+          // A copy now and then: equal text, another string object.
+          const s = k % 5 === 0 ? [...pool[k % pool.length]!].join('') : pool[k % pool.length]!;
+          expect(firstInvisible(s, 0, nul)).toBe(byRegex(s, nul));
+        }
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
+
 describe('reference: backticks counted by jumps, definitions and bare paths only where their text occurs', () => {
   /** The old counter: every character from the last position asked. */
   function oldCounter(t: string): (at: number) => number {

@@ -32,6 +32,51 @@ const NOT_PLAIN_OR_NUL = /[^\0\t-\r -~]/g;
  * is the whole scan.
  */
 export function firstInvisible(s: string, from = 0, nul = true): number {
+  if (from !== 0 || s.length < RECENT_MIN) return scanInvisible(s, from, nul);
+  // From the start: the packs' cleanText and hidden-unicode ask about the same file one after the other.
+  let e: Recent | undefined;
+  for (const r of recent) {
+    if (r.s === s) {
+      e = r;
+      break;
+    }
+  }
+  if (!e) {
+    e = { s, nul: -2, noNul: -2 };
+    recent.unshift(e);
+    if (recent.length > RECENT_MAX) recent.pop();
+  }
+  if (nul) {
+    if (e.nul === -2) {
+      // Known without NUL: the first NUL, if it comes first, else that answer (NUL is the only difference).
+      if (e.noNul !== -2) {
+        const z = s.indexOf('\0');
+        e.nul = z === -1 ? e.noNul : e.noNul === -1 ? z : Math.min(z, e.noNul);
+      } else e.nul = scanInvisible(s, 0, true);
+    }
+    return e.nul;
+  }
+  if (e.noNul === -2) {
+    // Known with NUL: nothing invisible before it; a NUL there is skipped and the scan goes on after it.
+    if (e.nul !== -2) e.noNul = e.nul === -1 || s.charCodeAt(e.nul) !== 0 ? e.nul : scanInvisible(s, e.nul + 1, false);
+    else e.noNul = scanInvisible(s, 0, false);
+  }
+  return e.noNul;
+}
+
+interface Recent {
+  s: string;
+  /** First invisible character with NUL counted, and without; -2 when not asked yet. */
+  nul: number;
+  noNul: number;
+}
+/** The last texts scanned from their start (compared by identity first: the same string object). */
+const recent: Recent[] = [];
+const RECENT_MAX = 8;
+/** Shorter texts are scanned again: cheaper than the lookup. */
+const RECENT_MIN = 256;
+
+function scanInvisible(s: string, from: number, nul: boolean): number {
   const n = s.length;
   // As a `u` regex does: a start inside a surrogate pair moves back to the pair.
   if (from > 0 && from < n && (s.charCodeAt(from) & 0xfc00) === 0xdc00 && (s.charCodeAt(from - 1) & 0xfc00) === 0xd800) from--;
