@@ -59,10 +59,10 @@ export function fencedBlocks(text: string, from = 0, to = text.length, firstLine
     let le = text.indexOf('\n', pos);
     if (le === -1 || le > to) le = to;
     // Most lines start with a letter: nothing to strip (no `>`, space or tab first), no list marker, no fence. Such a
-    // line closes nothing and opens nothing; outside a block it ends a list (a list's content column is at least 2).
-    // An empty line changes nothing.
+    // line opens nothing and outside a block ends a list (a list's content column is at least 2); inside a block,
+    // only a line starting with a space, tab, `>` or the fence's character can close it. An empty line changes nothing.
     const c0 = pos < le ? text.charCodeAt(pos) : -1;
-    if (c0 === -1 || !MAY_MATTER[c0] && (open ? c0 !== open.code : true)) {
+    if (c0 === -1 || (open ? c0 !== 0x20 && c0 !== 0x09 && c0 !== 0x3e && c0 !== open.code : !MAY_MATTER[c0])) {
       if (c0 !== -1 && !open) listCol = null;
       if (le >= to) break;
       pos = le + 1;
