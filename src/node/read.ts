@@ -214,9 +214,8 @@ export function openTreeDir(t: TreePath, more: readonly string[] = []): { kind: 
   return cur;
 }
 
-/** Read an open file descriptor: at most `limit + 1` bytes, growing past what fstat said (procfs says 0). */
-function readFd(fd: number, limit: number): ReadResult {
-  const st = fs.fstatSync(fd);
+/** Read an open file descriptor (`st`: its fstat): at most `limit + 1` bytes, growing past what fstat said (procfs says 0). */
+function readFd(fd: number, st: fs.Stats, limit: number): ReadResult {
   if (!st.isFile()) return { kind: 'not-regular', what: describeKind(st) };
   if (st.size > limit) return { kind: 'too-large', size: st.size, limit };
   // The size can change between fstat and read: never read more than limit + 1 bytes.
@@ -248,8 +247,10 @@ function readVia(via: string, abs: string, limit: number, expect?: FileId): Read
     return { kind: 'error', code, message: messageOf(e, via, abs) };
   }
   try {
-    if (expect && !sameId(idOf(fs.fstatSync(fd)), expect)) return changedAt(via, abs, 'file');
-    return readFd(fd, limit);
+    // One fstat for both the identity and the kind and size checks: the open fd cannot change what it refers to.
+    const st = fs.fstatSync(fd);
+    if (expect && !sameId(idOf(st), expect)) return changedAt(via, abs, 'file');
+    return readFd(fd, st, limit);
   } catch (e) {
     return { kind: 'error', code: errnoOf(e), message: messageOf(e, via, abs) };
   } finally {
