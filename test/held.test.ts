@@ -78,6 +78,28 @@ describe('HeldDirs', () => {
     }
   });
 
+  it('the folders above a skill, held for the next skill, are the ones discovery saw: a swap is not followed', () => {
+    const outside = tree({ 'b/a.sh': 'echo OUTSIDE\n' });
+    const dir = tree({ 'skills/a/a.sh': 'echo a\n', 'skills/b/a.sh': 'echo b\n' });
+    const ta = treeOf(dir, ['skills', 'a']);
+    const tb = treeOf(dir, ['skills', 'b']);
+    const held = new HeldDirs(true);
+    try {
+      held.begin();
+      expect(show(readInTree(ta, path.join(dir, 'skills/a/a.sh'), 100, undefined, held))).toBe('ok echo a\n');
+      held.end(ta);
+      fs.renameSync(path.join(dir, 'skills'), path.join(dir, 'skills.moved'));
+      fs.symlinkSync(outside, path.join(dir, 'skills'));
+      held.begin();
+      expect(show(readInTree(tb, path.join(dir, 'skills/b/a.sh'), 100, undefined, held))).toBe('ok echo b\n');
+      held.end(tb);
+    } finally {
+      held.close();
+    }
+    // Walked afresh, the swap is seen.
+    expect(show(readInTree(tb, path.join(dir, 'skills/b/a.sh'), 100))).toBe('changed');
+  });
+
   it('compares a held folder with the identity each caller expects', () => {
     const dir = tree({ 'skills/pkg/a.sh': 'echo a\n' });
     const t = treeOf(dir, ['skills', 'pkg']);

@@ -620,13 +620,21 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
     jobs > 1 && !spec.keepInputs && !options.rules && !options.host && !options.discoverHooks && candidates.length >= (options.parallelMin ?? PARALLEL_MIN_SKILLS);
   let done = 0;
   const progress = () => options.onProgress?.(++done, candidates.length);
-  const outcomes: FileOutcome[] = parallel
-    ? await (await import('./parallel.js')).checkInWorkers(spec, candidates, Math.min(jobs, Math.ceil(candidates.length / WORKER_CHUNK)), WORKER_CHUNK, progress, (c) => checkCandidate(c, ctx))
-    : candidates.map((c) => {
-        const o = checkCandidate(c, ctx);
-        progress();
-        return o;
-      });
+  // The folders above each skill (the root, `skills/`) are held for the next skill too, and closed when the run is
+  // done: candidates are in path order, so neighbours share them (a worker's context closes all per skill).
+  ctx.held = new HeldDirs(true);
+  let outcomes: FileOutcome[];
+  try {
+    outcomes = parallel
+      ? await (await import('./parallel.js')).checkInWorkers(spec, candidates, Math.min(jobs, Math.ceil(candidates.length / WORKER_CHUNK)), WORKER_CHUNK, progress, (c) => checkCandidate(c, ctx))
+      : candidates.map((c) => {
+          const o = checkCandidate(c, ctx);
+          progress();
+          return o;
+        });
+  } finally {
+    ctx.held.close();
+  }
 
   const diagnostics: Diagnostic[] = [];
   const projectSkills: ProjectSkill[] = [];
