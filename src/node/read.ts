@@ -75,6 +75,23 @@ export function treeFolder(t: TreePath): string {
 
 export { shownOnTheWay } from '../core/paths.js';
 
+let cleanDir: string | null = null;
+
+/**
+ * path.join(dir, name) for one name from a listing, without join's normalizing pass over the whole path (a walk
+ * joins every entry): the same string whenever the fast path is taken, that is on POSIX for a `dir` that is
+ * absolute and already normal (no `//`, `.` or `..` segment, no trailing `/`) and a plain `name`.
+ */
+export function joinName(dir: string, name: string): string {
+  if (process.platform === 'win32' || name === '' || name === '.' || name === '..' || name.includes('/')) return path.join(dir, name);
+  if (dir !== cleanDir) {
+    if (dir === '/') return `/${name}`;
+    if (dir[0] !== '/' || dir.endsWith('/') || dir.includes('//') || dir.includes('/./') || dir.includes('/../') || dir.endsWith('/.') || dir.endsWith('/..')) return path.join(dir, name);
+    cleanDir = dir;
+  }
+  return `${dir}/${name}`;
+}
+
 let procFd: boolean | undefined;
 
 /** True when `/proc/self/fd/N/name` resolves `name` inside the folder open as fd N (Linux): openat for Node. */
@@ -284,19 +301,17 @@ export class HeldDirs {
     // Keyed by the walk (root, then names): a folder reached from another root is another walk.
     let key = `${t.root}\0`;
     let cur = this.step(null, '', t.root, key, t.dirIds[0]);
-    let abs = t.root;
     for (let i = 0; i < names.length && cur.kind === 'dir'; i++) {
       const parent: OpenDir = cur.dir;
-      abs = path.join(abs, names[i]!);
       key = `${key}/${names[i]!}`;
-      cur = this.step(parent, names[i]!, abs, key, t.dirIds[i + 1]);
+      cur = this.step(parent, names[i]!, null, key, t.dirIds[i + 1]);
       parent.close();
     }
     return cur;
   }
 
   /** One folder: the held handle when its identity is the expected one, else opened (and held when there is room). */
-  private step(parent: OpenDir | null, name: string, abs: string, key: string, expect: FileId | undefined): ReturnType<typeof openDirBelow> {
+  private step(parent: OpenDir | null, name: string, absGiven: string | null, key: string, expect: FileId | undefined): ReturnType<typeof openDirBelow> {
     const e = this.held.get(key);
     if (e && (!expect || sameId(e.dir.id, expect))) {
       this.held.delete(key); // most recently used last
@@ -307,6 +322,8 @@ export class HeldDirs {
       this.held.delete(key);
       e.dir.close();
     }
+    // The path for messages, as openTreeDir builds it (only when a folder is opened, not when it is found held).
+    const abs = absGiven ?? joinName(parent!.abs, name);
     const r = openDirBelow(parent, name, abs, expect);
     if (r.kind !== 'dir' || this.held.has(key) || !this.room()) return r;
     const fresh: Held = { dir: r.dir, uses: 0, dropped: false };
@@ -402,7 +419,7 @@ export function readBounded(absPath: string, limit: number): ReadResult {
 
 /** Read a file in an open folder (one name), bounded, without following a symlink. */
 export function readInDir(dir: OpenDir, name: string, limit: number, expect?: FileId): ReadResult {
-  return readVia(dir.at(name), path.join(dir.abs, name), limit, expect);
+  return readVia(dir.at(name), joinName(dir.abs, name), limit, expect);
 }
 
 /**
@@ -433,10 +450,25 @@ export function treeReader(t: TreePath): { read(absPath: string, limit: number, 
   };
 }
 
+/**
+ * readInTree for a file given by its path below the folder `t` leads to, as names (`['references', 'api.md']`):
+ * without the round trip through an absolute path and path.relative. Each name must be one plain component.
+ */
+export function readInTreeRel(t: TreePath, parts: readonly string[], limit: number, expect?: FileId, held?: HeldDirs): ReadResult {
+  if (parts.length === 0 || parts.some((p) => p === '' || p === '.' || p === '..' || p.includes('/') || p.includes(path.sep))) {
+    return { kind: 'error', code: 'EINVAL', message: `${path.join(treeFolder(t), ...parts)} is outside the folder it was found in` };
+  }
+  return readParts(t, null, parts, limit, expect, held);
+}
+
 function readInTreeVia(t: TreePath, top: ReturnType<typeof openTreeDir> | null, absPath: string, limit: number, expect?: FileId, held?: HeldDirs): ReadResult {
   const rel = path.relative(treeFolder(t), absPath);
   const parts = rel.split(path.sep);
   if (rel === '' || parts.includes('..') || path.isAbsolute(rel)) return { kind: 'error', code: 'EINVAL', message: `${absPath} is outside the folder it was found in` };
+  return readParts(t, top, parts, limit, expect, held);
+}
+
+function readParts(t: TreePath, top: ReturnType<typeof openTreeDir> | null, parts: readonly string[], limit: number, expect?: FileId, held?: HeldDirs): ReadResult {
   if (top === null) {
     const opened = openTreeDir(t, parts.slice(0, -1), held);
     if (opened.kind !== 'dir') return opened;
@@ -452,7 +484,7 @@ function readInTreeVia(t: TreePath, top: ReturnType<typeof openTreeDir> | null, 
   let abs = top.dir.abs;
   for (let i = 0; i < parts.length - 1 && cur.kind === 'dir'; i++) {
     const parent: OpenDir = cur.dir;
-    abs = path.join(abs, parts[i]!);
+    abs = joinName(abs, parts[i]!);
     cur = openDirBelow(parent, parts[i]!, abs);
     if (parent !== top.dir) parent.close();
   }

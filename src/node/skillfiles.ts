@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { isSkillFileName, SKIPPED_DIRS } from './discover.js';
 import { jsonStrings, type JsonScan } from '../analysis/jsonscan.js';
-import { openDirBelow, openTreeDir, readHead, readInTree, treeReader, type HeldDirs, type OpenDir, type ReadResult, type TreePath } from './read.js';
+import { openDirBelow, openTreeDir, readHead, readInTree, readInTreeRel, treeReader, type HeldDirs, type OpenDir, type ReadResult, type TreePath } from './read.js';
 import { decodeSource, type SourceText } from '../core/source.js';
 import { thousands } from '../core/text.js';
 
@@ -262,7 +262,8 @@ function diskIo(absDir: string, tree: TreePath | undefined, held: HeldDirs | und
   const abs = (rel: string) => path.join(absDir, ...rel.split('/'));
   return {
     list: () => list(absDir, tree, held),
-    read: (rel, limit) => readInTree(tree, abs(rel), limit, undefined, held),
+    // Down the tree by the names of the listing (what readInTree finds again from the absolute path).
+    read: (rel, limit) => (tree ? readInTreeRel(tree, rel.split('/'), limit, undefined, held) : readInTree(undefined, abs(rel), limit)),
     head: (rel, n) => {
       if (!tree) return readHead(abs(rel), n);
       // Down the tree as every read (the folders opened without following a symlink), the file by its name.
@@ -278,7 +279,7 @@ function diskIo(absDir: string, tree: TreePath | undefined, held: HeldDirs | und
     ...(tree
       ? {
           reader: () => {
-            if (held?.active) return { read: (rel: string, limit: number) => readInTree(tree, abs(rel), limit, undefined, held), close() {} };
+            if (held?.active) return { read: (rel: string, limit: number) => readInTreeRel(tree, rel.split('/'), limit, undefined, held), close() {} };
             const r = treeReader(tree);
             return { read: (rel: string, limit: number) => r.read(abs(rel), limit), close: () => r.close() };
           },
