@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REPO } from './helpers.js';
+import { REPO, tempTrees } from './helpers.js';
 
 const BIN = path.join(REPO, 'bin', 'skillcheck.js');
 const node = (args: string[], cwd = REPO) => spawnSync(process.execPath, args, { cwd, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, env: { PATH: process.env.PATH ?? '' } });
@@ -23,7 +23,23 @@ function listing(dir: string): string[] {
     .sort();
 }
 
+const tree = tempTrees();
+/** Node's internal modules a process loaded (process.moduleLoadList at exit), as seen by a preloaded script. */
+function loadedModules(args: string[], cwd = REPO): string[] {
+  const dir = tree({ 'list.cjs': "process.on('exit', () => require('node:fs').writeFileSync(process.env.LIST_OUT, process.moduleLoadList.join('\\n')));" });
+  const out = path.join(dir, 'list.txt');
+  const r = spawnSync(process.execPath, ['--require', path.join(dir, 'list.cjs'), ...args], { cwd, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', LIST_OUT: out } });
+  expect(r.stderr).toBe('');
+  return fs.readFileSync(out, 'utf8').split('\n');
+}
+const ESM_JOB = 'NativeModule internal/modules/esm/module_job';
+
 describe('bundled CLI', () => {
+  it('a lint run starts without the ESM loader (bin/skillcheck.js is CommonJS), which the fallback does load', () => {
+    expect(loadedModules([BIN, 'corpus/ok', '--format', 'json', '--no-progress'])).not.toContain(ESM_JOB);
+    expect(loadedModules(['--input-type=module', '-e', "await import('./dist/src/cli/main.js')"])).toContain(ESM_JOB);
+  });
+
   it('the build made the bundle and a code cache that this Node accepts', () => {
     const r = node(['-e', "const b = require('./bin/bundle.cjs').loadBundle(); console.log(typeof b.exports.main, b.cacheRejected)"]);
     expect(r.stderr).toBe('');
