@@ -35,7 +35,7 @@ async function bundle() {
   const metaUrl = {
     name: 'import-meta-url',
     setup(b) {
-      b.onLoad({ filter: /\.js$/ }, async (a) => {
+      b.onLoad({ filter: /\.js$/, namespace: 'file' }, async (a) => {
         let text = await fs.promises.readFile(a.path, 'utf8');
         if (a.path.startsWith(dist + path.sep) && text.includes('import.meta.url')) {
           const rel = path.relative(dist, a.path).split(path.sep).join('/');
@@ -43,6 +43,23 @@ async function bundle() {
         }
         return { contents: text, loader: 'js' };
       });
+    },
+  };
+  // safe-regex2 and ret (CommonJS) go inside the bundle: src/analysis/regex/saferegex.ts loads them through
+  // createRequire, which esbuild cannot follow; this module, bundled in its place, requires the same files (ret as
+  // safe-regex2 resolves it), so they come with the code cache instead of through the CommonJS loader at run time.
+  const safeRegexFile = require.resolve('safe-regex2', { paths: [repo] });
+  const retFile = require.resolve('ret', { paths: [path.dirname(safeRegexFile)] });
+  const saferegex = {
+    name: 'saferegex',
+    setup(b) {
+      const module = path.join(dist, 'src', 'analysis', 'regex', 'saferegex.js');
+      b.onResolve({ filter: /^\.\/saferegex\.js$/ }, (a) => (path.join(a.resolveDir, a.path) === module ? { path: 'saferegex.js', namespace: 'saferegex' } : undefined));
+      b.onLoad({ filter: /.*/, namespace: 'saferegex' }, () => ({
+        contents: `export function loadSafeRegexModules() { return { safe: require(${JSON.stringify(safeRegexFile)}), parse: require(${JSON.stringify(retFile)}) }; }\n`,
+        resolveDir: path.dirname(module),
+        loader: 'js',
+      }));
     },
   };
   const result = await esbuild.build({
@@ -55,12 +72,24 @@ async function bundle() {
     external: ['re2-wasm', 'ajv'],
     // import() of an external becomes require(): a script run by vm has no module loader for import().
     supported: { 'dynamic-import': false },
-    plugins: [metaUrl],
+    plugins: [saferegex, metaUrl],
+    // ASCII only (non-ASCII escaped; the rest below), so bin/bundle.cjs reads it as latin1 into a one-byte string: no
+    // UTF-8 decoding, and half the memory of the two-byte string a single non-ASCII character makes.
+    charset: 'ascii',
     legalComments: 'none',
     logLevel: 'warning',
     banner: { js: 'const __skillcheckUrl = (rel) => require("node:url").pathToFileURL(require("node:path").join(__dirname, rel)).href;' },
   });
   if (result.errors.length > 0) throw new Error('esbuild failed');
+  let text = fs.readFileSync(FILE, 'utf8');
+  if (!text.includes('loadSafeRegexModules')) throw new Error('the saferegex plugin did not replace src/analysis/regex/saferegex.js');
+  // esbuild's ascii charset leaves comments and regular expression literals alone: escape what is left as \uXXXX
+  // (UTF-16 units: the same character in a string, a template, a comment, and a regular expression with or without
+  // the u flag). A character after a backslash (an identity escape) would change meaning: refuse it.
+  const escaped = text.match(/\\[^\x00-\x7f]/);
+  if (escaped) throw new Error(`a non-ASCII character after a backslash in the bundle: ${JSON.stringify(escaped[0])}`);
+  text = text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  fs.writeFileSync(FILE, text);
   fs.rmSync(`${FILE}.cache`, { force: true });
 }
 
@@ -77,6 +106,20 @@ async function makeCache() {
         '# Warm up\n\nRun `git status`, then read [the guide](references/guide.md).\n\n```bash\ncurl -s https://example.com/x | head\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |\n',
     );
     fs.writeFileSync(path.join(skill, 'references', 'guide.md'), '# Guide\n\nSee https://example.com.\n');
+    // A second layout and the parts a typical skill has that the first lacks (activation keywords and patterns, so the
+    // pattern parser and the ReDoS analysis with safe-regex2 are compiled into the cache; scripts; non-ASCII text).
+    const other = path.join(tmp, 'skills', 'warm-up-two');
+    fs.mkdirSync(path.join(other, 'references'), { recursive: true });
+    fs.mkdirSync(path.join(other, 'scripts'), { recursive: true });
+    fs.writeFileSync(
+      path.join(other, 'SKILL.md'),
+      '---\nname: warm-up-two\nversion: "1.0.0"\ndescription: Checks the warm-up caf\u00e9 builds. Use when the user asks to check a build.\n' +
+        'activation:\n  keywords: [build, check]\n  exclude_keywords: [deploy]\n  tags: [ci]\n  patterns:\n    - "(?i)\\\\bcheck\\\\s+(the\\\\s+)?build\\\\b"\n    - "^run\\\\s+\\\\w+$"\n  max_context_tokens: 2000\n' +
+        'metadata:\n  author: warm-up\nrequires:\n  bins: [ls]\n---\n' +
+        '# Warm up two\n\nRead [the notes](references/notes.md) \u2192 then run `scripts/run.sh`.\n\n- Step one. See [docs](https://example.com/docs).\n\n```typescript\nconst x = await check(\'build\');\n```\n',
+    );
+    fs.writeFileSync(path.join(other, 'references', 'notes.md'), '# Notes\n\nZ\u00fcrich na\u00efve \u65e5\u672c\u8a9e \u201cquoted\u201d.\n');
+    fs.writeFileSync(path.join(other, 'scripts', 'run.sh'), '#!/bin/sh\nset -eu\ngit --version\n');
     const io = { stdout: () => true, stderr: () => true, isTTY: false, stderrIsTTY: false, env: {}, cwd: tmp, readStdin: async () => new Uint8Array() };
     for (const args of [['.', '--format', 'json', '--no-progress'], ['.', '--no-progress']]) await loaded.exports.main(args, io);
   } finally {

@@ -32,6 +32,14 @@ function loadedModules(args: string[], cwd = REPO): string[] {
   expect(r.stderr).toBe('');
   return fs.readFileSync(out, 'utf8').split('\n');
 }
+const WATCH_RESOLVE = `const Module = require('node:module');
+const resolve = Module._resolveFilename;
+Module._resolveFilename = function (request, ...rest) {
+  const m = /(?:^|[\\\\/])(safe-regex2|ret)(?:$|[\\\\/])/.exec(request);
+  if (m) process.stderr.write('RESOLVED ' + m[1] + '\\n');
+  return resolve.call(this, request, ...rest);
+};
+`;
 const ESM_JOB = 'NativeModule internal/modules/esm/module_job';
 
 describe('bundled CLI', () => {
@@ -56,6 +64,21 @@ describe('bundled CLI', () => {
       expect(viaBin.stdout.length).toBeGreaterThan(1000);
       expect(viaBin.stdout === viaModules.stdout).toBe(true);
     }
+  });
+
+  it('safe-regex2 and ret come inside the bundle: a run with activation patterns resolves neither at run time', () => {
+    const dir = tree({ 'skills/a/SKILL.md': '---\nname: a\ndescription: A skill. Use when the user asks for a.\nactivation:\n  patterns:\n    - "^(a+)+$"\n---\nBody.\n' });
+    const watch = path.join(tree({ 'watch.cjs': WATCH_RESOLVE }), 'watch.cjs');
+    const args = ['.', '--format', 'json', '--no-progress'];
+    const viaBin = spawnSync(process.execPath, ['--require', watch, BIN, ...args], { cwd: dir, encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } });
+    expect(viaBin.stderr).toBe('');
+    expect(viaBin.stdout).toContain('"regex-redos"');
+    // The modules in dist/src load them through the CommonJS loader (so this test can fail).
+    const main = JSON.stringify(path.join(REPO, 'dist', 'src', 'cli', 'main.js'));
+    const viaModules = spawnSync(process.execPath, ['--require', watch, '--input-type=module', '-e', `const { main } = await import(${main}); process.exitCode = await main(${JSON.stringify(args)});`], { cwd: dir, encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } });
+    expect(viaModules.stderr).toContain('RESOLVED safe-regex2');
+    expect(viaModules.stderr).toContain('RESOLVED ret');
+    expect(viaModules.stdout).toBe(viaBin.stdout);
   });
 
   it('a run writes nothing beside the package (the cache is made at build time only)', () => {
