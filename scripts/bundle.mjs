@@ -62,6 +62,24 @@ async function bundle() {
       }));
     },
   };
+  // commander requires node:child_process at load (2-3 ms of CPU with net, dgram and the rest it pulls in) for one
+  // thing skillcheck never does: spawning executable subcommands. In the bundle it is required on that first spawn.
+  const commanderFile = path.join(path.dirname(require.resolve('commander', { paths: [repo] })), 'lib', 'command.js');
+  const lazyChildProcess = {
+    name: 'lazy-child-process',
+    setup(b) {
+      b.onLoad({ filter: /command\.js$/, namespace: 'file' }, async (a) => {
+        if (a.path !== commanderFile) return undefined;
+        const text = await fs.promises.readFile(a.path, 'utf8');
+        const line = "const childProcess = require('node:child_process');";
+        const uses = text.match(/childProcess\.\w+/g) ?? [];
+        if (text.split(line).length !== 2 || uses.length === 0 || uses.some((u) => u !== 'childProcess.spawn')) {
+          throw new Error(`commander's use of child_process changed (${a.path}): revisit scripts/bundle.mjs lazy-child-process`);
+        }
+        return { contents: text.replace(line, "const childProcess = { spawn: (...args) => require('node:child_process').spawn(...args) };"), loader: 'js' };
+      });
+    },
+  };
   const result = await esbuild.build({
     entryPoints: [path.join(dist, 'src', 'cli', 'main.js')],
     bundle: true,
@@ -72,7 +90,7 @@ async function bundle() {
     external: ['re2-wasm', 'ajv'],
     // import() of an external becomes require(): a script run by vm has no module loader for import().
     supported: { 'dynamic-import': false },
-    plugins: [saferegex, metaUrl],
+    plugins: [lazyChildProcess, saferegex, metaUrl],
     // ASCII only (non-ASCII escaped; the rest below), so bin/bundle.cjs reads it as latin1 into a one-byte string: no
     // UTF-8 decoding, and half the memory of the two-byte string a single non-ASCII character makes.
     charset: 'ascii',

@@ -66,6 +66,15 @@ describe('bundled CLI', () => {
     }
   });
 
+  it('a lint run loads neither node:child_process (commander needs it only to spawn subcommands) nor node:zlib', () => {
+    const lean = loadedModules([BIN, 'corpus/ok', '--format', 'json', '--no-progress']);
+    expect(lean).not.toContain('NativeModule child_process');
+    expect(lean).not.toContain('NativeModule zlib');
+    // zlib comes with the first compressed payload, and commander's child_process with the modules (so this can fail).
+    expect(loadedModules([BIN, 'corpus/cases/encoded-payloads', '--format', 'json', '--no-progress'])).toContain('NativeModule zlib');
+    expect(loadedModules(['--input-type=module', '-e', "await import('./dist/src/cli/main.js')"])).toContain('NativeModule child_process');
+  });
+
   it('safe-regex2 and ret come inside the bundle: a run with activation patterns resolves neither at run time', () => {
     const dir = tree({ 'skills/a/SKILL.md': '---\nname: a\ndescription: A skill. Use when the user asks for a.\nactivation:\n  patterns:\n    - "^(a+)+$"\n---\nBody.\n' });
     const watch = path.join(tree({ 'watch.cjs': WATCH_RESOLVE }), 'watch.cjs');
