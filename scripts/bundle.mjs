@@ -39,6 +39,8 @@ async function bundle() {
         let text = await fs.promises.readFile(a.path, 'utf8');
         if (a.path.startsWith(dist + path.sep) && text.includes('import.meta.url')) {
           const rel = path.relative(dist, a.path).split(path.sep).join('/');
+          // Appended to the bundle folder's URL as it is (banner below): only characters a URL path keeps.
+          if (!/^[\w./-]+$/.test(rel)) throw new Error(`${rel}: a dist path with characters a URL would escape`);
           text = text.replaceAll('import.meta.url', `__skillcheckUrl(${JSON.stringify(rel)})`);
         }
         return { contents: text, loader: 'js' };
@@ -96,11 +98,20 @@ async function bundle() {
     charset: 'ascii',
     legalComments: 'none',
     logLevel: 'warning',
-    banner: { js: 'const __skillcheckUrl = (rel) => require("node:url").pathToFileURL(require("node:path").join(__dirname, rel)).href;' },
+    // The URL of the bundle's folder is made once (not per module that uses import.meta.url).
+    banner: { js: 'let __skillcheckBase;\nconst __skillcheckUrl = (rel) => (__skillcheckBase ??= require("node:url").pathToFileURL(__dirname + require("node:path").sep).href) + rel;' },
   });
   if (result.errors.length > 0) throw new Error('esbuild failed');
   let text = fs.readFileSync(FILE, 'utf8');
   if (!text.includes('loadSafeRegexModules')) throw new Error('the saferegex plugin did not replace src/analysis/regex/saferegex.js');
+  // \`import * as fs from 'node:fs'\` becomes __toESM(require("node:fs"), 1): a copy of the module with a getter per
+  // export (fs has about a hundred), made again in each of some forty modules at load, and a getter call on every use.
+  // A namespace of a built-in is only read for its exports here, so the module itself serves (checked: no default).
+  text = text.replace(/^(\s*(?:var )?)(\w+) = __toESM\((require\("node:[\w/]+"\))\, 1\);$/gm, (line, indent, name, req) => {
+    if (new RegExp(`\\b${name}(?:\\.default\\b|\\[["']default)`).test(text)) throw new Error(`${name} (${req}) is used beyond its exports: keep __toESM`);
+    return `${indent}${name} = ${req};`;
+  });
+  if (/__toESM\(require\("node:/.test(text)) throw new Error('a built-in left behind __toESM: extend the rewrite in scripts/bundle.mjs');
   // esbuild's ascii charset leaves comments and regular expression literals alone: escape what is left as \uXXXX
   // (UTF-16 units: the same character in a string, a template, a comment, and a regular expression with or without
   // the u flag). A character after a backslash (an identity escape) would change meaning: refuse it.
