@@ -4,8 +4,8 @@
 // - Input is tsc's output (dist/src/cli/main.js and what it imports), so the bundle is the code the tests run.
 // - Every `import.meta.url` is rewritten to the URL of the dist file it came from (relative to the bundle at run
 //   time), so data files found beside a module (rule packs, class tables, schemas, worker.js) resolve as before.
-// - re2-wasm stays external (it loads its .wasm beside its own file), and so does ajv (loaded only when a config file
-//   exists, by require() at run time: test/config-lazy.test.ts watches both loaders).
+// - ajv stays external (loaded only when a config file exists, by require() at run time: test/config-lazy.test.ts
+//   watches both loaders). re2-wasm's JavaScript is bundled, its .wasm read from the installed package (below).
 // - Modules the CLI imports dynamically stay lazy: esbuild wraps them so their top level runs on first import.
 // - The cache is made by a child process that runs the CLI once on a small skill (so the functions a check runs
 //   are compiled and go into the cache), then writes script.createCachedData().
@@ -47,21 +47,44 @@ async function bundle() {
       });
     },
   };
-  // safe-regex2 and ret (CommonJS) go inside the bundle: src/analysis/regex/saferegex.ts loads them through
-  // createRequire, which esbuild cannot follow; this module, bundled in its place, requires the same files (ret as
-  // safe-regex2 resolves it), so they come with the code cache instead of through the CommonJS loader at run time.
+  // CommonJS packages that modules load through createRequire (which esbuild cannot follow) go inside the bundle, so
+  // they come with the code cache instead of through the CommonJS loader at run time: each such module of dist/src is
+  // replaced by one that requires the same files.
+  // - safe-regex2 and ret (src/analysis/regex/saferegex.ts; ret as safe-regex2 resolves it): ~8 ms in a bare require.
+  // - re2-wasm's JavaScript (src/analysis/re2load.ts; ~4 ms to compile): its .wasm stays in the installed package,
+  //   found as re2-wasm itself resolves from the bundle (re2-wasm-wasm plugin below).
   const safeRegexFile = require.resolve('safe-regex2', { paths: [repo] });
   const retFile = require.resolve('ret', { paths: [path.dirname(safeRegexFile)] });
-  const saferegex = {
-    name: 'saferegex',
+  const re2File = require.resolve('re2-wasm', { paths: [repo] });
+  const replaced = new Map([
+    [path.join(dist, 'src', 'analysis', 'regex', 'saferegex.js'), `export function loadSafeRegexModules() { return { safe: require(${JSON.stringify(safeRegexFile)}), parse: require(${JSON.stringify(retFile)}) }; }\n`],
+    [path.join(dist, 'src', 'analysis', 're2load.js'), `export function loadRe2Module() { return require(${JSON.stringify(re2File)}); }\n`],
+  ]);
+  const bundledRequires = {
+    name: 'bundled-requires',
     setup(b) {
-      const module = path.join(dist, 'src', 'analysis', 'regex', 'saferegex.js');
-      b.onResolve({ filter: /^\.\/saferegex\.js$/ }, (a) => (path.join(a.resolveDir, a.path) === module ? { path: 'saferegex.js', namespace: 'saferegex' } : undefined));
-      b.onLoad({ filter: /.*/, namespace: 'saferegex' }, () => ({
-        contents: `export function loadSafeRegexModules() { return { safe: require(${JSON.stringify(safeRegexFile)}), parse: require(${JSON.stringify(retFile)}) }; }\n`,
-        resolveDir: path.dirname(module),
-        loader: 'js',
-      }));
+      b.onResolve({ filter: /^\.\/(saferegex|re2load)\.js$/ }, (a) => {
+        const file = path.join(a.resolveDir, a.path);
+        return replaced.has(file) ? { path: path.relative(dist, file).split(path.sep).join('/'), namespace: 'bundled-requires', pluginData: file } : undefined;
+      });
+      b.onLoad({ filter: /.*/, namespace: 'bundled-requires' }, (a) => ({ contents: replaced.get(a.pluginData), resolveDir: path.dirname(a.pluginData), loader: 'js' }));
+    },
+  };
+  // re2-wasm's Emscripten glue looks for re2.wasm in its own folder (__dirname, the bundle's folder once bundled):
+  // point it at build/wasm/ of the re2-wasm that the bundle resolves at run time (the one the external require of
+  // earlier builds loaded).
+  const re2Glue = path.join(path.dirname(re2File), '..', 'wasm', 're2.js');
+  const re2Wasm = {
+    name: 're2-wasm-wasm',
+    setup(b) {
+      b.onLoad({ filter: /re2\.js$/, namespace: 'file' }, async (a) => {
+        if (a.path !== re2Glue) return undefined;
+        const text = await fs.promises.readFile(a.path, 'utf8');
+        const line = "    scriptDirectory = __dirname + '/';";
+        if (text.split(line).length !== 2) throw new Error(`re2-wasm's glue no longer sets scriptDirectory from __dirname (${a.path}): revisit scripts/bundle.mjs`);
+        const dir = "require('path').join(require('path').dirname(require.resolve('re2-wasm/package.json')), 'build', 'wasm') + require('path').sep";
+        return { contents: text.replace(line, `    scriptDirectory = ${dir};`), loader: 'js' };
+      });
     },
   };
   // commander requires node:child_process at load (2-3 ms of CPU with net, dgram and the rest it pulls in) for one
@@ -89,10 +112,10 @@ async function bundle() {
     format: 'cjs',
     target: 'node20',
     outfile: FILE,
-    external: ['re2-wasm', 'ajv'],
+    external: ['ajv', 're2-wasm/package.json'],
     // import() of an external becomes require(): a script run by vm has no module loader for import().
     supported: { 'dynamic-import': false },
-    plugins: [lazyChildProcess, saferegex, metaUrl],
+    plugins: [lazyChildProcess, re2Wasm, bundledRequires, metaUrl],
     // ASCII only (non-ASCII escaped; the rest below), so bin/bundle.cjs reads it as latin1 into a one-byte string: no
     // UTF-8 decoding, and half the memory of the two-byte string a single non-ASCII character makes.
     charset: 'ascii',
@@ -103,7 +126,9 @@ async function bundle() {
   });
   if (result.errors.length > 0) throw new Error('esbuild failed');
   let text = fs.readFileSync(FILE, 'utf8');
-  if (!text.includes('loadSafeRegexModules')) throw new Error('the saferegex plugin did not replace src/analysis/regex/saferegex.js');
+  for (const rel of ['src/analysis/regex/saferegex.js', 'src/analysis/re2load.js']) {
+    if (!text.includes(`// bundled-requires:${rel}\n`) || text.includes(`__skillcheckUrl(${JSON.stringify(rel)})`)) throw new Error(`the bundled-requires plugin did not replace ${rel}`);
+  }
   // \`import * as fs from 'node:fs'\` becomes __toESM(require("node:fs"), 1): a copy of the module with a getter per
   // export (fs has about a hundred), made again in each of some forty modules at load, and a getter call on every use.
   // A namespace of a built-in is only read for its exports here, so the module itself serves (checked: no default).

@@ -37,6 +37,7 @@ const resolve = Module._resolveFilename;
 Module._resolveFilename = function (request, ...rest) {
   const m = /(?:^|[\\\\/])(safe-regex2|ret)(?:$|[\\\\/])/.exec(request);
   if (m) process.stderr.write('RESOLVED ' + m[1] + '\\n');
+  if (request.startsWith('re2-wasm')) process.stderr.write('RESOLVED ' + request + '\\n');
   return resolve.call(this, request, ...rest);
 };
 `;
@@ -88,6 +89,19 @@ describe('bundled CLI', () => {
     expect(viaModules.stderr).toContain('RESOLVED safe-regex2');
     expect(viaModules.stderr).toContain('RESOLVED ret');
     expect(viaModules.stdout).toBe(viaBin.stdout);
+  });
+
+  it("re2-wasm's JavaScript comes inside the bundle, its .wasm from the installed package: same report as the modules", () => {
+    const watch = path.join(tree({ 'watch.cjs': WATCH_RESOLVE }), 'watch.cjs');
+    const args = ['corpus/cases/encoded-payload-repeated', '--format', 'json', '--no-progress'];
+    const viaBin = spawnSync(process.execPath, ['--require', watch, BIN, ...args], { cwd: REPO, encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } });
+    // The bundle resolves only the package's folder (for re2.wasm); the modules resolve re2-wasm itself.
+    expect(viaBin.stderr).toBe('RESOLVED re2-wasm/package.json\n');
+    const viaModules = spawnSync(process.execPath, ['--require', watch, '--input-type=module', '-e', `const { main } = await import('./dist/src/cli/main.js'); process.exitCode = await main(${JSON.stringify(args)});`], { cwd: REPO, encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } });
+    expect(viaModules.stderr).toBe('RESOLVED re2-wasm\n');
+    expect(viaBin.status).toBe(viaModules.status);
+    expect(viaBin.stdout.length).toBeGreaterThan(1000);
+    expect(viaBin.stdout === viaModules.stdout).toBe(true);
   });
 
   it('a run writes nothing beside the package (the cache is made at build time only)', () => {
