@@ -54,6 +54,17 @@ describe('parallel checking', () => {
     expect(total).toBeGreaterThan(0);
   });
 
+  it('checks a run of jobs 1 in one heap-capped worker from parallelMin skills on, with the same report', async () => {
+    Object.assign(lastRun, { workers: 0, chunksByWorkers: 0 });
+    const inProcess = await lint({ cwd: CORPUS, paths: ['cases'], keepInputs: false, jobs: 1 });
+    expect(lastRun.workers).toBe(0); // under PARALLEL_MIN_SKILLS: in this thread
+    const oneWorker = await lint({ cwd: CORPUS, paths: ['cases'], keepInputs: false, jobs: 1, parallelMin: 0 });
+    expect(lastRun.workers).toBe(1);
+    expect(lastRun.chunksByWorkers).toBeGreaterThan(3);
+    expect(lastRun.filesByFallback).toBe(0);
+    expect(comparable(oneWorker)).toBe(comparable(inProcess));
+  });
+
   it('checks in this thread the files of a worker that runs out of memory', async () => {
     setWorkerLimits({ maxOldGenerationSizeMb: 1, maxYoungGenerationSizeMb: 1 });
     const [a, b] = await both({ cwd: CORPUS, paths: ['cases'] });
