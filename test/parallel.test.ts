@@ -75,6 +75,28 @@ describe('parallel checking', () => {
     expect(lastRun.filesByFallback).toBeGreaterThanOrEqual(new Set(a.skills.map((s) => s.file)).size);
   });
 
+  it('checks the files of a lost worker in this thread and replaces the worker for the rest', async () => {
+    // 40 skills, chunks of 16: the one named poison kills every worker it is sent to.
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 40; i++) files[`.claude/skills/s${String(i).padStart(2, '0')}/SKILL.md`] = `---\nname: s${String(i).padStart(2, '0')}\ndescription: Skill ${i}.\n---\nBody.\r\n`;
+    files['.claude/skills/poison/SKILL.md'] = '---\nname: poison\ndescription: Dies.\n---\nBody.\r\n';
+    const root = tempTree(files);
+    try {
+      setWorkerScript(path.join(import.meta.dirname, 'fixtures', 'workers', 'dies-on-poison.mjs'));
+      const inProcess = await lint({ cwd: root, keepInputs: false, jobs: 1 });
+      const oneWorker = await lint({ cwd: root, keepInputs: false, jobs: 1, parallelMin: 0 });
+      expect(comparable(oneWorker)).toBe(comparable(inProcess));
+      expect(inProcess.skills.length).toBe(41);
+      expect(inProcess.diagnostics.filter((d) => d.ruleId === 'line-endings').length).toBe(41);
+      // The worker died with the poison's chunk and the next one in flight (32 files here); a replacement did the rest.
+      expect(lastRun.replacements).toBe(1);
+      expect(lastRun.filesByFallback).toBe(32);
+      expect(lastRun.chunksByWorkers).toBeGreaterThan(0);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+
   it('checks everything in this thread when the worker script cannot be loaded', async () => {
     setWorkerScript(path.join(CORPUS, 'no-such-worker.js'));
     const [a, b] = await both({ cwd: CORPUS, paths: ['cases'] });

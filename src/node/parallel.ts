@@ -4,13 +4,15 @@
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { deserialize } from 'node:v8';
 import { distPath, RUNNING_BUILT } from '../core/package.js';
 import { Worker } from 'node:worker_threads';
 import type { Candidate, CheckSpec, FileOutcome } from './lint.js';
 
 /** Messages from the main thread to a worker, and back. */
 export type ToWorker = { kind: 'chunk'; start: number; items: Candidate[] } | { kind: 'stop' };
-export type FromWorker = { kind: 'done'; start: number; outcomes: FileOutcome[] } | { kind: 'failed'; message: string };
+/** `bytes`: the chunk's `count` outcomes, serialized with v8.serialize. */
+export type FromWorker = { kind: 'done'; start: number; count: number; bytes: Uint8Array } | { kind: 'failed'; message: string };
 
 let scriptOverride: string | null = null;
 
@@ -48,8 +50,12 @@ export function setWorkerLimits(limits: ReturnType<typeof workerLimits> | null):
 /** A listener that holds nothing. */
 const ignore = (): void => {};
 
-/** What the last parallel run did (tests check that workers really ran, and that a lost worker's files were redone). */
-export const lastRun = { workers: 0, chunksByWorkers: 0, filesByFallback: 0 };
+/** What the last parallel run did (tests check that workers really ran, that a lost worker's files were redone, and
+ *  that it was replaced). */
+export const lastRun = { workers: 0, chunksByWorkers: 0, filesByFallback: 0, replacements: 0 };
+
+/** Workers started in a run to replace lost ones, at most (a worker that dies at once, every time, costs a start each). */
+const MAX_REPLACEMENTS = 4;
 
 /**
  * Check `candidates` in `jobs` workers, `chunk` files per message; `fallback` checks a file in this thread when its
@@ -65,7 +71,7 @@ export function checkInWorkers(
 ): Promise<FileOutcome[]> {
   const results: FileOutcome[] = new Array(candidates.length);
   const script = workerScript();
-  Object.assign(lastRun, { workers: jobs, chunksByWorkers: 0, filesByFallback: 0 });
+  Object.assign(lastRun, { workers: jobs, chunksByWorkers: 0, filesByFallback: 0, replacements: 0 });
   const viaFallback = (c: Candidate) => {
     lastRun.filesByFallback++;
     return fallback(c);
@@ -80,6 +86,19 @@ export function checkInWorkers(
         results[start + k] = o;
         onDone();
       });
+    // Workers' outcomes stay serialized (off the V8 heap) until every worker has exited: this thread's heap does
+    // not grow with the run while the workers' heaps exist beside it (10,000 skills: see
+    // docs/notes/issue-20-session6-mem.md). They are deserialized in order, each chunk's bytes dropped once read.
+    const received: { start: number; bytes: Uint8Array | null }[] = [];
+    const materialize = () => {
+      for (const r of received) {
+        const outcomes = deserialize(r.bytes!) as FileOutcome[];
+        r.bytes = null;
+        outcomes.forEach((o, k) => (results[r.start + k] = o));
+      }
+      received.length = 0;
+      return results;
+    };
     const finishIfDone = () => {
       if (settled || next < candidates.length) return;
       for (const set of inFlight.values()) if (set.size > 0) return;
@@ -95,7 +114,13 @@ export function checkInWorkers(
       }
       // The outcomes are handed over once every worker has exited: the report is built after their heaps are gone,
       // not beside them (at 10,000 skills the peak RSS came while the workers were exiting and the report was formed).
-      void Promise.allSettled(exits).then(() => resolve(results));
+      void Promise.allSettled(exits).then(() => {
+        try {
+          resolve(materialize());
+        } catch (e) {
+          reject(e);
+        }
+      });
     };
     const feed = (w: Worker): void => {
       if (next >= candidates.length) return;
@@ -104,7 +129,11 @@ export function checkInWorkers(
       inFlight.get(w)!.add(start);
       w.postMessage({ kind: 'chunk', start, items: candidates.slice(start, next) } satisfies ToWorker);
     };
-    /** A worker is gone: its chunks (and, when none is left, all the rest) are checked here. */
+    /**
+     * A worker is gone (out of memory under its cap, or killed): its chunks are checked here, where the heap is not
+     * capped, so a skill too big for a worker gets the findings it gets in-process. While files remain, a new worker
+     * (at most MAX_REPLACEMENTS per run) takes its place; when no worker is left, this thread checks the rest.
+     */
     const lost = (w: Worker) => {
       const mine = inFlight.get(w);
       if (!mine || settled) return;
@@ -114,6 +143,10 @@ export function checkInWorkers(
         for (const start of mine) {
           const end = Math.min(candidates.length, start + chunk);
           store(start, candidates.slice(start, end).map(viaFallback));
+        }
+        if (next < candidates.length && lastRun.replacements < MAX_REPLACEMENTS) {
+          lastRun.replacements++;
+          spawn();
         }
         if (live === 0) {
           while (next < candidates.length) {
@@ -130,12 +163,12 @@ export function checkInWorkers(
       }
       finishIfDone();
     };
-    for (let i = 0; i < jobs; i++) {
+    const spawn = (): void => {
       let w: Worker;
       try {
         w = new Worker(script, { workerData: spec, resourceLimits: workerLimits(spec.bound) });
       } catch {
-        continue; // no thread to be had (resource limits of the machine): the others, or this thread, do the work
+        return; // no thread to be had (resource limits of the machine): the others, or this thread, do the work
       }
       inFlight.set(w, new Set());
       live++;
@@ -149,7 +182,8 @@ export function checkInWorkers(
         }
         inFlight.get(w)?.delete(m.start);
         lastRun.chunksByWorkers++;
-        store(m.start, m.outcomes);
+        received.push({ start: m.start, bytes: m.bytes });
+        for (let k = 0; k < m.count; k++) onDone();
         feed(w);
         finishIfDone();
       });
@@ -158,7 +192,8 @@ export function checkInWorkers(
       // Two chunks in flight per worker, so it never waits for the main thread between chunks.
       feed(w);
       feed(w);
-    }
+    };
+    for (let i = 0; i < jobs; i++) spawn();
     if (live === 0) {
       // Not one worker started: everything is checked here.
       try {
