@@ -4,15 +4,13 @@
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { deserialize } from 'node:v8';
 import { distPath, RUNNING_BUILT } from '../core/package.js';
 import { Worker } from 'node:worker_threads';
 import type { Candidate, CheckSpec, FileOutcome } from './lint.js';
 
 /** Messages from the main thread to a worker, and back. */
 export type ToWorker = { kind: 'chunk'; start: number; items: Candidate[] } | { kind: 'stop' };
-/** `bytes`: the chunk's `count` outcomes, serialized with v8.serialize. */
-export type FromWorker = { kind: 'done'; start: number; count: number; bytes: Uint8Array } | { kind: 'failed'; message: string };
+export type FromWorker = { kind: 'done'; start: number; outcomes: FileOutcome[] } | { kind: 'failed'; message: string };
 
 let scriptOverride: string | null = null;
 
@@ -86,19 +84,6 @@ export function checkInWorkers(
         results[start + k] = o;
         onDone();
       });
-    // Workers' outcomes stay serialized (off the V8 heap) until every worker has exited: this thread's heap does
-    // not grow with the run while the workers' heaps exist beside it (10,000 skills: see
-    // docs/notes/issue-20-session6-mem.md). They are deserialized in order, each chunk's bytes dropped once read.
-    const received: { start: number; bytes: Uint8Array | null }[] = [];
-    const materialize = () => {
-      for (const r of received) {
-        const outcomes = deserialize(r.bytes!) as FileOutcome[];
-        r.bytes = null;
-        outcomes.forEach((o, k) => (results[r.start + k] = o));
-      }
-      received.length = 0;
-      return results;
-    };
     const finishIfDone = () => {
       if (settled || next < candidates.length) return;
       for (const set of inFlight.values()) if (set.size > 0) return;
@@ -114,13 +99,7 @@ export function checkInWorkers(
       }
       // The outcomes are handed over once every worker has exited: the report is built after their heaps are gone,
       // not beside them (at 10,000 skills the peak RSS came while the workers were exiting and the report was formed).
-      void Promise.allSettled(exits).then(() => {
-        try {
-          resolve(materialize());
-        } catch (e) {
-          reject(e);
-        }
-      });
+      void Promise.allSettled(exits).then(() => resolve(results));
     };
     const feed = (w: Worker): void => {
       if (next >= candidates.length) return;
@@ -182,8 +161,7 @@ export function checkInWorkers(
         }
         inFlight.get(w)?.delete(m.start);
         lastRun.chunksByWorkers++;
-        received.push({ start: m.start, bytes: m.bytes });
-        for (let k = 0; k < m.count; k++) onDone();
+        store(m.start, m.outcomes);
         feed(w);
         finishIfDone();
       });
