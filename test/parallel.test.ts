@@ -5,6 +5,8 @@ import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { lint, type LintOptions, type LintResult } from '../src/node/lint.js';
 import { lastRun, setWorkerLimits, setWorkerScript } from '../src/node/parallel.js';
+import { jobsOption } from '../src/cli/check.js';
+import * as os from 'node:os';
 import { CORPUS, runCli, tempTree } from './helpers.js';
 
 const comparable = (r: LintResult) => JSON.stringify({ skills: r.skills, diagnostics: r.diagnostics, files: r.files, missing: r.missing });
@@ -121,6 +123,17 @@ describe('parallel checking', () => {
     } finally {
       fs.rmSync(root, { recursive: true, force: true });
     }
+  });
+
+  it('--jobs auto leaves a core to the main thread: 1 to 8 workers, fewer than the cores when there are several', () => {
+    const cores = os.availableParallelism();
+    for (const v of [undefined, 'auto']) {
+      const n = jobsOption(v);
+      expect(n).toBeGreaterThanOrEqual(1);
+      expect(n).toBeLessThanOrEqual(8);
+      if (cores > 1) expect(n).toBeLessThan(cores);
+    }
+    expect(jobsOption('3')).toBe(3);
   });
 
   it('--jobs takes a number from 1 to 64, or auto', async () => {
