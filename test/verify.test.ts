@@ -68,6 +68,27 @@ describe('verify()', () => {
     expect(a.skills.map((s) => s.loads)).toEqual(l.skills.map((s) => s.loads));
   });
 
+  it('takes the name of a file over its read bound from memory, never from the file at that path', async () => {
+    // Over the read bound (and over every runtime's byte limit), a runtime without a size limit still reads the
+    // name and description from the top of the file: verify() must take that top from the text it was given.
+    const pad = `${'Body line.\n'.repeat(30_000)}`;
+    const text = `---\nname: in-memory\ndescription: The text given.\n---\n${pad}`;
+    const decoy = `---\nname: on-disk\ndescription: A file that happens to be there.\n---\n${pad}`;
+    const dir = tree({ 'skills/in-memory/SKILL.md': decoy });
+    const v = verify(text, { cwd: dir, path: 'skills/in-memory/SKILL.md', targets: ['claude-code'], readBound: 1024 });
+    expect(v.inputs[0]!.read.kind).toBe('too-large');
+    expect(v.skills.map((s) => s.name)).toEqual(['in-memory']);
+    // Without a file there, the same name (before, verify() found no head and fell back to the folder name).
+    const elsewhere = verify(text, { cwd: tree({}), path: 'skills/folder-name/SKILL.md', targets: ['claude-code'], readBound: 1024 });
+    expect(elsewhere.skills.map((s) => s.name)).toEqual(['in-memory']);
+    // And the same as lint() reading that text from disk with the same bound (a multi-byte character cut by it).
+    const cut = `---\nname: cut\ndescription: Café ☕ ${'é'.repeat(200)}\n---\n${pad}`;
+    const disk = await lint({ cwd: tree({ 'skills/cut/SKILL.md': cut }), targets: ['claude-code'], gating: false, readBound: 1024 });
+    const mem = verify(cut, { path: 'skills/cut/SKILL.md', targets: ['claude-code'], readBound: 1024 });
+    expect(mem.skills.map((s) => [s.name, s.loads])).toEqual(disk.skills.map((s) => [s.name, s.loads]));
+    // (Findings differ by design: lint() also streams the security rules over the rest of the file.)
+  });
+
   it('reads references/ and side files from memory only, never the disk at that path', () => {
     const skill = '---\nname: r\ndescription: A skill.\n---\nRead [x](references/x.md) and [y](references/y.md).\n';
     // The decoy: on disk, both references exist. In memory only x does, so y must be reported missing.

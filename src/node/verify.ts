@@ -125,7 +125,10 @@ export function verify(input: string | Uint8Array, options: VerifyOptions = {}):
   const bound = Math.max(options.readBound ?? bytes.length, maxByteLimit());
   const read: SkillInput['read'] = bytes.length > bound ? { kind: 'too-large', size: bytes.length, limit: bound } : { kind: 'ok', size: bytes.length };
   const source = read.kind === 'ok' ? decodeSource(bytes) : null;
-  const file = { read, source, doc: source ? parseSkillDocument(source) : null };
+  // Over the bound, the top of the file (where a runtime without a size limit reads the name and description)
+  // comes from memory, decoded as lint() decodes the first chunk it streams; never from a file at that path.
+  const head = read.kind === 'too-large' ? decodeSource(bytes.subarray(0, bound), { bom: true }) : undefined;
+  const file = { read, source, doc: source ? parseSkillDocument(source) : null, ...(head ? { head } : {}) };
   const folder = inMemoryFolder(absDir, options.folder ?? {}, bound, display, path.posix.basename(absPath), layout === 'folder');
   const ruleOptions = ruleOptionsOf(options);
   const check: CheckOptions = {
