@@ -48,8 +48,9 @@ export interface LintOptions {
   /** With keepInputs: after a skill is checked, keep only the top-level scalar pairs of its YAML document
    *  (`inputs[].doc.frontmatter.doc`); data, body and source stay. `--fix` sets it. */
   slimInputs?: boolean;
-  /** Worker threads that check files (default 1: in-process). Used only without keepInputs, with the built-in
-   *  rules and host, without discover hooks, and from `parallelMin` skills on; the result is the same either way. */
+  /** Worker threads that check files (default 1). Used only without keepInputs, with the built-in rules and host,
+   *  without discover hooks, and from `parallelMin` skills on (1: one heap-capped worker); otherwise the files are
+   *  checked in-process. The result is the same either way. */
   jobs?: number;
   /** @internal Fewest skills for which workers start (default PARALLEL_MIN_SKILLS); tests lower it. */
   parallelMin?: number;
@@ -623,10 +624,11 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   candidates.sort((a, b) => (sortKey.get(a)! < sortKey.get(b)! ? -1 : sortKey.get(a)! > sortKey.get(b)! ? 1 : 0));
 
   // Worker threads only where they cannot change the result: built-in rules and host (a worker rebuilds them
-  // from the spec), no test hooks, no inputs to hand back, and enough skills to pay for starting them.
+  // from the spec), no test hooks, no inputs to hand back, and enough skills to pay for starting them. `jobs: 1`
+  // on such a run is one worker too: its heap is capped, where this thread's old and young generations would grow
+  // with the run (10,000 skills: 270 MB peak RSS in this thread, see docs/notes/issue-20-session6-mem.md).
   const jobs = Math.max(1, Math.floor(options.jobs ?? 1));
-  const parallel =
-    jobs > 1 && !spec.keepInputs && !options.rules && !options.host && !options.discoverHooks && candidates.length >= (options.parallelMin ?? PARALLEL_MIN_SKILLS);
+  const parallel = !spec.keepInputs && !options.rules && !options.host && !options.discoverHooks && candidates.length >= (options.parallelMin ?? PARALLEL_MIN_SKILLS);
   let done = 0;
   const progress = () => options.onProgress?.(++done, candidates.length);
   // The folders above each skill (the root, `skills/`) are held for the next skill too, and closed when the run is
