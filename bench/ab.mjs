@@ -5,6 +5,8 @@
 //
 //   node bench/ab.mjs [--rounds 5] [--cwd <dir>] [--bare] --bin before=/tmp/old/bin/skillcheck.js --bin after=bin/skillcheck.js -- <skillcheck args>
 //
+// A variant may add its own arguments after the common ones: --bin 'j1=bin/skillcheck.js --jobs 1'.
+//
 // --bare adds `node -e 0` as a variant (one-skill runs: the goal is a ratio to bare Node start-up).
 
 import { spawnSync } from 'node:child_process';
@@ -26,8 +28,10 @@ for (let i = 0; i < opts.length; i++) {
   else if (opts[i] === '--cwd') cwd = path.resolve(opts[++i]);
   else if (opts[i] === '--bare') bare = true;
   else if (opts[i] === '--bin') {
-    const [label, bin] = opts[++i].split('=');
-    variants.push({ label, argv: [path.resolve(bin), ...args], runs: [] });
+    // label=path [extra args]: the extra arguments follow the common ones (`--bin 'j1=bin/skillcheck.js --jobs 1'`).
+    const [label, spec] = opts[++i].split(/=(.*)/s);
+    const [bin, ...extra] = spec.split(' ').filter(Boolean);
+    variants.push({ label, argv: [path.resolve(bin), ...args, ...extra], runs: [] });
   } else throw new Error(`unknown option ${opts[i]}`);
 }
 if (bare) variants.push({ label: 'node -e 0', argv: ['-e', '0'], runs: [], bare: true });

@@ -6,18 +6,22 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const vm = require('node:vm');
+const { isAscii } = require('node:buffer');
 const { createRequire } = require('node:module');
 
 const FILE = path.join(__dirname, '..', 'dist', 'cli.cjs');
 const CACHE = `${FILE}.cache`;
 
 function loadBundle(useCache = true) {
-  let source;
+  let bytes;
   try {
-    source = fs.readFileSync(FILE, 'utf8');
+    bytes = fs.readFileSync(FILE);
   } catch {
     return null;
   }
+  // The build writes the bundle in ASCII (scripts/bundle.mjs): latin1 makes a one-byte string without UTF-8
+  // decoding (a non-ASCII file, never made by the build, is still read as UTF-8).
+  const source = bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8');
   let cachedData;
   if (useCache) {
     try {

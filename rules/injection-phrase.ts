@@ -63,25 +63,100 @@ const base = packRule(
 
 /** Letters of scripts that imitate Latin ones (Cyrillic, Greek, Armenian, Cherokee). */
 const IMITATING = /[\u0370-\u03ff\u0400-\u04ff\u0530-\u058f\u13a0-\u13ff]/;
+const IMITATING_ALL = new RegExp(IMITATING.source, 'g');
+
+/** One word (a run of letters and marks) folded: unchanged unless it holds both a Latin letter and an imitating one. */
+function foldWord(w: string): string {
+  if (!/[A-Za-z]/.test(w) || !IMITATING.test(w)) return w;
+  let f = '';
+  for (const ch of w) {
+    const l = ch.length === 1 ? lookalikeOf(ch) : undefined;
+    f += l !== undefined && l.length === 1 ? l : ch;
+  }
+  return f;
+}
 
 /**
  * `text` with lookalike letters inside Latin words replaced by the Latin letter they imitate ("іgnore" with a
  * Cyrillic і reads "ignore"), same length; genuine Cyrillic or Greek words are left alone. null when nothing changes.
+ * Words are the runs of `[\p{L}\p{M}]+` (code points); only a word holding an imitating letter can change, so only
+ * the words around those letters are looked at (test/text-fastpaths.property.test.ts: the same result as replacing
+ * every word).
  */
 export function foldLookalikes(text: string): string | null {
-  if (!IMITATING.test(text)) return null;
+  IMITATING_ALL.lastIndex = 0;
+  let m = IMITATING_ALL.exec(text);
+  if (m === null) return null;
+  let out = '';
+  let last = 0;
   let changed = false;
-  const out = text.replace(/[\p{L}\p{M}]+/gu, (w) => {
-    if (!/[A-Za-z]/.test(w) || !IMITATING.test(w)) return w;
-    let f = '';
-    for (const ch of w) {
-      const l = ch.length === 1 ? lookalikeOf(ch) : undefined;
-      f += l !== undefined && l.length === 1 ? l : ch;
+  while (m !== null) {
+    const i = m.index;
+    let next = i + 1;
+    if (isLetterOrMark(text.charCodeAt(i))) {
+      const { start, end } = wordAround(text, i);
+      const w = text.slice(start, end);
+      const f = foldWord(w);
+      if (f !== w) {
+        out += text.slice(last, start) + f;
+        last = end;
+        changed = true;
+      }
+      next = end;
     }
-    if (f !== w) changed = true;
-    return f;
-  });
-  return changed ? out : null;
+    IMITATING_ALL.lastIndex = next;
+    m = IMITATING_ALL.exec(text);
+  }
+  return changed ? out + text.slice(last) : null;
+}
+
+const LETTER_OR_MARK = /^[\p{L}\p{M}]$/u;
+/** Per BMP code unit: 0 not classified yet, 1 letter or mark, 2 neither. */
+const bmpLM = new Uint8Array(0x10000);
+
+function isLetterOrMark(cp: number): boolean {
+  if (cp < 0x10000) {
+    let k = bmpLM[cp]!;
+    if (k === 0) bmpLM[cp] = k = LETTER_OR_MARK.test(String.fromCharCode(cp)) ? 1 : 2;
+    return k === 1;
+  }
+  return LETTER_OR_MARK.test(String.fromCodePoint(cp));
+}
+
+/** The maximal run of letters and marks (whole code points) holding the BMP letter at `i`. */
+function wordAround(text: string, i: number): { start: number; end: number } {
+  let start = i;
+  while (start > 0) {
+    const c = text.charCodeAt(start - 1);
+    let len = 1;
+    let cp = c;
+    if ((c & 0xfc00) === 0xdc00 && start >= 2) {
+      const h = text.charCodeAt(start - 2);
+      if ((h & 0xfc00) === 0xd800) {
+        cp = (h - 0xd800) * 0x400 + (c - 0xdc00) + 0x10000;
+        len = 2;
+      }
+    }
+    if (!isLetterOrMark(cp)) break;
+    start -= len;
+  }
+  let end = i + 1;
+  const n = text.length;
+  while (end < n) {
+    const c = text.charCodeAt(end);
+    let len = 1;
+    let cp = c;
+    if ((c & 0xfc00) === 0xd800 && end + 1 < n) {
+      const d = text.charCodeAt(end + 1);
+      if ((d & 0xfc00) === 0xdc00) {
+        cp = (c - 0xd800) * 0x400 + (d - 0xdc00) + 0x10000;
+        len = 2;
+      }
+    }
+    if (!isLetterOrMark(cp)) break;
+    end += len;
+  }
+  return { start, end };
 }
 
 let pack: Pack | null = null;

@@ -9,8 +9,11 @@ const LATIN = /\p{Script=Latin}/u;
 const OTHER_LETTER = /(?!\p{Script=Latin})\p{L}/u;
 
 /** Words (letters, marks, digits, hyphens) that mix Latin with lookalike letters of another script. */
-function mixedWords(s: string): string[] {
+export function mixedWords(s: string): string[] {
   const out: string[] = [];
+  // A mixed word holds a letter of another script than Latin: none in ASCII text, none in Latin-only text (ñ, ü).
+  // eslint-disable-next-line no-control-regex
+  if (!/[^\x00-\x7f]/.test(s) || !OTHER_LETTER.test(s)) return out;
   for (const w of s.match(/[\p{L}\p{M}\p{N}_-]+/gu) ?? []) {
     if (!LATIN.test(w) || !OTHER_LETTER.test(w)) continue;
     if (findLookalikes(w).some((l) => l.script !== 'Latin')) out.push(w);

@@ -4,8 +4,9 @@
 
 import * as path from 'node:path';
 import { codeRanges, inRanges } from '../src/analysis/packs.js';
+import { bodyCodeRanges } from '../src/analysis/bodycode.js';
 import { reportGrouped, type GroupableById } from '../src/core/group.js';
-import { inlineLinks } from '../src/analysis/links.js';
+import { backtickCounter, inlineLinks } from '../src/analysis/links.js';
 import { defineRule, type SkillContext } from '../src/core/rule.js';
 import { quote } from '../src/core/text.js';
 import { fragmentOf } from '../src/targets/fragment.js';
@@ -15,30 +16,54 @@ const DEFINITION = /^[ ]{0,3}\[(?!\^)[^\]\n]+\]:[ \t]*(<[^>\n]*>|\S+)/gm;
 /** Bare references/, scripts/ and assets/ paths (the standard's optional folders) in prose and inline code (a footnote `[^1]: …` is not a definition, above). */
 const REFERENCES_PATH = /(?<![\w./-])((?:\.\/)?(?:references|scripts|assets)\/[\w.-]+(?:\/[\w.-]+)*)/g;
 
-interface Ref {
+/** REFERENCES_PATH tried at one offset. */
+const REFERENCES_PATH_AT = new RegExp(REFERENCES_PATH.source, 'y');
+
+/** Where a folder name ending just before the slash at `k` starts, or -1. */
+function folderBefore(text: string, k: number): number {
+  if (k >= 10 && text.startsWith('references', k - 10)) return k - 10;
+  if (k >= 7 && text.startsWith('scripts', k - 7)) return k - 7;
+  if (k >= 6 && text.startsWith('assets', k - 6)) return k - 6;
+  return -1;
+}
+
+/**
+ * The matches of REFERENCES_PATH over `text`, in order, as its global search finds them; tried only at the folder
+ * names before a slash (slashes found with indexOf; a folder name holds none, so the starts come in order), not at
+ * every `a`, `r`, `s` and `.` of the text. A match starts at the folder name, or two characters before it when `./`
+ * precedes (the name itself is then no match: a `/` precedes it).
+ */
+function referencePaths(text: string): RegExpExecArray[] {
+  const out: RegExpExecArray[] = [];
+  let last = 0;
+  for (let k = text.indexOf('/'); k !== -1; k = text.indexOf('/', k + 1)) {
+    const p = folderBefore(text, k);
+    if (p === -1) continue;
+    const start = p >= 2 && text.charCodeAt(p - 1) === 0x2f && text.charCodeAt(p - 2) === 0x2e ? p - 2 : p;
+    if (start < last) continue;
+    REFERENCES_PATH_AT.lastIndex = start;
+    const m = REFERENCES_PATH_AT.exec(text);
+    if (m) {
+      out.push(m);
+      last = REFERENCES_PATH_AT.lastIndex;
+    }
+  }
+  return out;
+}
+
+export interface Ref {
   target: string;
   start: number;
   end: number;
   kind: 'link' | 'path';
 }
 
-function collect(text: string, base: number): Ref[] {
-  const code = codeRanges(text);
+/** Links and bare paths of a Markdown text (`base`: the text's offset in the file), outside fenced code (`code`: its
+ *  fenced blocks, as codeRanges gives them). */
+export function collect(text: string, base: number, code: readonly [number, number][] = codeRanges(text)): Ref[] {
   const out: Ref[] = [];
   // Backticks before a match on its line, counted forward once per pass (matches come in order).
-  const tickCounter = () => {
-    let tickPos = 0;
-    let ticks = 0;
-    return (at: number) => {
-      for (; tickPos < at; tickPos++) {
-        const c = text.charCodeAt(tickPos);
-        if (c === 10) ticks = 0;
-        else if (c === 96) ticks++;
-      }
-      return ticks;
-    };
-  };
-  const ticksBefore = tickCounter();
+  const ticksBefore = backtickCounter(text);
   // Whole link spans (text and target), so "[references/x.md](references/x.md)" is one reference, not two.
   const spans: [number, number][] = [];
   const add = (index: number, raw: string, at: number, inlineCode: boolean) => {
@@ -52,7 +77,8 @@ function collect(text: string, base: number): Ref[] {
     add(m.index, m.target, m.targetStart, (ticksBefore(m.index) & 1) === 1);
   }
   DEFINITION.lastIndex = 0;
-  for (let m = DEFINITION.exec(text); m; m = DEFINITION.exec(text)) {
+  // A definition holds `]:`; most texts have none (a substring search, not the line-anchored regex at every line).
+  for (let m = text.includes(']:') ? DEFINITION.exec(text) : null; m; m = DEFINITION.exec(text)) {
     const lineStart = text.lastIndexOf('\n', m.index) + 1;
     const odd = ((text.slice(lineStart, m.index).match(/`/g) ?? []).length & 1) === 1;
     add(m.index, m[1]!, m.index + m[0].lastIndexOf(m[1]!), odd);
@@ -71,8 +97,7 @@ function collect(text: string, base: number): Ref[] {
     for (let k = hi; k >= 0 && k >= hi - 1; k--) if (off < links[k]![1]) return true;
     return false;
   };
-  REFERENCES_PATH.lastIndex = 0;
-  for (let m = REFERENCES_PATH.exec(text); m; m = REFERENCES_PATH.exec(text)) {
+  for (const m of referencePaths(text)) {
     if (inRanges(code, m.index)) continue;
     // Inside an inline code span ("See `references/x.md`") it is as often the skill's own file as an example: a
     // bare mention like one in prose (info), never dropped, so a skill naming a missing file keeps its finding.
@@ -262,7 +287,7 @@ export default defineRule({
     if (!doc || !ctx.skill.source) return;
     // Many findings of one kind are reported once, with a count and the first positions (src/core/group.ts).
     const out: Finding[] = [];
-    for (const r of collect(doc.body, doc.bodyOffset)) check(ctx, r, out);
+    for (const r of collect(doc.body, doc.bodyOffset, bodyCodeRanges(ctx.skill))) check(ctx, r, out);
     // A fragment of another skill (no frontmatter; a part or build variant): its links resolve where it is composed
     // into that skill, so what is missing here is info, low confidence (issue 17 class 10).
     const of = doc.frontmatter === null && out.length > 0 ? fragmentOf(ctx) : null;

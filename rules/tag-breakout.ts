@@ -5,7 +5,8 @@
 
 import { isPair, isScalar, isSeq, visit, type Scalar } from 'yaml';
 import { findBreakouts, OPENERS, type Breakout } from '../src/targets/escape.js';
-import { codeRanges, inRanges } from '../src/analysis/packs.js';
+import { inRanges } from '../src/analysis/packs.js';
+import { bodyCodeRanges } from '../src/analysis/bodycode.js';
 import { defineRule, type SkillContext } from '../src/core/rule.js';
 import { originalOffset, type SourceText } from '../src/core/source.js';
 import { quote } from '../src/core/text.js';
@@ -190,7 +191,8 @@ export default defineRule({
     const doc = ctx.skill.doc;
     if (!doc) return;
     // Never a fix inside code (a fenced block or an inline code span): escaping there changes what the code says.
-    const code = codeRanges(doc.body);
+    // The fenced blocks are looked up only for a body that holds an opener (most hold none).
+    let code: [number, number][] | null = null;
     // Backticks before an opener on its line, counted forward once (breakouts come in order; linear on a long line).
     let tickPos = 0;
     let ticks = 0;
@@ -201,7 +203,7 @@ export default defineRule({
         if (c === 10) ticks = 0;
         else if (c === 96) ticks++;
       }
-      return inRanges(code, at) || (ticks & 1) === 1;
+      return inRanges((code ??= bodyCodeRanges(ctx.skill)), at) || (ticks & 1) === 1;
     };
     for (const b of findBreakouts(doc.body)) {
       report(ctx, { b, at: { start: doc.bodyOffset + b.start, end: doc.bodyOffset + b.end }, fixable: !inCode(b.start) }, 'the body', doc.body);
@@ -222,8 +224,11 @@ export default defineRule({
             }
             if (typeof node.value !== 'string') return;
             if (r && !fm.mapOffset) values.push([r[0], r[1]]);
+            const found = scalarBreakouts(ctx, node, fm.offset);
+            if (found.length === 0) return;
+            // The path is named only for a value that holds an opener (most hold none).
             const where = `frontmatter ${quote(displayPath(ancestors, node))}`;
-            for (const x of scalarBreakouts(ctx, node, fm.offset)) report(ctx, x, where, node.value);
+            for (const x of found) report(ctx, x, where, node.value);
           },
         });
       }

@@ -5,6 +5,8 @@ import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { lint, type LintOptions, type LintResult } from '../src/node/lint.js';
 import { lastRun, setWorkerLimits, setWorkerScript } from '../src/node/parallel.js';
+import { jobsOption } from '../src/cli/check.js';
+import * as os from 'node:os';
 import { CORPUS, runCli, tempTree } from './helpers.js';
 
 const comparable = (r: LintResult) => JSON.stringify({ skills: r.skills, diagnostics: r.diagnostics, files: r.files, missing: r.missing });
@@ -54,6 +56,17 @@ describe('parallel checking', () => {
     expect(total).toBeGreaterThan(0);
   });
 
+  it('checks a run of jobs 1 in one heap-capped worker from parallelMin skills on, with the same report', async () => {
+    Object.assign(lastRun, { workers: 0, chunksByWorkers: 0 });
+    const inProcess = await lint({ cwd: CORPUS, paths: ['cases'], keepInputs: false, jobs: 1 });
+    expect(lastRun.workers).toBe(0); // under PARALLEL_MIN_SKILLS: in this thread
+    const oneWorker = await lint({ cwd: CORPUS, paths: ['cases'], keepInputs: false, jobs: 1, parallelMin: 0 });
+    expect(lastRun.workers).toBe(1);
+    expect(lastRun.chunksByWorkers).toBeGreaterThan(3);
+    expect(lastRun.filesByFallback).toBe(0);
+    expect(comparable(oneWorker)).toBe(comparable(inProcess));
+  });
+
   it('checks in this thread the files of a worker that runs out of memory', async () => {
     setWorkerLimits({ maxOldGenerationSizeMb: 1, maxYoungGenerationSizeMb: 1 });
     const [a, b] = await both({ cwd: CORPUS, paths: ['cases'] });
@@ -62,6 +75,28 @@ describe('parallel checking', () => {
     expect(lastRun.chunksByWorkers).toBe(0);
     // Every file was checked here (some candidates, such as refused symlinks, yield no skill).
     expect(lastRun.filesByFallback).toBeGreaterThanOrEqual(new Set(a.skills.map((s) => s.file)).size);
+  });
+
+  it('checks the files of a lost worker in this thread and replaces the worker for the rest', async () => {
+    // 40 skills, chunks of 16: the one named poison kills every worker it is sent to.
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 40; i++) files[`.claude/skills/s${String(i).padStart(2, '0')}/SKILL.md`] = `---\nname: s${String(i).padStart(2, '0')}\ndescription: Skill ${i}.\n---\nBody.\r\n`;
+    files['.claude/skills/poison/SKILL.md'] = '---\nname: poison\ndescription: Dies.\n---\nBody.\r\n';
+    const root = tempTree(files);
+    try {
+      setWorkerScript(path.join(import.meta.dirname, 'fixtures', 'workers', 'dies-on-poison.mjs'));
+      const inProcess = await lint({ cwd: root, keepInputs: false, jobs: 1 });
+      const oneWorker = await lint({ cwd: root, keepInputs: false, jobs: 1, parallelMin: 0 });
+      expect(comparable(oneWorker)).toBe(comparable(inProcess));
+      expect(inProcess.skills.length).toBe(41);
+      expect(inProcess.diagnostics.filter((d) => d.ruleId === 'line-endings').length).toBe(41);
+      // The worker died with the poison's chunk and the next one in flight (32 files here); a replacement did the rest.
+      expect(lastRun.replacements).toBe(1);
+      expect(lastRun.filesByFallback).toBe(32);
+      expect(lastRun.chunksByWorkers).toBeGreaterThan(0);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
   });
 
   it('checks everything in this thread when the worker script cannot be loaded', async () => {
@@ -88,6 +123,17 @@ describe('parallel checking', () => {
     } finally {
       fs.rmSync(root, { recursive: true, force: true });
     }
+  });
+
+  it('--jobs auto leaves a core to the main thread: 1 to 8 workers, fewer than the cores when there are several', () => {
+    const cores = os.availableParallelism();
+    for (const v of [undefined, 'auto']) {
+      const n = jobsOption(v);
+      expect(n).toBeGreaterThanOrEqual(1);
+      expect(n).toBeLessThanOrEqual(8);
+      if (cores > 1) expect(n).toBeLessThan(cores);
+    }
+    expect(jobsOption('3')).toBe(3);
   });
 
   it('--jobs takes a number from 1 to 64, or auto', async () => {

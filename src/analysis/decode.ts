@@ -5,7 +5,7 @@
 // and depth (a payload inside a payload is decoded once more, no further). Line-local apart from simple variables
 // (`P = "…"` … `b64decode(P)`, `d = b64decode(…)` … `exec(d)`) within one file.
 
-import { inflateSync, gunzipSync } from 'node:zlib';
+import type * as Zlib from 'node:zlib';
 import { positionAt } from '../core/source.js';
 
 /** Characters of one encoded literal at most. */
@@ -83,10 +83,13 @@ function printable(s: string): boolean {
 
 const utf8 = new TextDecoder('utf-8', { fatal: false });
 
+/** node:zlib, loaded on the first compressed payload (few runs meet one), not at start-up (issue 20). */
+const zlib = (): typeof Zlib => process.getBuiltinModule('node:zlib');
+
 function inflateMaybe(bytes: Buffer): Buffer | null {
   try {
-    if (bytes[0] === 0x1f && bytes[1] === 0x8b) return gunzipSync(bytes, { maxOutputLength: MAX_DECODED });
-    if (bytes[0] === 0x78) return inflateSync(bytes, { maxOutputLength: MAX_DECODED });
+    if (bytes[0] === 0x1f && bytes[1] === 0x8b) return zlib().gunzipSync(bytes, { maxOutputLength: MAX_DECODED });
+    if (bytes[0] === 0x78) return zlib().inflateSync(bytes, { maxOutputLength: MAX_DECODED });
   } catch {
     return null;
   }

@@ -32,6 +32,10 @@ function indentOf(s: string): { width: number; chars: number } {
 }
 
 const BLOCKQUOTE = /^(?: {0,3}> ?)+/;
+/** First characters of a line that may strip to something (space, tab, `>`), start a list item (`-`, `*`, `+`, a
+ *  digit) or a fence (backtick, tilde): every other line is plain text to the scanner. */
+const MAY_MATTER = new Uint8Array(128);
+for (const c of ' \t>-*+0123456789`~') MAY_MATTER[c.charCodeAt(0)] = 1;
 const LIST_ITEM = /^([-*+]|\d{1,9}[.)])( {1,4}(?! )|\t|$)/;
 const FENCE = /^(`{3,}|~{3,})(.*)$/;
 const CLOSING = /^(`{3,}|~{3,})[ \t]*$/;
@@ -42,14 +46,29 @@ const CLOSING = /^(`{3,}|~{3,})[ \t]*$/;
  */
 export function fencedBlocks(text: string, from = 0, to = text.length, firstLine = 1): FencedBlock[] {
   const out: FencedBlock[] = [];
-  let open: { start: number; line: number; ch: string; len: number; base: number } | null = null;
+  let open: { start: number; line: number; ch: string; code: number; len: number; base: number } | null = null;
   /** Content column of the list item the lines belong to, or null outside lists. */
   let listCol: number | null = null;
   let pos = from;
   let line = firstLine;
+  // No run of three backticks or tildes in the range: no fence opens (most texts without code).
+  const bt = text.indexOf('```', from);
+  const tl = text.indexOf('~~~', from);
+  if ((bt === -1 || bt + 3 > to) && (tl === -1 || tl + 3 > to)) return out;
   while (pos < to) {
     let le = text.indexOf('\n', pos);
     if (le === -1 || le > to) le = to;
+    // Most lines start with a letter: nothing to strip (no `>`, space or tab first), no list marker, no fence. Such a
+    // line opens nothing and outside a block ends a list (a list's content column is at least 2); inside a block,
+    // only a line starting with a space, tab, `>` or the fence's character can close it. An empty line changes nothing.
+    const c0 = pos < le ? text.charCodeAt(pos) : -1;
+    if (c0 === -1 || (open ? c0 !== 0x20 && c0 !== 0x09 && c0 !== 0x3e && c0 !== open.code : !MAY_MATTER[c0])) {
+      if (c0 !== -1 && !open) listCol = null;
+      if (le >= to) break;
+      pos = le + 1;
+      line++;
+      continue;
+    }
     const raw = text.slice(pos, le);
     const quote = BLOCKQUOTE.exec(raw);
     const rest = quote ? raw.slice(quote[0].length) : raw;
@@ -78,7 +97,7 @@ export function fencedBlocks(text: string, from = 0, to = text.length, firstLine
       }
       const f = FENCE.exec(candidate);
       if (f && width - base <= 3 && !(f[1]![0] === '`' && f[2]!.includes('`'))) {
-        open = { start: pos, line, ch: f[1]![0]!, len: f[1]!.length, base };
+        open = { start: pos, line, ch: f[1]![0]!, code: f[1]!.charCodeAt(0), len: f[1]!.length, base };
       }
     }
     if (le >= to) break;

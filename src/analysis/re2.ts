@@ -1,7 +1,7 @@
 // Lazy RE2 (re2-wasm): linear-time matching with the syntax family of Rust's `regex` crate.
 // The WASM module costs ~35 ms to load, so nothing imports it until a pattern must be compiled.
 
-import { createRequire } from 'node:module';
+import { loadRe2Module } from './re2load.js';
 
 export interface Re2Regex {
   test(input: string): boolean;
@@ -21,8 +21,7 @@ export function re2Loaded(): boolean {
 
 function load(): Re2Ctor {
   if (!ctor) {
-    const require = createRequire(import.meta.url);
-    ctor = (require('re2-wasm') as { RE2: Re2Ctor }).RE2;
+    ctor = (loadRe2Module() as { RE2: Re2Ctor }).RE2;
   }
   return ctor;
 }

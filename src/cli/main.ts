@@ -125,7 +125,7 @@ export function buildProgram(io: Io, setCode: (c: number) => void): Command {
     .option('--baseline <file>', 'accept the findings recorded in FILE: only new findings fail the run')
     .option('--write-baseline <file>', 'record every current finding in FILE (then they are accepted)')
     .option('--shard <i/n>', 'check only shard i of n (a stable partition of skills for CI matrices)')
-    .option('-j, --jobs <n>', 'worker threads for checking: a number, or auto (the cores, at most 8; default). Runs under 2,000 skills stay on one thread')
+    .option('-j, --jobs <n>', 'worker threads for checking: a number, or auto (the cores less one, 1 to 8; default). Runs under 2,000 skills are checked in the main thread')
     .option('--fail-on-empty', 'exit 1 when no skill is found')
     .option('--print-config', 'print the resolved configuration (file, targets, severities, ignore…) as JSON and exit')
     .option('--debug', 'say on stderr which config file is used')

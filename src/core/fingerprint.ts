@@ -1,9 +1,12 @@
 // Stable finding fingerprints: rule, target, file and a hash of the offending line's text, never its number,
 // so a finding keeps its fingerprint when lines are added above it (baselines, SARIF partialFingerprints).
 
-import { createHash } from 'node:crypto';
+import type * as Crypto from 'node:crypto';
 import type { SourceText } from './source.js';
 import type { Diagnostic } from './types.js';
+
+/** node:crypto, loaded when first used rather than at start-up (issue 20). */
+const crypto = (): typeof Crypto => process.getBuiltinModule('node:crypto');
 
 /** Bumped when the recipe changes; baselines record it and refuse a mismatch. */
 export const FINGERPRINT_VERSION = 1;
@@ -22,7 +25,7 @@ export function normalizeLine(s: string): string {
 }
 
 function hash(s: string): string {
-  return createHash('sha256').update(s).digest('hex').slice(0, 16);
+  return crypto().createHash('sha256').update(s).digest('hex').slice(0, 16);
 }
 
 /**

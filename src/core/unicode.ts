@@ -19,23 +19,76 @@ const bmpClass = new Uint8Array(65536);
 /** Astral code points seen so far → invisible. */
 const astralClass = new Map<number, boolean>();
 
+/** A character other than printable ASCII and the whitespace controls TAB–CR (with and without NUL): the only
+ *  candidates for invisibility, skipped to by a regex (compiled native code) rather than a loop over every character. */
+const NOT_PLAIN = /[^\t-\r -~]/g;
+const NOT_PLAIN_OR_NUL = /[^\0\t-\r -~]/g;
+
 /**
  * Offset of the first invisible character of `s` at or after `from` (as `invisibleRegex('g')` with that lastIndex
  * finds it), or -1; `nul: false` skips NUL. The same classifier, without a Unicode-property regex over every
- * character: printable ASCII and whitespace controls cost one comparison, other code units a table read (each
- * classified once, by the regex, on first sight). Most texts hold none, and then this is the whole scan.
+ * character: printable ASCII and whitespace controls are skipped by one plain character-class search, other code
+ * units cost a table read (each classified once, by the regex, on first sight). Most texts hold none, and then this
+ * is the whole scan.
  */
 export function firstInvisible(s: string, from = 0, nul = true): number {
+  if (from !== 0 || s.length < RECENT_MIN) return scanInvisible(s, from, nul);
+  // From the start: the packs' cleanText and hidden-unicode ask about the same file one after the other.
+  let e: Recent | undefined;
+  for (const r of recent) {
+    if (r.s === s) {
+      e = r;
+      break;
+    }
+  }
+  if (!e) {
+    e = { s, nul: -2, noNul: -2 };
+    recent.unshift(e);
+    if (recent.length > RECENT_MAX) recent.pop();
+  }
+  if (nul) {
+    if (e.nul === -2) {
+      // Known without NUL: the first NUL, if it comes first, else that answer (NUL is the only difference).
+      if (e.noNul !== -2) {
+        const z = s.indexOf('\0');
+        e.nul = z === -1 ? e.noNul : e.noNul === -1 ? z : Math.min(z, e.noNul);
+      } else e.nul = scanInvisible(s, 0, true);
+    }
+    return e.nul;
+  }
+  if (e.noNul === -2) {
+    // Known with NUL: nothing invisible before it; a NUL there is skipped and the scan goes on after it.
+    if (e.nul !== -2) e.noNul = e.nul === -1 || s.charCodeAt(e.nul) !== 0 ? e.nul : scanInvisible(s, e.nul + 1, false);
+    else e.noNul = scanInvisible(s, 0, false);
+  }
+  return e.noNul;
+}
+
+interface Recent {
+  s: string;
+  /** First invisible character with NUL counted, and without; -2 when not asked yet. */
+  nul: number;
+  noNul: number;
+}
+/** The last texts scanned from their start (compared by identity first: the same string object). */
+const recent: Recent[] = [];
+const RECENT_MAX = 8;
+/** Shorter texts are scanned again: cheaper than the lookup. */
+const RECENT_MIN = 256;
+
+function scanInvisible(s: string, from: number, nul: boolean): number {
   const n = s.length;
   // As a `u` regex does: a start inside a surrogate pair moves back to the pair.
   if (from > 0 && from < n && (s.charCodeAt(from) & 0xfc00) === 0xdc00 && (s.charCodeAt(from - 1) & 0xfc00) === 0xd800) from--;
-  for (let i = from; i < n; i++) {
+  const other = nul ? NOT_PLAIN : NOT_PLAIN_OR_NUL;
+  let i = from;
+  for (;;) {
+    other.lastIndex = i;
+    if (!other.test(s)) return -1;
+    i = other.lastIndex - 1;
     const c = s.charCodeAt(i);
-    if (c < 0x7f) {
-      if (c >= 0x20 || (c >= 0x09 && c <= 0x0d)) continue;
-      if (c === 0 && !nul) continue;
-      return i;
-    }
+    // Controls below TAB and between CR and space (NUL when `nul`), DEL.
+    if (c <= 0x7f) return i;
     if (c >= 0xd800 && c <= 0xdbff && i + 1 < n) {
       const d = s.charCodeAt(i + 1);
       if (d >= 0xdc00 && d <= 0xdfff) {
@@ -43,15 +96,15 @@ export function firstInvisible(s: string, from = 0, nul = true): number {
         let inv = astralClass.get(cp);
         if (inv === undefined) astralClass.set(cp, (inv = INVISIBLE_ONE.test(String.fromCodePoint(cp))));
         if (inv) return i;
-        i++;
+        i += 2;
         continue;
       }
     }
     let k = bmpClass[c]!;
     if (k === 0) bmpClass[c] = k = INVISIBLE_ONE.test(String.fromCharCode(c)) ? 2 : 1;
     if (k === 2) return i;
+    i++;
   }
-  return -1;
 }
 
 /** A new regular expression matching one invisible character (`flags` add to `u`, e.g. 'g'). */

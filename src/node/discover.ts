@@ -5,7 +5,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { invalidUtf8Names } from './fsnames.js';
 import { LOWER_TRUST_DIRS, TRUST_BEARING_DIRS } from '../core/policy/trust.js';
-import { describeKind, idOf, openDirBelow, type FileId, type OpenDir, type TreePath } from './read.js';
+import { describeKind, idOf, joinName, openDirBelow, type FileId, type OpenDir, type TreePath } from './read.js';
 
 export { describeKind };
 import type { TargetId } from '../core/types.js';
@@ -273,7 +273,7 @@ export function discover(paths: readonly string[], opts: DiscoverOptions = {}): 
       if (bad.length > 0) dirents = dirents.filter((d) => !d.name.includes('\uFFFD') || lexists(path.join(dir, d.name)));
     }
     for (const d of dirents) {
-      const abs = path.join(dir, d.name);
+      const abs = joinName(dir, d.name);
       if (d.isSymbolicLink()) {
         if (isSkillFileName(d.name)) {
           result.events.push({ kind: 'symlink', absPath: abs, role: 'skill-file', linkTarget: readLink(abs), realDir });
@@ -295,7 +295,7 @@ export function discover(paths: readonly string[], opts: DiscoverOptions = {}): 
           result.events.push({ kind: 'depth-limit', absPath: abs, depth: depth + 1 });
           continue;
         }
-        walk(abs, depth + 1, root, path.join(realDir, d.name), trustBelow, inSkill || isSkillDir, here, [...names, d.name], ids);
+        walk(abs, depth + 1, root, joinName(realDir, d.name), trustBelow, inSkill || isSkillDir, here, [...names, d.name], ids);
         continue;
       }
       if (isSkillFileName(d.name) && !d.isFile()) {
@@ -311,10 +311,10 @@ export function discover(paths: readonly string[], opts: DiscoverOptions = {}): 
     }
     if (!isSkillDir && !inSkill) {
       const mcp = dirents.find((d) => MCP_FILE_NAMES.includes(d.name) && d.isFile());
-      if (mcp) addSkill({ absPath: path.join(dir, mcp.name), absDir: dir, layout: 'mcp', root, realDir, tree: tree(mcp.name) });
+      if (mcp) addSkill({ absPath: joinName(dir, mcp.name), absDir: dir, layout: 'mcp', root, realDir, tree: tree(mcp.name) });
     }
     if (skillEntry && skillEntry.isFile()) {
-      addSkill({ absPath: path.join(dir, skillEntry.name), absDir: dir, layout: isRoot ? 'flat' : 'folder', root, realDir, tree: tree(skillEntry.name) });
+      addSkill({ absPath: joinName(dir, skillEntry.name), absDir: dir, layout: isRoot ? 'flat' : 'folder', root, realDir, tree: tree(skillEntry.name) });
     }
   };
 

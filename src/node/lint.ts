@@ -6,7 +6,7 @@ import { checkProject, checkSkill, finalizeDiagnostics, ruleOptionsOf, type Chec
 import { discover, inTreeLinkTarget, logicalCwd, realPath, type DiscoverOptions, type DiscoveredSkill, type DiscoveryEvent } from './discover.js';
 import { systemHost, type Host } from './host.js';
 import { locate, parseSkillDocument, type ParsedDocument } from '../core/parse.js';
-import { openTreeDir, readInTree, type TreePath } from './read.js';
+import { HeldDirs, openTreeDir, readInTree, type TreePath } from './read.js';
 import { PACKAGE_FILE_BOUND, skillFolder, type SkillFolder } from './skillfiles.js';
 import type { ProjectSkill, Rule, SkillInput, SkillRef, Span } from '../core/rule.js';
 import { slimParsedDocument } from '../core/slim.js';
@@ -48,8 +48,9 @@ export interface LintOptions {
   /** With keepInputs: after a skill is checked, keep only the top-level scalar pairs of its YAML document
    *  (`inputs[].doc.frontmatter.doc`); data, body and source stay. `--fix` sets it. */
   slimInputs?: boolean;
-  /** Worker threads that check files (default 1: in-process). Used only without keepInputs, with the built-in
-   *  rules and host, without discover hooks, and from `parallelMin` skills on; the result is the same either way. */
+  /** Worker threads that check files (default 1). Used only without keepInputs, with the built-in rules and host,
+   *  without discover hooks, and from `parallelMin` skills on (1: one heap-capped worker); otherwise the files are
+   *  checked in-process. The result is the same either way. */
   jobs?: number;
   /** @internal Fewest skills for which workers start (default PARALLEL_MIN_SKILLS); tests lower it. */
   parallelMin?: number;
@@ -100,7 +101,16 @@ export interface LintResult {
   securityRules?: readonly string[];
 }
 
+let normalCwd: string | null = null;
+
 export function toPosixRelative(cwd: string, abs: string): string {
+  // A path below an absolute, normal cwd, itself normal (what discovery gives): the rest of it, without
+  // path.relative's resolving of both paths on every call (display paths are asked for many times per skill).
+  if (process.platform !== 'win32' && abs.length > cwd.length + 1 && abs.startsWith(cwd) && abs.charCodeAt(cwd.length) === 47 /* / */) {
+    if (cwd !== normalCwd && cwd === path.resolve(cwd) && cwd !== '/') normalCwd = cwd;
+    const rest = abs.slice(cwd.length + 1);
+    if (cwd === normalCwd && rest.charCodeAt(0) !== 47 && !rest.endsWith('/') && !rest.endsWith('/.') && !rest.endsWith('/..') && rest !== '.' && rest !== '..' && !rest.startsWith('./') && !rest.startsWith('../') && !rest.includes('//') && !rest.includes('/./') && !rest.includes('/../')) return rest;
+  }
   const rel = path.relative(cwd, abs);
   if (rel === '') return '.';
   return rel.split(path.sep).join('/');
@@ -119,11 +129,13 @@ interface ReadFile {
   /** Over the read bound: the first `bound` bytes, read once for the name and description (a runtime with no
    *  size limit reads them from the frontmatter at the top); null when it could not be read. */
   head?: SourceText | null;
+  /** The folders held open for this skill's check: its later reads (side files, the head) go through them. */
+  held?: HeldDirs;
 }
 
 /** The first `bound` bytes of a skill file over the bound, opened as every read is (down the tree, no symlink). */
-function readHead(d: DiscoveredSkill, bound: number): SourceText | null {
-  const opened = d.tree ? openTreeDir(d.tree) : null;
+function readHead(d: DiscoveredSkill, bound: number, held?: HeldDirs): SourceText | null {
+  const opened = d.tree ? openTreeDir(d.tree, [], held) : null;
   if (opened && opened.kind !== 'dir') return null;
   let head: SourceText | null = null;
   try {
@@ -142,21 +154,22 @@ export const SIDE_FILE_BOUND = 65536;
 const utf8 = new TextDecoder('utf-8', { fatal: false });
 
 /** Read a side file beside the skill file, bounded and without following symlinks; null when absent or unreadable. */
-function readSide(file: ReadFile, d: DiscoveredSkill, rel: string): string | null {
+function readSide(file: ReadFile, d: DiscoveredSkill, rel: string, held?: HeldDirs): string | null {
   file.side ??= new Map();
   if (file.side.has(rel)) return file.side.get(rel)!;
-  const r = readInTree(d.tree, path.join(d.absDir, rel), SIDE_FILE_BOUND);
+  const r = readInTree(d.tree, path.join(d.absDir, rel), SIDE_FILE_BOUND, undefined, held);
   const text = r.kind === 'ok' ? utf8.decode(r.bytes) : null;
   file.side.set(rel, text);
   return text;
 }
 
 /** Read the skill file the way discovery found it: down from the root, every folder and the file compared. */
-function readAndParse(d: DiscoveredSkill, bound: number): ReadFile {
-  const r = readInTree(d.tree, d.absPath, bound, d.tree?.fileId);
-  if (r.kind !== 'ok') return { read: r, source: null, doc: null };
+function readAndParse(d: DiscoveredSkill, bound: number, held?: HeldDirs): ReadFile {
+  const r = readInTree(d.tree, d.absPath, bound, d.tree?.fileId, held);
+  const on = held ? { held } : {};
+  if (r.kind !== 'ok') return { read: r, source: null, doc: null, ...on };
   const source = decodeSource(r.bytes);
-  return { read: { kind: 'ok', size: r.size }, source, doc: parseSkillDocument(source) };
+  return { read: { kind: 'ok', size: r.size }, source, doc: parseSkillDocument(source), ...on };
 }
 
 /**
@@ -193,7 +206,7 @@ export function skillInputFor(
   trustConfig: TrustConfig = {},
   folder?: SkillFolder,
   /** Reads a side file by path relative to the skill folder (default: from disk, bounded); verify() passes memory. */
-  side: (rel: string) => string | null = (rel) => readSide(file, d, rel),
+  side: (rel: string) => string | null = (rel) => readSide(file, d, rel, file.held),
 ): SkillInput {
   const profile = getProfile(target);
   let { read, source, doc } = file;
@@ -218,7 +231,7 @@ export function skillInputFor(
   // description from the top of the file, so they come from its first bytes when the frontmatter closes there.
   let named = doc;
   if (read.kind === 'too-large' && (profile.byteLimit === null || read.size <= profile.byteLimit)) {
-    if (file.head === undefined) file.head = readHead(d, read.limit);
+    if (file.head === undefined) file.head = readHead(d, read.limit, file.held);
     if (file.head) {
       const h = profile.frontmatterParser !== 'yaml' ? parseForTarget(profile.frontmatterParser, file.head, parseSkillDocument(file.head)) : parseSkillDocument(file.head);
       if (!h.unterminated) named = h;
@@ -344,6 +357,9 @@ export interface CheckContext {
   display: (abs: string) => string;
   /** One lazy accessor per folder: several skills of a flat layout (and every target) share its listing. */
   folders: Map<string, SkillFolder>;
+  /** Folders held open while a skill is checked (each opened once for all its reads; see HeldDirs). Holding the
+   *  folders above a skill for the next one (`keepAbove`) is only for a run that closes it at its end (lint()). */
+  held: HeldDirs;
 }
 
 export function checkContext(spec: CheckSpec, rules: readonly Rule[], host?: Host): CheckContext {
@@ -366,6 +382,7 @@ export function checkContext(spec: CheckSpec, rules: readonly Rule[], host?: Hos
     trustConfig: { mapping: spec.trust, base: posix(realPath(spec.cwd)), home: posix(realPath(os.homedir())) },
     display: (abs) => toPosixRelative(spec.cwd, abs),
     folders: new Map(),
+    held: new HeldDirs(),
   };
 }
 
@@ -400,14 +417,14 @@ export function skillRef(input: SkillInput): SkillRef {
  * the input how much was scanned (file-too-large reports it). Findings carry whole-file positions; fixes are
  * dropped (their offsets are a chunk's), and inline directives of such a file are not read.
  */
-function streamSecurity(d: DiscoveredSkill, input: SkillInput, opts: CheckOptions, chunkBytes: number, folder: SkillFolder): Diagnostic[] {
+function streamSecurity(d: DiscoveredSkill, input: SkillInput, opts: CheckOptions, chunkBytes: number, folder: SkillFolder, held?: HeldDirs): Diagnostic[] {
   const rules = opts.rules.filter((r) => r.meta.category === 'security');
   const out: Diagnostic[] = [];
   if (rules.length === 0) return out; // no security rule runs here (a skill outside the shard): nothing to stream
   // references/ files are the folder's, checked once (with the first chunk); later chunks see only the listing.
   const listingOnly: SkillFolder = { absDir: folder.absDir, dir: folder.dir, listing: () => folder.listing(), files: () => ({ files: [], unscanned: [] }), references: () => [] };
   // Opened as every read is: down the tree discovery walked, never through a symlink (src/node/read.ts).
-  const opened = d.tree ? openTreeDir(d.tree) : null;
+  const opened = d.tree ? openTreeDir(d.tree, [], held) : null;
   if (opened && opened.kind !== 'dir') {
     input.streamed = { scanned: 0, failed: 'the folder changed since it was found' };
     return out;
@@ -450,18 +467,28 @@ function streamSecurity(d: DiscoveredSkill, input: SkillInput, opts: CheckOption
  * Read, parse and check one skill file under each of its targets. `copy: false` skips copying the outcome when the
  * caller copies it anyway (a worker's postMessage).
  */
-export function checkCandidate({ d, symlink, linked }: Candidate, ctx: CheckContext, copy = true): FileOutcome {
+export function checkCandidate(c: Candidate, ctx: CheckContext, copy = true): FileOutcome {
+  ctx.held.begin();
+  try {
+    return checkHeld(c, ctx, copy);
+  } finally {
+    ctx.held.end(c.linked?.tree ?? c.d.tree);
+  }
+}
+
+function checkHeld({ d, symlink, linked }: Candidate, ctx: CheckContext, copy: boolean): FileOutcome {
   const { spec, display } = ctx;
+  const held = ctx.held;
   if (d.layout === 'mcp' && !(symlink && symlink.kind === 'symlink')) return checkMcpUnit(d, ctx, copy);
   // A link to a file inside the checked tree: that file is read (as its own path would be) in the link's place.
   const file: ReadFile =
     symlink && symlink.kind === 'symlink'
       ? linked
-        ? { ...readAndParse({ ...d, absPath: linked.real, tree: linked.tree }, spec.bound), viaLink: symlink.linkTarget }
+        ? { ...readAndParse({ ...d, absPath: linked.real, tree: linked.tree }, spec.bound, held), viaLink: symlink.linkTarget }
         : { read: { kind: 'symlink-skipped', linkTarget: symlink.linkTarget }, source: null, doc: null }
-      : readAndParse(d, spec.bound);
+      : readAndParse(d, spec.bound, held);
   let folder = ctx.folders.get(d.absDir);
-  if (!folder) ctx.folders.set(d.absDir, (folder = skillFolder(d.absDir, { readBound: spec.bound, display, ownsFolder: d.layout === 'folder', skillFile: path.basename(d.absPath), ...(d.tree ? { tree: d.tree } : {}) })));
+  if (!folder) ctx.folders.set(d.absDir, (folder = skillFolder(d.absDir, { readBound: spec.bound, display, ownsFolder: d.layout === 'folder', skillFile: path.basename(d.absPath), ...(d.tree ? { tree: d.tree } : {}), held })));
   const shown = display(d.absPath);
   const diagnostics: Diagnostic[] = [];
   const skills: ProjectSkill[] = [];
@@ -470,7 +497,7 @@ export function checkCandidate({ d, symlink, linked }: Candidate, ctx: CheckCont
   const checked = checkTargets(d, file, spec.targets, folder, display, ctx.trustConfig, (input) => {
     const opts = inShard(input.file, spec.shard) ? ctx.check : ctx.outside;
     // Over the read bound, and the target does not reject it: the security rules still run over the whole file.
-    const extra = input.read.kind === 'too-large' && (input.profile.byteLimit === null || input.read.size <= input.profile.byteLimit) ? streamSecurity(d, input, opts, spec.bound, folder) : [];
+    const extra = input.read.kind === 'too-large' && (input.profile.byteLimit === null || input.read.size <= input.profile.byteLimit) ? streamSecurity(d, input, opts, spec.bound, folder, held) : [];
     if (input.streamed) streamed = true;
     return [...checkSkill(input, opts), ...extra];
   });
@@ -509,10 +536,10 @@ function otherDigests(folder: SkillFolder, diagnostics: readonly Diagnostic[], s
 function checkMcpUnit(d: DiscoveredSkill, ctx: CheckContext, copy: boolean): FileOutcome {
   const { spec, display } = ctx;
   const shown = display(d.absPath);
-  const folder = skillFolder(d.absDir, { readBound: spec.bound, display, ownsFolder: false, only: [path.basename(d.absPath)], ...(d.tree ? { tree: d.tree } : {}) });
+  const folder = skillFolder(d.absDir, { readBound: spec.bound, display, ownsFolder: false, only: [path.basename(d.absPath)], ...(d.tree ? { tree: d.tree } : {}), held: ctx.held });
   const target: TargetId = spec.targets === 'auto' ? 'agentskills' : (spec.targets[0] ?? 'agentskills');
   const pkg = folder.files();
-  const read: SkillInput['read'] = pkg.files.length > 0 ? { kind: 'ok', size: pkg.files[0]!.source.byteLength } : readMcpFailure(d, spec.bound);
+  const read: SkillInput['read'] = pkg.files.length > 0 ? { kind: 'ok', size: pkg.files[0]!.source.byteLength } : readMcpFailure(d, spec.bound, ctx.held);
   const input: SkillInput = {
     file: shown,
     absPath: d.absPath,
@@ -540,8 +567,8 @@ function checkMcpUnit(d: DiscoveredSkill, ctx: CheckContext, copy: boolean): Fil
 }
 
 /** Why an `.mcp.json` unit's file was not read (the package reader skips quietly what rules report). */
-function readMcpFailure(d: DiscoveredSkill, bound: number): SkillInput['read'] {
-  const r = readInTree(d.tree, d.absPath, Math.max(bound, PACKAGE_FILE_BOUND));
+function readMcpFailure(d: DiscoveredSkill, bound: number, held: HeldDirs): SkillInput['read'] {
+  const r = readInTree(d.tree, d.absPath, Math.max(bound, PACKAGE_FILE_BOUND), undefined, held);
   if (r.kind === 'ok') return { kind: 'error', code: 'EBINARY', message: 'not a text file' };
   return r;
 }
@@ -597,19 +624,28 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   candidates.sort((a, b) => (sortKey.get(a)! < sortKey.get(b)! ? -1 : sortKey.get(a)! > sortKey.get(b)! ? 1 : 0));
 
   // Worker threads only where they cannot change the result: built-in rules and host (a worker rebuilds them
-  // from the spec), no test hooks, no inputs to hand back, and enough skills to pay for starting them.
+  // from the spec), no test hooks, no inputs to hand back, and enough skills to pay for starting them. `jobs: 1`
+  // on such a run is one worker too: its heap is capped, where this thread's old and young generations would grow
+  // with the run (10,000 skills: 270 MB peak RSS in this thread, see docs/notes/issue-20-session6-mem.md).
   const jobs = Math.max(1, Math.floor(options.jobs ?? 1));
-  const parallel =
-    jobs > 1 && !spec.keepInputs && !options.rules && !options.host && !options.discoverHooks && candidates.length >= (options.parallelMin ?? PARALLEL_MIN_SKILLS);
+  const parallel = !spec.keepInputs && !options.rules && !options.host && !options.discoverHooks && candidates.length >= (options.parallelMin ?? PARALLEL_MIN_SKILLS);
   let done = 0;
   const progress = () => options.onProgress?.(++done, candidates.length);
-  const outcomes: FileOutcome[] = parallel
-    ? await (await import('./parallel.js')).checkInWorkers(spec, candidates, Math.min(jobs, Math.ceil(candidates.length / WORKER_CHUNK)), WORKER_CHUNK, progress, (c) => checkCandidate(c, ctx))
-    : candidates.map((c) => {
-        const o = checkCandidate(c, ctx);
-        progress();
-        return o;
-      });
+  // The folders above each skill (the root, `skills/`) are held for the next skill too, and closed when the run is
+  // done: candidates are in path order, so neighbours share them (a worker's context closes all per skill).
+  ctx.held = new HeldDirs(true);
+  let outcomes: FileOutcome[];
+  try {
+    outcomes = parallel
+      ? await (await import('./parallel.js')).checkInWorkers(spec, candidates, Math.min(jobs, Math.ceil(candidates.length / WORKER_CHUNK)), WORKER_CHUNK, progress, (c) => checkCandidate(c, ctx))
+      : candidates.map((c) => {
+          const o = checkCandidate(c, ctx);
+          progress();
+          return o;
+        });
+  } finally {
+    ctx.held.close();
+  }
 
   const diagnostics: Diagnostic[] = [];
   const projectSkills: ProjectSkill[] = [];

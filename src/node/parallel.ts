@@ -48,8 +48,12 @@ export function setWorkerLimits(limits: ReturnType<typeof workerLimits> | null):
 /** A listener that holds nothing. */
 const ignore = (): void => {};
 
-/** What the last parallel run did (tests check that workers really ran, and that a lost worker's files were redone). */
-export const lastRun = { workers: 0, chunksByWorkers: 0, filesByFallback: 0 };
+/** What the last parallel run did (tests check that workers really ran, that a lost worker's files were redone, and
+ *  that it was replaced). */
+export const lastRun = { workers: 0, chunksByWorkers: 0, filesByFallback: 0, replacements: 0 };
+
+/** Workers started in a run to replace lost ones, at most (a worker that dies at once, every time, costs a start each). */
+const MAX_REPLACEMENTS = 4;
 
 /**
  * Check `candidates` in `jobs` workers, `chunk` files per message; `fallback` checks a file in this thread when its
@@ -65,7 +69,7 @@ export function checkInWorkers(
 ): Promise<FileOutcome[]> {
   const results: FileOutcome[] = new Array(candidates.length);
   const script = workerScript();
-  Object.assign(lastRun, { workers: jobs, chunksByWorkers: 0, filesByFallback: 0 });
+  Object.assign(lastRun, { workers: jobs, chunksByWorkers: 0, filesByFallback: 0, replacements: 0 });
   const viaFallback = (c: Candidate) => {
     lastRun.filesByFallback++;
     return fallback(c);
@@ -84,15 +88,18 @@ export function checkInWorkers(
       if (settled || next < candidates.length) return;
       for (const set of inFlight.values()) if (set.size > 0) return;
       settled = true;
+      const exits: Promise<number>[] = [];
       for (const w of inFlight.keys()) {
-        w.postMessage({ kind: 'stop' } satisfies ToWorker);
-        // Settled, the listeners do nothing, but while the worker exits (which outlasts the report's formatting)
-        // they would keep `results` (every outcome, ~2 KB per skill) alive: they go, and an 'error' listener
-        // defined outside this scope stays (no unhandled 'error').
+        // Settled, the listeners do nothing, but while the worker exits they would keep `results` (every outcome,
+        // ~2 KB per skill) alive: they go, and an 'error' listener defined outside this scope stays (no unhandled
+        // 'error').
         w.removeAllListeners();
         w.on('error', ignore);
+        exits.push(w.terminate());
       }
-      resolve(results);
+      // The outcomes are handed over once every worker has exited: the report is built after their heaps are gone,
+      // not beside them (at 10,000 skills the peak RSS came while the workers were exiting and the report was formed).
+      void Promise.allSettled(exits).then(() => resolve(results));
     };
     const feed = (w: Worker): void => {
       if (next >= candidates.length) return;
@@ -101,7 +108,11 @@ export function checkInWorkers(
       inFlight.get(w)!.add(start);
       w.postMessage({ kind: 'chunk', start, items: candidates.slice(start, next) } satisfies ToWorker);
     };
-    /** A worker is gone: its chunks (and, when none is left, all the rest) are checked here. */
+    /**
+     * A worker is gone (out of memory under its cap, or killed): its chunks are checked here, where the heap is not
+     * capped, so a skill too big for a worker gets the findings it gets in-process. While files remain, a new worker
+     * (at most MAX_REPLACEMENTS per run) takes its place; when no worker is left, this thread checks the rest.
+     */
     const lost = (w: Worker) => {
       const mine = inFlight.get(w);
       if (!mine || settled) return;
@@ -111,6 +122,10 @@ export function checkInWorkers(
         for (const start of mine) {
           const end = Math.min(candidates.length, start + chunk);
           store(start, candidates.slice(start, end).map(viaFallback));
+        }
+        if (next < candidates.length && lastRun.replacements < MAX_REPLACEMENTS) {
+          lastRun.replacements++;
+          spawn();
         }
         if (live === 0) {
           while (next < candidates.length) {
@@ -127,12 +142,12 @@ export function checkInWorkers(
       }
       finishIfDone();
     };
-    for (let i = 0; i < jobs; i++) {
+    const spawn = (): void => {
       let w: Worker;
       try {
         w = new Worker(script, { workerData: spec, resourceLimits: workerLimits(spec.bound) });
       } catch {
-        continue; // no thread to be had (resource limits of the machine): the others, or this thread, do the work
+        return; // no thread to be had (resource limits of the machine): the others, or this thread, do the work
       }
       inFlight.set(w, new Set());
       live++;
@@ -155,7 +170,8 @@ export function checkInWorkers(
       // Two chunks in flight per worker, so it never waits for the main thread between chunks.
       feed(w);
       feed(w);
-    }
+    };
+    for (let i = 0; i < jobs; i++) spawn();
     if (live === 0) {
       // Not one worker started: everything is checked here.
       try {

@@ -75,6 +75,23 @@ export function treeFolder(t: TreePath): string {
 
 export { shownOnTheWay } from '../core/paths.js';
 
+let cleanDir: string | null = null;
+
+/**
+ * path.join(dir, name) for one name from a listing, without join's normalizing pass over the whole path (a walk
+ * joins every entry): the same string whenever the fast path is taken, that is on POSIX for a `dir` that is
+ * absolute and already normal (no `//`, `.` or `..` segment, no trailing `/`) and a plain `name`.
+ */
+export function joinName(dir: string, name: string): string {
+  if (process.platform === 'win32' || name === '' || name === '.' || name === '..' || name.includes('/')) return path.join(dir, name);
+  if (dir !== cleanDir) {
+    if (dir === '/') return `/${name}`;
+    if (dir[0] !== '/' || dir.endsWith('/') || dir.includes('//') || dir.includes('/./') || dir.includes('/../') || dir.endsWith('/.') || dir.endsWith('/..')) return path.join(dir, name);
+    cleanDir = dir;
+  }
+  return `${dir}/${name}`;
+}
+
 let procFd: boolean | undefined;
 
 /** True when `/proc/self/fd/N/name` resolves `name` inside the folder open as fd N (Linux): openat for Node. */
@@ -201,7 +218,8 @@ function lstatDir(via: string, abs: string, expect?: FileId): { kind: 'dir'; dir
  * relative to the one before, and compared with the identity discovery saw), then `more` names below it without
  * identities. The caller closes the folder.
  */
-export function openTreeDir(t: TreePath, more: readonly string[] = []): { kind: 'dir'; dir: OpenDir } | Exclude<ReadResult, { kind: 'ok' }> {
+export function openTreeDir(t: TreePath, more: readonly string[] = [], held?: HeldDirs): { kind: 'dir'; dir: OpenDir } | Exclude<ReadResult, { kind: 'ok' }> {
+  if (held?.active) return held.open(t, more);
   let cur = openDirBelow(null, '', t.root, t.dirIds[0]);
   let abs = t.root;
   const names = [...t.dirs, ...more];
@@ -214,9 +232,139 @@ export function openTreeDir(t: TreePath, more: readonly string[] = []): { kind: 
   return cur;
 }
 
-/** Read an open file descriptor: at most `limit + 1` bytes, growing past what fstat said (procfs says 0). */
-function readFd(fd: number, limit: number): ReadResult {
-  const st = fs.fstatSync(fd);
+/** Folders held open at most by one HeldDirs: fds stay bounded whatever the tree holds. */
+export const MAX_HELD_DIRS = 64;
+
+/**
+ * Verified folder handles shared by every read of one skill (and, in a run on one thread, the folders above the
+ * skill, shared by the next skill): each folder on the way is opened once, where openTreeDir alone opens the whole
+ * way down again for every file, listing and read.
+ *
+ * The guarantees are openTreeDir's: a held handle was opened with O_NOFOLLOW relative to its (held or fresh)
+ * parent, and compared with the identity discovery saw when it was opened; every later use compares it again with
+ * the identity the caller's TreePath expects (no system call: the fd cannot come to refer to another folder), and
+ * a mismatch falls back to a fresh open, which reports the change as before. A handle is never closed while it
+ * is lent (`uses`), so a `/proc/self/fd/N` path is never resolved through a reused fd number. At most
+ * MAX_HELD_DIRS are held; the least recently used unlent one is closed first, and past the bound a folder is
+ * opened as without HeldDirs (closed by its borrower).
+ *
+ * Only between begin() and end() (one skill's check) are handles held; outside (a folder accessor used after the
+ * run) opens go through unheld. end() closes all but the folders above the skill when `keepAbove` (the caller
+ * then close()s at the end of its run).
+ */
+interface Held {
+  dir: OpenDir;
+  /** Borrowers that have not given it back: never closed while above 0. */
+  uses: number;
+  dropped: boolean;
+}
+
+export class HeldDirs {
+  private readonly held = new Map<string, Held>();
+  active = false;
+  constructor(readonly keepAbove = false) {}
+
+  begin(): void {
+    this.active = true;
+  }
+
+  /** The skill is done: close what it opened (all but the folders above it, `t`'s root and dirs, with keepAbove). */
+  end(t?: TreePath): void {
+    this.active = false;
+    const keep = new Set<string>();
+    if (this.keepAbove && t) {
+      let k = `${t.root}\0`;
+      keep.add(k);
+      for (const n of t.dirs) keep.add((k = `${k}/${n}`));
+    }
+    for (const [k, e] of this.held) {
+      if (keep.has(k)) continue;
+      this.held.delete(k);
+      if (e.uses > 0) e.dropped = true;
+      else e.dir.close();
+    }
+  }
+
+  /** Close every held folder (a lent one when it is given back). */
+  close(): void {
+    this.active = false;
+    for (const e of this.held.values()) {
+      if (e.uses > 0) e.dropped = true;
+      else e.dir.close();
+    }
+    this.held.clear();
+  }
+
+  /** openTreeDir(t, more) through held handles; the folder returned is lent: its close() gives it back. */
+  open(t: TreePath, more: readonly string[]): { kind: 'dir'; dir: OpenDir } | Exclude<ReadResult, { kind: 'ok' }> {
+    const names = more.length === 0 ? t.dirs : [...t.dirs, ...more];
+    // Keyed by the walk (root, then names): a folder reached from another root is another walk.
+    let key = `${t.root}\0`;
+    let cur = this.step(null, '', t.root, key, t.dirIds[0]);
+    for (let i = 0; i < names.length && cur.kind === 'dir'; i++) {
+      const parent: OpenDir = cur.dir;
+      key = `${key}/${names[i]!}`;
+      cur = this.step(parent, names[i]!, null, key, t.dirIds[i + 1]);
+      parent.close();
+    }
+    return cur;
+  }
+
+  /** One folder: the held handle when its identity is the expected one, else opened (and held when there is room). */
+  private step(parent: OpenDir | null, name: string, absGiven: string | null, key: string, expect: FileId | undefined): ReturnType<typeof openDirBelow> {
+    const e = this.held.get(key);
+    if (e && (!expect || sameId(e.dir.id, expect))) {
+      this.held.delete(key); // most recently used last
+      this.held.set(key, e);
+      return { kind: 'dir', dir: this.lend(e) };
+    }
+    if (e && e.uses === 0) {
+      this.held.delete(key);
+      e.dir.close();
+    }
+    // The path for messages, as openTreeDir builds it (only when a folder is opened, not when it is found held).
+    const abs = absGiven ?? joinName(parent!.abs, name);
+    const r = openDirBelow(parent, name, abs, expect);
+    if (r.kind !== 'dir' || this.held.has(key) || !this.room()) return r;
+    const fresh: Held = { dir: r.dir, uses: 0, dropped: false };
+    this.held.set(key, fresh);
+    return { kind: 'dir', dir: this.lend(fresh) };
+  }
+
+  /** Room for one more held folder: the least recently used unlent one is closed when the bound is reached. */
+  private room(): boolean {
+    if (this.held.size < MAX_HELD_DIRS) return true;
+    for (const [k, e] of this.held) {
+      if (e.uses > 0) continue;
+      this.held.delete(k);
+      e.dir.close();
+      return true;
+    }
+    return false;
+  }
+
+  private lend(e: Held): OpenDir {
+    e.uses++;
+    let lent = true;
+    return {
+      fd: e.dir.fd,
+      abs: e.dir.abs,
+      id: e.dir.id,
+      at: e.dir.at,
+      self: e.dir.self,
+      close: () => {
+        if (!lent) return;
+        lent = false;
+        e.uses--;
+        // Dropped by close() while lent: closed when the last borrower gives it back.
+        if (e.uses === 0 && e.dropped) e.dir.close();
+      },
+    };
+  }
+}
+
+/** Read an open file descriptor (`st`: its fstat): at most `limit + 1` bytes, growing past what fstat said (procfs says 0). */
+function readFd(fd: number, st: fs.Stats, limit: number): ReadResult {
   if (!st.isFile()) return { kind: 'not-regular', what: describeKind(st) };
   if (st.size > limit) return { kind: 'too-large', size: st.size, limit };
   // The size can change between fstat and read: never read more than limit + 1 bytes.
@@ -248,8 +396,10 @@ function readVia(via: string, abs: string, limit: number, expect?: FileId): Read
     return { kind: 'error', code, message: messageOf(e, via, abs) };
   }
   try {
-    if (expect && !sameId(idOf(fs.fstatSync(fd)), expect)) return changedAt(via, abs, 'file');
-    return readFd(fd, limit);
+    // One fstat for both the identity and the kind and size checks: the open fd cannot change what it refers to.
+    const st = fs.fstatSync(fd);
+    if (expect && !sameId(idOf(st), expect)) return changedAt(via, abs, 'file');
+    return readFd(fd, st, limit);
   } catch (e) {
     return { kind: 'error', code: errnoOf(e), message: messageOf(e, via, abs) };
   } finally {
@@ -269,16 +419,16 @@ export function readBounded(absPath: string, limit: number): ReadResult {
 
 /** Read a file in an open folder (one name), bounded, without following a symlink. */
 export function readInDir(dir: OpenDir, name: string, limit: number, expect?: FileId): ReadResult {
-  return readVia(dir.at(name), path.join(dir.abs, name), limit, expect);
+  return readVia(dir.at(name), joinName(dir.abs, name), limit, expect);
 }
 
 /**
  * Read `absPath`, a file in the folder `t` leads to or below it, walking from the root (see openTreeDir). With
  * `expect`, the file must be the one discovery saw. Without a tree (a path given directly), as readBounded.
  */
-export function readInTree(t: TreePath | undefined, absPath: string, limit: number, expect?: FileId): ReadResult {
+export function readInTree(t: TreePath | undefined, absPath: string, limit: number, expect?: FileId, held?: HeldDirs): ReadResult {
   if (!t) return readBounded(absPath, limit);
-  return readInTreeVia(t, null, absPath, limit, expect);
+  return readInTreeVia(t, null, absPath, limit, expect, held);
 }
 
 /**
@@ -300,12 +450,27 @@ export function treeReader(t: TreePath): { read(absPath: string, limit: number, 
   };
 }
 
-function readInTreeVia(t: TreePath, top: ReturnType<typeof openTreeDir> | null, absPath: string, limit: number, expect?: FileId): ReadResult {
+/**
+ * readInTree for a file given by its path below the folder `t` leads to, as names (`['references', 'api.md']`):
+ * without the round trip through an absolute path and path.relative. Each name must be one plain component.
+ */
+export function readInTreeRel(t: TreePath, parts: readonly string[], limit: number, expect?: FileId, held?: HeldDirs): ReadResult {
+  if (parts.length === 0 || parts.some((p) => p === '' || p === '.' || p === '..' || p.includes('/') || p.includes(path.sep))) {
+    return { kind: 'error', code: 'EINVAL', message: `${path.join(treeFolder(t), ...parts)} is outside the folder it was found in` };
+  }
+  return readParts(t, null, parts, limit, expect, held);
+}
+
+function readInTreeVia(t: TreePath, top: ReturnType<typeof openTreeDir> | null, absPath: string, limit: number, expect?: FileId, held?: HeldDirs): ReadResult {
   const rel = path.relative(treeFolder(t), absPath);
   const parts = rel.split(path.sep);
   if (rel === '' || parts.includes('..') || path.isAbsolute(rel)) return { kind: 'error', code: 'EINVAL', message: `${absPath} is outside the folder it was found in` };
+  return readParts(t, top, parts, limit, expect, held);
+}
+
+function readParts(t: TreePath, top: ReturnType<typeof openTreeDir> | null, parts: readonly string[], limit: number, expect?: FileId, held?: HeldDirs): ReadResult {
   if (top === null) {
-    const opened = openTreeDir(t, parts.slice(0, -1));
+    const opened = openTreeDir(t, parts.slice(0, -1), held);
     if (opened.kind !== 'dir') return opened;
     try {
       return readInDir(opened.dir, parts[parts.length - 1]!, limit, expect);
@@ -319,7 +484,7 @@ function readInTreeVia(t: TreePath, top: ReturnType<typeof openTreeDir> | null, 
   let abs = top.dir.abs;
   for (let i = 0; i < parts.length - 1 && cur.kind === 'dir'; i++) {
     const parent: OpenDir = cur.dir;
-    abs = path.join(abs, parts[i]!);
+    abs = joinName(abs, parts[i]!);
     cur = openDirBelow(parent, parts[i]!, abs);
     if (parent !== top.dir) parent.close();
   }

@@ -1,7 +1,10 @@
 // --shard i/n: a deterministic partition of skills for CI matrices, by a hash of the skill file's display path
 // (never discovery order), so every shard agrees on the split without talking to the others.
 
-import { createHash } from 'node:crypto';
+import type * as Crypto from 'node:crypto';
+
+/** node:crypto, loaded when first used rather than at start-up (issue 20). */
+const crypto = (): typeof Crypto => process.getBuiltinModule('node:crypto');
 
 export interface Shard {
   /** 1-based. */
@@ -21,7 +24,7 @@ export function parseShard(s: string): Shard | string {
 
 /** The 1-based shard a path belongs to. */
 export function shardOf(displayPath: string, count: number): number {
-  const h = createHash('sha256').update(displayPath).digest();
+  const h = crypto().createHash('sha256').update(displayPath).digest();
   return (h.readUInt32BE(0) % count) + 1;
 }
 

@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { isSkillFileName, SKIPPED_DIRS } from './discover.js';
 import { jsonStrings, type JsonScan } from '../analysis/jsonscan.js';
-import { openDirBelow, openTreeDir, readHead, readInTree, treeReader, type OpenDir, type ReadResult, type TreePath } from './read.js';
+import { openDirBelow, openTreeDir, readHead, readInTree, readInTreeRel, treeReader, type HeldDirs, type OpenDir, type ReadResult, type TreePath } from './read.js';
 import { decodeSource, type SourceText } from '../core/source.js';
 import { thousands } from '../core/text.js';
 
@@ -131,8 +131,8 @@ export interface SkillFolder {
 }
 
 /** Open the skill folder: down from the walk root when discovery recorded the way, else by its path. */
-function openFolder(absDir: string, tree: TreePath | undefined): OpenDir | null {
-  const r = tree ? openTreeDir(tree) : openDirBelow(null, '', absDir);
+function openFolder(absDir: string, tree: TreePath | undefined, held?: HeldDirs): OpenDir | null {
+  const r = tree ? openTreeDir(tree, [], held) : openDirBelow(null, '', absDir);
   return r.kind === 'dir' ? r.dir : null;
 }
 
@@ -148,10 +148,16 @@ function openBelow(top: OpenDir, parts: readonly string[]): OpenDir | null {
   return cur;
 }
 
-function list(absDir: string, tree: TreePath | undefined): FolderListing {
+function list(absDir: string, tree: TreePath | undefined, held?: HeldDirs): FolderListing {
   const entries = new Map<string, FolderEntry>();
   const cut: { rel: string; why: string }[] = [];
-  const top = openFolder(absDir, tree);
+  const top = openFolder(absDir, tree, held);
+  // With held folders (one skill's check), a sub-folder is opened once and the package reads find it held.
+  const below = (parts: readonly string[]): OpenDir | null => {
+    if (!(tree && held?.active)) return openBelow(top!, parts);
+    const r = openTreeDir(tree, parts, held);
+    return r.kind === 'dir' ? r.dir : null;
+  };
   // The folder changed since discovery: nothing listed, and absence proves nothing.
   if (!top) return { entries, truncated: true, cut: [{ rel: '', why: 'the folder changed since it was found' }] };
   try {
@@ -162,7 +168,7 @@ function list(absDir: string, tree: TreePath | undefined): FolderListing {
     const queue: { parts: string[]; relDir: string; depth: number }[] = [{ parts: [], relDir: '', depth: 0 }];
     for (let q = 0; q < queue.length; q++) {
       const { parts, relDir, depth } = queue[q]!;
-      const here: OpenDir | null = parts.length === 0 ? top : openBelow(top, parts);
+      const here: OpenDir | null = parts.length === 0 ? top : below(parts);
       if (!here) continue;
       try {
         let dirents: fs.Dirent[];
@@ -239,6 +245,8 @@ export interface SkillFolderOptions {
   tree?: TreePath;
   /** Where entries and bytes come from; default: the disk (bounded, never through a symlink). verify() passes memory. */
   io?: FolderIo;
+  /** The disk: folders held open for the skill's check (src/node/read.ts HeldDirs), shared with its other reads. */
+  held?: HeldDirs;
 }
 
 /** The folder's I/O, by path relative to the folder: a listing, a bounded read, the first bytes of a file. */
@@ -250,15 +258,28 @@ export interface FolderIo {
   reader?(): { read(rel: string, limit: number): ReadResult; close(): void };
 }
 
-function diskIo(absDir: string, tree: TreePath | undefined): FolderIo {
+function diskIo(absDir: string, tree: TreePath | undefined, held: HeldDirs | undefined): FolderIo {
   const abs = (rel: string) => path.join(absDir, ...rel.split('/'));
   return {
-    list: () => list(absDir, tree),
-    read: (rel, limit) => readInTree(tree, abs(rel), limit),
-    head: (rel, n) => readHead(abs(rel), n),
+    list: () => list(absDir, tree, held),
+    // Down the tree by the names of the listing (what readInTree finds again from the absolute path).
+    read: (rel, limit) => (tree ? readInTreeRel(tree, rel.split('/'), limit, undefined, held) : readInTree(undefined, abs(rel), limit)),
+    head: (rel, n) => {
+      if (!tree) return readHead(abs(rel), n);
+      // Down the tree as every read (the folders opened without following a symlink), the file by its name.
+      const parts = rel.split('/');
+      const r = openTreeDir(tree, parts.slice(0, -1), held);
+      if (r.kind !== 'dir') return null;
+      try {
+        return readHead(r.dir.at(parts[parts.length - 1]!), n);
+      } finally {
+        r.dir.close();
+      }
+    },
     ...(tree
       ? {
           reader: () => {
+            if (held?.active) return { read: (rel: string, limit: number) => readInTreeRel(tree, rel.split('/'), limit, undefined, held), close() {} };
             const r = treeReader(tree);
             return { read: (rel: string, limit: number) => r.read(abs(rel), limit), close: () => r.close() };
           },
@@ -276,7 +297,7 @@ export function skillFolder(absDir: string, opts: SkillFolderOptions): SkillFold
   let pkg: PackageFiles | null = null;
   let refs: PackageFile[] | null = null;
   const fileBound = Math.max(opts.readBound, PACKAGE_FILE_BOUND);
-  const io = opts.io ?? diskIo(absDir, opts.tree);
+  const io = opts.io ?? diskIo(absDir, opts.tree, opts.held);
   const readFiles = (): PackageFiles => {
     const files: PackageFile[] = [];
     const unscanned: Unscanned[] = [];

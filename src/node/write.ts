@@ -5,8 +5,11 @@
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import type * as Crypto from 'node:crypto';
 import { openDirBelow, openTreeDir, readInDir, sameId, treeFolder, type FileId, type OpenDir, type ReadResult, type TreePath } from './read.js';
+
+/** node:crypto, loaded when first used rather than at start-up (issue 20). */
+const crypto = (): typeof Crypto => process.getBuiltinModule('node:crypto');
 
 /** The file was not written; the message says why (safe to show: no file content). */
 export class WriteRefused extends Error {}
@@ -87,7 +90,7 @@ export function writeFileAtomic(target: string, content: string | Buffer, opts: 
         if (now.kind !== 'ok' || Buffer.compare(now.bytes, opts.expect.bytes) !== 0) throw new WriteRefused('changed since it was checked');
       }
     }
-    const tmpName = `.${name}.${randomBytes(6).toString('hex')}.tmp`;
+    const tmpName = `.${name}.${crypto().randomBytes(6).toString('hex')}.tmp`;
     const tmp = dir.at(tmpName);
     const wfd = fs.openSync(tmp, fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | O_NOFOLLOW, mode ?? opts.mode ?? 0o644);
     try {

@@ -163,7 +163,9 @@ function matchAt(text: string, at: number, names: readonly { envelope: Envelope;
 }
 
 const TRIGGER = /[<&\uff1c\ufe64]/;
-const OPENER_TRIGGER = /[<\uff1c\ufe64]/;
+/** Whether `text` holds an opener: three substring searches (a two-byte opener in a one-byte string is answered at
+ *  once), several times faster than the character-class regex over text without one. */
+const hasOpener = (text: string): boolean => text.indexOf('<') !== -1 || text.indexOf('\uff1c') !== -1 || text.indexOf('\ufe64') !== -1;
 
 /**
  * Every breakout in `text`: an opener (`<`, U+FF1C `＜`, U+FE64 `﹤`), then any run of whitespace, controls and
@@ -174,7 +176,7 @@ const OPENER_TRIGGER = /[<\uff1c\ufe64]/;
  */
 export function findBreakouts(text: string, envelope?: Envelope): Breakout[] {
   const out: Breakout[] = [];
-  if (!OPENER_TRIGGER.test(text)) return out;
+  if (!hasOpener(text)) return out;
   const names = namesFor(envelope);
   eachSpecial(text, false, (i) => {
     const end = matchAt(text, i, names);

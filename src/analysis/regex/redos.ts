@@ -3,9 +3,8 @@
 // exponential-ambiguity (EDA) check on the pattern's NFA, which also catches overlapping alternatives such as
 // (a|a)* and (a|aa)+ that star height misses, and clears nested repetitions that cannot be split ((ab+)*).
 
-import { createRequire } from 'node:module';
-import * as path from 'node:path';
 import { intersect, type Ranges } from './charset.js';
+import { loadSafeRegexModules, type SafeRegex } from './saferegex.js';
 import type { Node, Span } from './syntax.js';
 
 export interface RedosResult {
@@ -21,16 +20,12 @@ export interface RedosResult {
   at?: Span;
 }
 
-const require = createRequire(import.meta.url);
-type SafeRegex = (re: string, opts?: { limit?: number }) => boolean;
 let safeRegex: SafeRegex | null = null;
 let retParse: ((s: string) => unknown) | null = null;
 
 function loadSafeRegex(): { safe: SafeRegex; parse: (s: string) => unknown } {
   if (!safeRegex || !retParse) {
-    safeRegex = require('safe-regex2') as SafeRegex;
-    const base = path.dirname(require.resolve('safe-regex2'));
-    retParse = require(require.resolve('ret', { paths: [base] })) as (s: string) => unknown;
+    ({ safe: safeRegex, parse: retParse } = loadSafeRegexModules());
   }
   return { safe: safeRegex, parse: retParse };
 }

@@ -1,10 +1,13 @@
 // The tool decision: the lowest trust among the active skills sets the ceiling, the ceiling cuts the host's
 // tool list. Pure functions; the result is data (a policy document) that a host logs and enforces.
 
-import { createHash } from 'node:crypto';
+import type * as Crypto from 'node:crypto';
 import { TRUST_LEVELS, highestTrust, trustRank } from '../trust.js';
 import type { Trust } from '../types.js';
 import { CEILINGS, POLICY_DATA, type Ceiling } from './data.js';
+
+/** node:crypto, loaded when first used rather than at start-up (issue 20). */
+const crypto = (): typeof Crypto => process.getBuiltinModule('node:crypto');
 
 /** An active skill as the policy sees it. */
 export interface PolicySkill {
@@ -190,7 +193,7 @@ export function canonicalPolicyInput(tools: readonly string[], skills: readonly 
 }
 
 export function policyDigest(tools: readonly string[], skills: readonly PolicySkill[], policy: ToolPolicy): string {
-  return `sha256:${createHash('sha256').update(canonicalPolicyInput(tools, skills, policy), 'utf8').digest('hex')}`;
+  return `sha256:${crypto().createHash('sha256').update(canonicalPolicyInput(tools, skills, policy), 'utf8').digest('hex')}`;
 }
 
 /** The full policy document for the active skills and the host's tools. */
