@@ -6,7 +6,7 @@
 // running an unpinned download is an error.
 
 import { catalogueAware } from '../src/analysis/catalogue.js';
-import { codeRanges, loadPack, runPack, type Pack, toolCommands, withPackMessages } from '../src/analysis/packs.js';
+import { codeRanges, literalLines, loadPack, runPack, scanLiteralsToo, type Pack, toolCommands, withPackMessages } from '../src/analysis/packs.js';
 import { defineRule, type ReportInput, type SkillContext } from '../src/core/rule.js';
 import { analyzeShell, type ShellFinding, type ShellFindingKind } from '../src/analysis/shell.js';
 import { formatJsonPath } from '../src/analysis/jsonscan.js';
@@ -18,7 +18,24 @@ import { highestTrust } from '../src/core/trust.js';
 /** Info strings of fenced blocks read as shell scripts (an untagged block too). */
 const SHELL_LANGS = /^(?:|sh|bash|zsh|ksh|fish|shell|shell-session|shellsession|console|terminal|cmd|bat|powershell|ps1|pwsh|dockerfile|docker|makefile|make|yaml|yml|text|txt|plain|plaintext)$/;
 /** Cheap filter: a text the model could flag holds one of these words. */
-const TRIGGER = /curl|wget|fetch|iwr|irm|invoke-web|invoke-rest|npx|bunx|pnpx|deno|pip|npm|pnpm|yarn|uv |poetry|aria2c|\bxh\b|\bhttps? /i;
+export const TRIGGER = /curl|wget|fetch|iwr|irm|invoke-web|invoke-rest|npx|bunx|pnpx|deno|pip|npm|pnpm|yarn|uv |poetry|aria2c|\bxh\b|\bhttps? /i;
+/** Literals one of which every TRIGGER match holds, lowercased (ASCII: the `i` flag without `u` folds ASCII letters
+ *  only): found with the pack keywords in one pass, so a text or code block without them skips the regex. */
+export const TRIGGER_LITERALS: readonly string[] = ['curl', 'wget', 'fetch', 'iwr', 'irm', 'invoke-web', 'invoke-rest', 'npx', 'bunx', 'pnpx', 'deno', 'pip', 'npm', 'pnpm', 'yarn', 'uv ', 'poetry', 'aria2c', 'xh', 'http ', 'https '];
+scanLiteralsToo(TRIGGER_LITERALS);
+
+/** Whether some line starting in [from, to) holds a trigger literal (`lines`: literalLines, null when unknown). */
+function mayTrigger(lines: readonly number[] | null, from: number, to: number): boolean {
+  if (lines === null) return true;
+  let lo = 0;
+  let hi = lines.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (lines[mid]! < from) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < lines.length && lines[lo]! < to;
+}
 /** Quoted string literals in other languages (os.system("curl … | sh"), subprocess.run('…', shell=True)). */
 const STRING_LITERAL = /"(?:[^"\\\n]|\\.){6,}"|'(?:[^'\\\n]|\\.){6,}'/g;
 
@@ -100,9 +117,11 @@ export default defineRule({
       }
       ctx.report(f.kind === 'custom-index' ? r : bump(r));
     };
-    const scanMarkdown = (t: Text, from: number) => {
+    const scanMarkdown = (t: Text, from: number, lines: readonly number[] | null) => {
       const s = t.src;
-      // Nothing the model could flag in the whole text: skip it (most skills).
+      // Nothing the model could flag in the whole text: skip it (most skills). No trigger literal on any line (one
+      // pass with the pack keywords) says so without running the regex over the text.
+      if (lines !== null && lines.length === 0) return;
       if (!TRIGGER.test(s.slice(from))) return;
       const blocks = codeRanges(s, from);
       let pos = from;
@@ -143,7 +162,7 @@ export default defineRule({
         const cs = nl === -1 ? be : nl + 1;
         const lastNl = s.lastIndexOf('\n', be - 1);
         const ce = lastNl > cs && /^[ \t>]*(?:`{3,}|~{3,})[ \t]*$/.test(s.slice(lastNl + 1, be)) ? lastNl : be;
-        if (cs < ce && TRIGGER.test(s.slice(cs, ce))) {
+        if (cs < ce && mayTrigger(lines, cs, ce) && TRIGGER.test(s.slice(cs, ce))) {
           if (SHELL_LANGS.test(info)) {
             // Console prompts ("$ curl …") are not part of the command: blank them, offsets kept.
             const body = s.slice(0, ce).replace(/(^|\n)([ \t]*)([$%>] )/g, (_m, a: string, b: string, p: string) => a + b + ' '.repeat(p.length));
@@ -165,7 +184,7 @@ export default defineRule({
     if (src) {
       const norm = src.normalized;
       const doc = ctx.skill.doc;
-      scanMarkdown({ src: norm, where: 'in the skill file' }, doc ? doc.bodyOffset : 0);
+      scanMarkdown({ src: norm, where: 'in the skill file' }, doc ? doc.bodyOffset : 0, literalLines(src, TRIGGER_LITERALS));
       for (const tool of toolCommands(ctx)) {
         if (tool.start < 0 || !TRIGGER.test(tool.command)) continue;
         for (const f of analyzeShell(norm, tool.start, tool.end)) emit({ src: norm, where: `in the command of Cerveau tool ${quote(tool.name ?? `#${tool.index + 1}`)}` }, f, 'error');
@@ -173,7 +192,7 @@ export default defineRule({
     }
     for (const ref of ctx.skill.folder?.references() ?? []) {
       if (!ref.source) continue;
-      scanMarkdown({ src: ref.source.normalized, file: ref.file, source: ref.source, where: `in ${quote(ref.rel)}` }, 0);
+      scanMarkdown({ src: ref.source.normalized, file: ref.file, source: ref.source, where: `in ${quote(ref.rel)}` }, 0, literalLines(ref.source, TRIGGER_LITERALS));
     }
     // MCP server definitions: the rebuilt command line and its `sh -c` script (src/analysis/mcp.ts), reported at the JSON
     // string that carries the finding. A server the client starts is installed code: high-confidence ones are errors.

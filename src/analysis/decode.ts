@@ -40,7 +40,8 @@ export interface Payload {
 }
 
 /** Lines of the text worth a closer look (lowercased literals). */
-const TRIGGERS = ['base64', 'b64decode', 'decodebytes', 'fromhex', 'unhexlify', 'atob', 'frombase64string', 'xxd', '\\x', 'powershell', 'pwsh', "'hex'", '"hex"'];
+export const PAYLOAD_TRIGGERS: readonly string[] = ['base64', 'b64decode', 'decodebytes', 'fromhex', 'unhexlify', 'atob', 'frombase64string', 'xxd', '\\x', 'powershell', 'pwsh', "'hex'", '"hex"'];
+const TRIGGERS = PAYLOAD_TRIGGERS;
 
 const B64 = '[A-Za-z0-9+/_-]{12,}={0,2}';
 const HEX = '(?:[0-9a-fA-F]{2}){8,}';
@@ -295,10 +296,12 @@ export function payloadIsActive(text: string): boolean {
 
 const cache = new WeakMap<object, Payload[]>();
 
-/** Payloads of a file's normalized text, computed once per source. */
-export function payloadsOf(src: { normalized: string }): Payload[] {
+/** Payloads of a file's normalized text, computed once per source. `triggerFree`: the caller has already seen that
+ *  the lowercased text holds none of PAYLOAD_TRIGGERS (the pack keyword scan looks for them in the same pass), so
+ *  findPayloads would return [] at its first test. */
+export function payloadsOf(src: { normalized: string }, triggerFree = false): Payload[] {
   let p = cache.get(src);
-  if (!p) cache.set(src, (p = findPayloads(src.normalized)));
+  if (!p) cache.set(src, (p = triggerFree ? [] : findPayloads(src.normalized)));
   return p;
 }
 

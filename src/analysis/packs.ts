@@ -9,7 +9,8 @@ import { isMap, isScalar, isSeq, type Node as YamlNode } from 'yaml';
 import { compileRe2, type Re2Regex } from './re2.js';
 import { requiredLiterals, satisfies, type Requirement } from './regex/prefilter.js';
 import { parseRustRegex } from './regex/syntax.js';
-import { describeChain, distinctPayloads, flattenPayloads, payloadsOf } from './decode.js';
+import { describeChain, distinctPayloads, flattenPayloads, PAYLOAD_TRIGGERS, payloadsOf } from './decode.js';
+import { keywordScanner, scanKeywords, type KeywordScanner } from './keywordscan.js';
 import { formatJsonPath, stringAt, type JsonScan, type JsonString } from './jsonscan.js';
 import { mcpServers, mcpTexts, segmentAt, type McpLang } from './mcp.js';
 import type { Rule, RuleMeta, SkillContext } from '../core/rule.js';
@@ -238,11 +239,16 @@ export interface RawMatch {
 export interface Prepared {
   original: string;
   clean: CleanText;
-  lower: string;
+  /** The clean text lowercased (offsets kept): only built for a scanner that cannot fold (see keywordscan.ts). */
+  lower: string | null;
   /** keyword → start offsets (in the clean text) of the lines holding it; only keywords found have an entry. */
   hits: Map<string, number[]>;
   /** Keyword lists scanned for (a keyword of one of them without an entry in `hits` does not occur). */
   scanned: KeywordTable[];
+  /** Whether `lower` holds a payload trigger (src/analysis/decode.ts); null before the first keyword scan. */
+  triggers: boolean | null;
+  /** The clean text lowercases as String#toLowerCase does, keeping its length (no U+0130), not A–Z only. */
+  fullLower: boolean;
 }
 
 /** Lowercase that keeps offsets: String#toLowerCase when it keeps the length (it never shortens), else ASCII only. */
@@ -251,14 +257,31 @@ export function lowerKeepingOffsets(s: string): string {
   return l.length === s.length ? l : s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
 }
 
+function newPrepared(original: string): Prepared {
+  const clean = cleanText(original);
+  // U+0130 is the one code unit String#toLowerCase lengthens (test/keywordscan.property.test.ts checks).
+  return { original, clean, lower: null, hits: new Map(), scanned: [], triggers: null, fullLower: clean.text.indexOf('\u0130') === -1 };
+}
+
+/** Lowercase a line of a prepared text as lowerKeepingOffsets does the whole text: lines end at a newline, where
+ *  String#toLowerCase's one contextual rule (final sigma) looks no further, so the line lowercases alone the same. */
+function lowerLineOf(p: Prepared, line: string): string {
+  return p.fullLower ? line.toLowerCase() : line.replace(/[A-Z]+/g, (m) => m.toLowerCase());
+}
+
+/** Whether findPayloads (src/analysis/decode.ts) would find no trigger in `p.original`, as the keyword scan saw:
+ *  known only when nothing was removed and `lower` is exactly the text lowercased (findPayloads' own test). */
+function triggerFree(p: Prepared): boolean {
+  return p.triggers === false && p.clean.map === null && p.fullLower;
+}
+
 const preparedCache: Prepared[] = [];
 
 /** Prepare `text` (the last few texts are cached, so every pack run on one skill shares the work). */
 export function prepare(text: string): Prepared {
   const hit = preparedCache.find((p) => p.original === text);
   if (hit) return hit;
-  const clean = cleanText(text);
-  const p: Prepared = { original: text, clean, lower: lowerKeepingOffsets(clean.text), hits: new Map(), scanned: [] };
+  const p = newPrepared(text);
   preparedCache.unshift(p);
   if (preparedCache.length > 4) preparedCache.pop();
   return p;
@@ -270,66 +293,33 @@ const preparedBySource = new WeakMap<object, Prepared>();
 function prepareSource(src: { normalized: string }): Prepared {
   let p = preparedBySource.get(src);
   if (!p) {
-    const clean = cleanText(src.normalized);
-    p = { original: src.normalized, clean, lower: lowerKeepingOffsets(clean.text), hits: new Map(), scanned: [] };
+    p = newPrepared(src.normalized);
     preparedBySource.set(src, p);
   }
   return p;
 }
 
-/** Look-up tables of a keyword list for the scan: by the first two characters, then the first four. */
-interface ScanTables {
-  /** (c0 * 128 + c1) → 1 + index into `short`/`long`, 0 when no keyword starts with that pair. */
-  ascii: Uint16Array;
-  other: Map<number, number>;
-  /** Per pair: keywords of 2–3 characters, and of 4 or more. */
-  short: string[][];
-  long: string[][];
-  /** Bitmap of hash4(first four characters) of the long keywords: most pair hits ("re", "se", "in") stop here. */
-  quad: Uint8Array;
-}
-
-/** A keyword list: its set, and scan tables built at the first scan that needs them (most entry lists are only
- *  ever checked against the all-pack list). */
+/** A keyword list: its set, and its automaton (src/analysis/keywordscan.ts) built at the first scan that needs it
+ *  (most entry lists are only ever checked against the all-pack list). */
 interface KeywordTable {
   keywords: ReadonlySet<string>;
-  scan: ScanTables | null;
+  /** Over the keywords in set order, then the payload triggers (src/analysis/decode.ts PAYLOAD_TRIGGERS). */
+  scan: KeywordScanner | null;
   subsetOf: WeakMap<KeywordTable, boolean>;
+  /** The last table found to hold every keyword of this one (the all-pack list, for an entry's list). */
+  within: KeywordTable | null;
 }
 
-function hash4(a: number, b: number, c: number, d: number): number {
-  return ((((((a << 5) ^ b) << 5) ^ c) << 5) ^ d) & 0xffff;
-}
 const keywordTables = new WeakMap<readonly string[], KeywordTable>();
 
 function keywordTable(keywords: readonly string[]): KeywordTable {
   let t = keywordTables.get(keywords);
-  if (!t) keywordTables.set(keywords, (t = { keywords: new Set(keywords), scan: null, subsetOf: new WeakMap() }));
+  if (!t) keywordTables.set(keywords, (t = { keywords: new Set(keywords), scan: null, subsetOf: new WeakMap(), within: null }));
   return t;
 }
 
-function scanTables(t: KeywordTable): ScanTables {
-  if (t.scan) return t.scan;
-  const scan: ScanTables = { ascii: new Uint16Array(128 * 128), other: new Map(), short: [], long: [], quad: new Uint8Array(65536) };
-  for (const k of t.keywords) {
-    const c0 = k.charCodeAt(0);
-    const c1 = k.charCodeAt(1);
-    const ascii = c0 < 128 && c1 < 128;
-    let slot = ascii ? scan.ascii[c0 * 128 + c1]! : (scan.other.get(c0 * 65536 + c1) ?? 0);
-    if (slot === 0) {
-      scan.short.push([]);
-      scan.long.push([]);
-      slot = scan.short.length;
-      if (ascii) scan.ascii[c0 * 128 + c1] = slot;
-      else scan.other.set(c0 * 65536 + c1, slot);
-    }
-    if (k.length < 4) scan.short[slot - 1]!.push(k);
-    else {
-      scan.long[slot - 1]!.push(k);
-      scan.quad[hash4(c0, c1, k.charCodeAt(2), k.charCodeAt(3))] = 1;
-    }
-  }
-  return (t.scan = scan);
+function scannerOf(t: KeywordTable): KeywordScanner {
+  return (t.scan ??= keywordScanner([...t.keywords, ...PAYLOAD_TRIGGERS]));
 }
 
 function covered(p: Prepared, k: string): boolean {
@@ -348,14 +338,22 @@ function subsetOf(t: KeywordTable, by: KeywordTable): boolean {
 }
 
 /**
- * Find the keywords of `keywords` not yet looked for, in one pass over the text. Candidates are looked up by their
- * first two characters (every keyword has at least two), and long ones also by a hash of their first four, in
- * tables built once per keyword list, so most positions cost one or two typed-array reads; only keywords found get
- * an entry (texts are many and mostly small).
+ * Find the keywords of `keywords` not yet looked for, in one pass over the text (an Aho-Corasick automaton built
+ * once per keyword list: one class look-up and one transition per character); only keywords found get an entry
+ * (texts are many and mostly small). The same pass looks for the payload triggers (`p.triggers`).
  */
 function indexKeywords(p: Prepared, keywords: readonly string[]): void {
   const table = keywordTable(keywords);
-  if (p.scanned.some((t) => t === table || subsetOf(table, t))) return;
+  // Every entry asks, for every text: the usual answer (its list is part of the all-pack list scanned) costs no
+  // look-up.
+  const scanned = p.scanned;
+  for (let i = 0; i < scanned.length; i++) if (scanned[i] === table || scanned[i] === table.within) return;
+  for (const t of scanned) {
+    if (subsetOf(table, t)) {
+      table.within = t;
+      return;
+    }
+  }
   let fresh: Set<string> | null = null;
   if (p.scanned.length > 0) {
     fresh = new Set();
@@ -363,50 +361,61 @@ function indexKeywords(p: Prepared, keywords: readonly string[]): void {
     if (fresh.size === 0) return;
   }
   p.scanned.push(table);
-  const { ascii, other, short, long, quad } = scanTables(table);
-  const { lower } = p;
-  const len = lower.length;
-  const n = len - 1;
-  let ls = 0;
-  const record = (k: string) => {
-    if (fresh !== null && !fresh.has(k)) return;
-    const arr = p.hits.get(k);
-    if (arr === undefined) p.hits.set(k, [ls]);
-    else if (arr[arr.length - 1] !== ls) arr.push(ls);
-  };
-  let c = n >= 0 ? lower.charCodeAt(0) : 0;
-  for (let i = 0; i < n; i++) {
-    const next = lower.charCodeAt(i + 1);
-    if (c === 10) ls = i + 1;
-    else {
-      const slot = c < 128 && next < 128 ? ascii[c * 128 + next]! : other.size > 0 ? (other.get(c * 65536 + next) ?? 0) : 0;
-      if (slot !== 0) {
-        const s3 = short[slot - 1]!;
-        for (let j = 0; j < s3.length; j++) {
-          const k = s3[j]!;
-          if (k.length === 2 || lower.startsWith(k, i)) record(k);
-        }
-        const l4 = long[slot - 1]!;
-        if (l4.length > 0 && i + 3 < len && quad[hash4(c, next, lower.charCodeAt(i + 2), lower.charCodeAt(i + 3))] === 1) {
-          for (let j = 0; j < l4.length; j++) if (lower.startsWith(l4[j]!, i)) record(l4[j]!);
-        }
-      }
-    }
-    c = next;
+  const sc = scannerOf(table);
+  const list = sc.keywords;
+  const n = table.keywords.size;
+  let want: Uint8Array | null = null;
+  if (fresh !== null) {
+    want = new Uint8Array(list.length).fill(1);
+    for (let i = 0; i < n; i++) if (!fresh.has(list[i]!)) want[i] = 0;
   }
+  // The text as written, read through the scanner's lowercase tables: no lowercased copy of every text.
+  const lines = sc.foldable ? scanKeywords(sc, p.clean.text, want, p.fullLower ? 'full' : 'ascii') : scanKeywords(sc, (p.lower ??= lowerKeepingOffsets(p.clean.text)), want);
+  for (let i = 0; i < n; i++) {
+    const l = lines[i];
+    if (l !== undefined) p.hits.set(list[i]!, l);
+  }
+  let trigger = false;
+  for (let i = n; i < list.length; i++) if (lines[i] !== undefined) trigger = true;
+  p.triggers = trigger;
 }
 
 let everyKeyword: string[] | null = null;
 
-/** The keywords of every pack in the packs folder, so one pass over a text serves all pack rules. */
+/** Literal lists rules look up with literalLines, scanned in the same pass as the pack keywords. */
+const alsoScanned: (readonly string[])[] = [];
+
+/**
+ * Have `literals` (lowercase) found by the same pass as the pack keywords, for literalLines. Call at module load:
+ * a list registered after the first scan is still answered exactly, by a pass of its own.
+ */
+export function scanLiteralsToo(literals: readonly string[]): void {
+  alsoScanned.push(literals);
+}
+
+/** The keywords of every pack in the packs folder (and the literals of scanLiteralsToo), so one pass over a text
+ *  serves all pack rules. */
 function allPackKeywords(): string[] {
   if (!everyKeyword) {
     const set = new Set<string>();
     const packs = packSource();
     for (const id of packs.ids()) for (const e of packs.load(id).rules) for (const k of e.keywords) set.add(k);
+    for (const list of alsoScanned) for (const k of list) set.add(k);
     everyKeyword = [...set];
   }
   return everyKeyword;
+}
+
+/**
+ * Start offsets of the lines of a file's text holding one of `literals` (lowercase; matched in the text lowercased,
+ * as pack keywords are), ascending; null when invisible characters were removed before the scan (offsets and
+ * contiguity would then differ from the text as written). A regex whose every match holds one of the literals in
+ * ASCII letters, digits and punctuation cannot match on any other line.
+ */
+export function literalLines(src: { normalized: string }, literals: readonly string[]): readonly number[] | null {
+  const p = prepareSource(src);
+  if (p.clean.map !== null) return null;
+  return keywordLines(p, literals);
 }
 
 const packKeywords = new WeakMap<Pack, string[]>();
@@ -450,6 +459,13 @@ export function keywordLinesOf(text: string, keywords: readonly string[], before
   return [...keywordLines(p, keywords)];
 }
 
+/** Test seam: whether the keyword scan of `text` (with `keywords`) lets payloadsOf skip findPayloads. */
+export function triggerFreeOf(text: string, keywords: readonly string[]): boolean {
+  const p = prepare(text);
+  indexKeywords(p, keywords);
+  return triggerFree(p);
+}
+
 /** Every match of `entry` in a prepared text (line-local, invisible characters ignored), in order. */
 export function matchPrepared(entry: PackEntry, p: Prepared): RawMatch[] {
   const lines = keywordLines(p, entry.keywords);
@@ -466,9 +482,9 @@ export function matchPrepared(entry: PackEntry, p: Prepared): RawMatch[] {
       const n = t.indexOf('\n', le + 1);
       le = n === -1 ? t.length : n;
     }
-    const lowerLine = p.lower.slice(ls, le);
-    if (entry.requires && !entry.requires.every((r) => lowerLine.includes(r))) continue;
     const line = t.slice(ls, le);
+    const lowerLine = lowerLineOf(p, line);
+    if (entry.requires && !entry.requires.every((r) => lowerLine.includes(r))) continue;
     for (let i = 0; i < entry.patterns.length; i++) {
       // A line without the literals a pattern needs cannot match it: RE2 is not run, nor loaded, nor compiled.
       if (!satisfies(c.required[i]!, lowerLine, line)) continue;
@@ -697,8 +713,7 @@ const decodedPrepared = new WeakMap<DecodedString, Prepared>();
 function preparedDecoded(d: DecodedString, allKeywords: readonly string[]): Prepared {
   let p = decodedPrepared.get(d);
   if (!p) {
-    const clean = cleanText(d.value);
-    p = { original: d.value, clean, lower: lowerKeepingOffsets(clean.text), hits: new Map(), scanned: [] };
+    p = newPrepared(d.value);
     decodedPrepared.set(d, p);
   }
   indexKeywords(p, allKeywords);
@@ -799,7 +814,7 @@ function runPackOnSkillFile(ctx: SkillContext, pack: Pack, src: NonNullable<Skil
   }
   // Decoded payloads (echo … | base64 -d | bash, exec(b64decode(…))): every entry in scope runs over the decoded
   // text, reported at the encoded literal with the decode chain.
-  for (const { payload, outer, chain, suffix } of distinctPayloads(flattenPayloads(payloadsOf(src)), src)) {
+  for (const { payload, outer, chain, suffix } of distinctPayloads(flattenPayloads(payloadsOf(src, triggerFree(prepared))), src)) {
     if (payload.text === null) continue;
     scopes ??= scopeMap(ctx);
     const scope = scopes.scopeAt(outer.start);
@@ -834,7 +849,7 @@ function runPackOnFiles(ctx: SkillContext, pack: Pack, allKeywords: readonly str
     const json = f.kind === 'json' ? f.json() : null;
     const taken: [number, number][] = [];
     // The file's decoded payloads: found once per file, not once per entry.
-    const decoded = entries.length > 0 ? distinctPayloads(flattenPayloads(payloadsOf(f.source)).filter((x) => x.payload.text !== null), f.source) : [];
+    const decoded = entries.length > 0 ? distinctPayloads(flattenPayloads(payloadsOf(f.source, triggerFree(p))).filter((x) => x.payload.text !== null), f.source) : [];
     const where = (off: number) => {
       const str = json ? stringAt(json.strings, off) : null;
       return str ? `in ${quote(f.rel)} at ${formatJsonPath(str.path)}` : `in ${quote(f.rel)}`;

@@ -3,7 +3,9 @@
 // ripgrep's literal extraction, but small: a conjunction of clauses, each a set of alternative literal strings.
 //
 // Sound by construction (never skips a line RE2 would match), tested against RE2 on generated lines:
-// - only ASCII characters become literals, compared with the line lowercased (ASCII-only lowering keeps them);
+// - only ASCII characters and characters of caseless scripts (CJK, kana, Hangul: no case mapping, no case folding,
+//   the same in the line and in the line lowercased) become literals, compared with the line lowercased (ASCII-only
+//   lowering keeps them);
 // - a class stays a literal set only when all its members are ASCII: case-insensitive letters reach here as folded
 //   classes, so `(?i)s` ({S, s, ſ}) and `(?i)k` ({K, k, K}) are not literals (lowercasing does not turn ſ into s);
 //   a case-insensitive literal node for s or k is refused the same way;
@@ -30,8 +32,13 @@ function lowerAscii(cp: number): string {
   return String.fromCharCode(cp >= 0x41 && cp <= 0x5a ? cp + 32 : cp);
 }
 
+/** Characters with no case at all (no lower, upper or folded form): CJK ideographs, kana, Hangul. */
+function caseless(cp: number): boolean {
+  return (cp >= 0x3040 && cp <= 0x30ff) || (cp >= 0x3400 && cp <= 0x4dbf) || (cp >= 0x4e00 && cp <= 0x9fff) || (cp >= 0xac00 && cp <= 0xd7a3) || (cp >= 0x1100 && cp <= 0x11ff) || (cp >= 0x3130 && cp <= 0x318f);
+}
+
 function literalOf(cp: number, ci: boolean): Exact {
-  if (cp >= 0x80) return null;
+  if (cp >= 0x80) return caseless(cp) ? [String.fromCodePoint(cp)] : null;
   const lower = cp >= 0x41 && cp <= 0x5a ? cp + 32 : cp;
   if (ci && (lower === 0x73 || lower === 0x6b)) return null; // s, k: folded with ſ and K
   return [lowerAscii(cp)];
