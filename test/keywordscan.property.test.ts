@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { keywordScanner, scanKeywords } from '../src/analysis/keywordscan.js';
+import { keywordScanner, lowerUnitTable, scanKeywords } from '../src/analysis/keywordscan.js';
 import { lowerKeepingOffsets } from '../src/analysis/packs.js';
 import { findPayloads, PAYLOAD_TRIGGERS } from '../src/analysis/decode.js';
 import { triggerFreeOf } from '../src/analysis/packs.js';
@@ -176,6 +176,18 @@ describe('keyword automaton', () => {
       if (ch.toLowerCase().length !== ch.length) longer.push(cp);
     }
     expect(longer).toEqual([0x130]);
+  });
+
+  it('builds its lowercase table (by blocks) as each code unit lowercased alone', () => {
+    const table = lowerUnitTable();
+    const differ: number[] = [];
+    for (let u = 0; u < 65536; u++) {
+      const l = String.fromCharCode(u).toLowerCase();
+      if (table[u] !== (l.length === 1 ? l.charCodeAt(0) : u)) differ.push(u);
+    }
+    expect(differ).toEqual([]);
+    // Not the identity: the table does lowercase (A, Σ, Cyrillic Д, fullwidth Ａ), and keeps U+0130 as itself.
+    expect([0x41, 0x3a3, 0x414, 0xff21, 0x130].map((u) => table[u]!.toString(16))).toEqual(['61', '3c3', '434', 'ff41', '130']);
   });
 
   it('records only the keywords asked for', () => {
