@@ -121,8 +121,10 @@ async function bundle() {
     charset: 'ascii',
     legalComments: 'none',
     logLevel: 'warning',
-    // The URL of the bundle's folder is made once (not per module that uses import.meta.url).
-    banner: { js: 'let __skillcheckBase;\nconst __skillcheckUrl = (rel) => (__skillcheckBase ??= require("node:url").pathToFileURL(__dirname + require("node:path").sep).href) + rel;' },
+    // The URL of the bundle's folder is made once (not per module that uses import.meta.url). The banner opens with
+    // the "use strict" directive: esbuild's own comes after the banner, where it is a plain string, and the bundle
+    // would run in sloppy mode while the ES modules it is made from are strict.
+    banner: { js: '"use strict";\nlet __skillcheckBase;\nconst __skillcheckUrl = (rel) => (__skillcheckBase ??= require("node:url").pathToFileURL(__dirname + require("node:path").sep).href) + rel;' },
   });
   if (result.errors.length > 0) throw new Error('esbuild failed');
   let text = fs.readFileSync(FILE, 'utf8');

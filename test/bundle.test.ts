@@ -104,6 +104,11 @@ describe('bundled CLI', () => {
     expect(viaBin.stdout === viaModules.stdout).toBe(true);
   });
 
+  it('runs in strict mode, as the ES modules it is made from: its first statement is the "use strict" directive', () => {
+    const text = fs.readFileSync(path.join(REPO, 'dist', 'cli.cjs'), 'latin1');
+    expect(text.split('\n')[0]).toBe('"use strict";');
+  });
+
   it('a run writes nothing beside the package (the cache is made at build time only)', () => {
     const before = listing(path.join(REPO, 'dist'));
     const r = node([BIN, 'corpus/ok', '--format', 'json', '--no-progress']);
