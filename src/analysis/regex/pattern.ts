@@ -26,6 +26,26 @@ export interface PatternAnalysis {
 }
 
 export function analyzePattern(pattern: string, sizeLimit: number): PatternAnalysis {
+  // Skills of one repository repeat their patterns (a template's `^deploy\s+\w+$`): the analysis (parse and size
+  // estimate, a pure function of the text and the limit) is remembered for the last MEMO_MAX patterns, and frozen so
+  // that no caller can change what the next skill is told. Long patterns are analysed every time (not kept).
+  if (pattern.length > MEMO_PATTERN_MAX) return analyzeUncached(pattern, sizeLimit);
+  const key = `${sizeLimit}:${pattern}`;
+  let hit = memo.get(key);
+  if (hit === undefined) {
+    hit = Object.freeze(analyzeUncached(pattern, sizeLimit));
+    Object.freeze(hit.warnings);
+    if (memo.size >= MEMO_MAX) memo.delete(memo.keys().next().value!);
+    memo.set(key, hit);
+  }
+  return hit;
+}
+
+const memo = new Map<string, PatternAnalysis>();
+const MEMO_MAX = 512;
+const MEMO_PATTERN_MAX = 2048;
+
+function analyzeUncached(pattern: string, sizeLimit: number): PatternAnalysis {
   const parsed = parseRustRegex(pattern);
   if (!parsed.ok) return { pattern, verdict: 'invalid', ast: null, error: parsed.error, warnings: parsed.warnings, size: null, sizeLimit };
   const size = estimateSize(parsed.ast);

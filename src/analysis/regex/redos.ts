@@ -366,7 +366,16 @@ function outermostLoop(a: CharEdge, b: CharEdge): Span | null {
   return l ? { start: l.start, end: l.end } : null;
 }
 
+/** Results by AST: analyzePattern remembers its analyses, so a pattern repeated across skills brings the same AST. */
+const redosMemo = new WeakMap<Node, RedosResult>();
+
 export function analyzeRedos(ast: Node): RedosResult {
+  let hit = redosMemo.get(ast);
+  if (hit === undefined) redosMemo.set(ast, (hit = Object.freeze(analyzeRedosUncached(ast))));
+  return hit;
+}
+
+function analyzeRedosUncached(ast: Node): RedosResult {
   const shape = jsShape(ast);
   const { safe, parse } = loadSafeRegex();
   let sr: boolean | null;
