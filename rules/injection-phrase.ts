@@ -8,6 +8,7 @@ import { lookalikeOf } from '../src/analysis/confusables.js';
 import { loadPack, matchEntry, packRule, type Pack, withPackMessages } from '../src/analysis/packs.js';
 import type { Rule, SkillContext } from '../src/core/rule.js';
 import { quote } from '../src/core/text.js';
+import { codePointBefore, codePointTester } from '../src/core/unicode.js';
 
 /** Words before a phrase (same line, up to 80 characters) that make it a mention, not an instruction. */
 const FRAMING = /(?:\b(?:not|never|no|n't|refuse|reject|resist|ignore any|detect\w*|flag\w*|block\w*|scan\w*|catch\w*|such as|like|e\.g\.|i\.e\.|examples?|attempts?|asks?|asking|tells?|telling|tries|trying|claims?|phrases?|patterns?|injections?|wording|says|saying|contains?|including)\b|["“'`«‘])[^\n]{0,80}$/i;
@@ -110,52 +111,15 @@ export function foldLookalikes(text: string): string | null {
   return changed ? out + text.slice(last) : null;
 }
 
-const LETTER_OR_MARK = /^[\p{L}\p{M}]$/u;
-/** Per BMP code unit: 0 not classified yet, 1 letter or mark, 2 neither. */
-const bmpLM = new Uint8Array(0x10000);
-
-function isLetterOrMark(cp: number): boolean {
-  if (cp < 0x10000) {
-    let k = bmpLM[cp]!;
-    if (k === 0) bmpLM[cp] = k = LETTER_OR_MARK.test(String.fromCharCode(cp)) ? 1 : 2;
-    return k === 1;
-  }
-  return LETTER_OR_MARK.test(String.fromCodePoint(cp));
-}
+/** Letters and marks (what `[\p{L}\p{M}]+` takes into a word), remembered per BMP code point. */
+const isLetterOrMark = codePointTester(/^[\p{L}\p{M}]$/u);
 
 /** The maximal run of letters and marks (whole code points) holding the BMP letter at `i`. */
 function wordAround(text: string, i: number): { start: number; end: number } {
   let start = i;
-  while (start > 0) {
-    const c = text.charCodeAt(start - 1);
-    let len = 1;
-    let cp = c;
-    if ((c & 0xfc00) === 0xdc00 && start >= 2) {
-      const h = text.charCodeAt(start - 2);
-      if ((h & 0xfc00) === 0xd800) {
-        cp = (h - 0xd800) * 0x400 + (c - 0xdc00) + 0x10000;
-        len = 2;
-      }
-    }
-    if (!isLetterOrMark(cp)) break;
-    start -= len;
-  }
+  for (let cp: number; start > 0 && isLetterOrMark((cp = codePointBefore(text, start))); ) start -= cp > 0xffff ? 2 : 1;
   let end = i + 1;
-  const n = text.length;
-  while (end < n) {
-    const c = text.charCodeAt(end);
-    let len = 1;
-    let cp = c;
-    if ((c & 0xfc00) === 0xd800 && end + 1 < n) {
-      const d = text.charCodeAt(end + 1);
-      if ((d & 0xfc00) === 0xdc00) {
-        cp = (c - 0xd800) * 0x400 + (d - 0xdc00) + 0x10000;
-        len = 2;
-      }
-    }
-    if (!isLetterOrMark(cp)) break;
-    end += len;
-  }
+  for (let cp: number; end < text.length && isLetterOrMark((cp = text.codePointAt(end)!)); ) end += cp > 0xffff ? 2 : 1;
   return { start, end };
 }
 

@@ -17,11 +17,13 @@ import { highestTrust } from '../src/core/trust.js';
 
 /** Info strings of fenced blocks read as shell scripts (an untagged block too). */
 const SHELL_LANGS = /^(?:|sh|bash|zsh|ksh|fish|shell|shell-session|shellsession|console|terminal|cmd|bat|powershell|ps1|pwsh|dockerfile|docker|makefile|make|yaml|yml|text|txt|plain|plaintext)$/;
-/** Cheap filter: a text the model could flag holds one of these words. */
-export const TRIGGER = /curl|wget|fetch|iwr|irm|invoke-web|invoke-rest|npx|bunx|pnpx|deno|pip|npm|pnpm|yarn|uv |poetry|aria2c|\bxh\b|\bhttps? /i;
+/** Cheap filter: a text the model could flag holds one of these command words (plain literals, no regex syntax), or
+ *  `xh` as a whole word, or `http`/`https` and a space (TRIGGER). */
+const TRIGGER_WORDS = ['curl', 'wget', 'fetch', 'iwr', 'irm', 'invoke-web', 'invoke-rest', 'npx', 'bunx', 'pnpx', 'deno', 'pip', 'npm', 'pnpm', 'yarn', 'uv ', 'poetry', 'aria2c'];
+export const TRIGGER = new RegExp(`${TRIGGER_WORDS.join('|')}|\\bxh\\b|\\bhttps? `, 'i');
 /** Literals one of which every TRIGGER match holds, lowercased (ASCII: the `i` flag without `u` folds ASCII letters
  *  only): found with the pack keywords in one pass, so a text or code block without them skips the regex. */
-export const TRIGGER_LITERALS: readonly string[] = ['curl', 'wget', 'fetch', 'iwr', 'irm', 'invoke-web', 'invoke-rest', 'npx', 'bunx', 'pnpx', 'deno', 'pip', 'npm', 'pnpm', 'yarn', 'uv ', 'poetry', 'aria2c', 'xh', 'http ', 'https '];
+export const TRIGGER_LITERALS: readonly string[] = [...TRIGGER_WORDS, 'xh', 'http ', 'https '];
 scanLiteralsToo(TRIGGER_LITERALS);
 
 /** Whether some line starting in [from, to) holds a trigger literal (`lines`: literalLines, null when unknown). */

@@ -107,6 +107,28 @@ function scanInvisible(s: string, from: number, nul: boolean): number {
   }
 }
 
+/** A test of one code point by `re` (anchored, with the `u` flag), remembered per BMP code point (one byte each,
+ *  filled on first sight); astral code points are tested each time. */
+export function codePointTester(re: RegExp): (cp: number) => boolean {
+  const bmpSeen = new Uint8Array(0x10000);
+  return (cp) => {
+    if (cp >= 0x10000) return re.test(String.fromCodePoint(cp));
+    let k = bmpSeen[cp]!;
+    if (k === 0) bmpSeen[cp] = k = re.test(String.fromCharCode(cp)) ? 1 : 2;
+    return k === 1;
+  };
+}
+
+/** The code point that ends just before offset `i` of `s` (a surrogate pair read whole, as codePointAt reads forward). */
+export function codePointBefore(s: string, i: number): number {
+  const c = s.charCodeAt(i - 1);
+  if ((c & 0xfc00) === 0xdc00 && i >= 2) {
+    const h = s.charCodeAt(i - 2);
+    if ((h & 0xfc00) === 0xd800) return (h - 0xd800) * 0x400 + (c - 0xdc00) + 0x10000;
+  }
+  return c;
+}
+
 /** A new regular expression matching one invisible character (`flags` add to `u`, e.g. 'g'). */
 export function invisibleRegex(flags = ''): RegExp {
   return new RegExp(INVISIBLE_SOURCE, `u${flags}`);
