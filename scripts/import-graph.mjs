@@ -1,5 +1,6 @@
 // The import graph of src/ and rules/ (static `from '...'`, `import '...'` and dynamic `import('...')` of relative
-// paths, type-only imports left out: they vanish at run time), and its cycles (strongly connected components).
+// paths, type-only imports included: a type names a contract, and a contract in the wrong layer ties that layer to
+// an implementation as surely as a call does), and its cycles (strongly connected components).
 // Used by test/layers.test.ts; `node scripts/import-graph.mjs` prints the cycles.
 
 import * as fs from 'node:fs';
@@ -23,8 +24,8 @@ function sources(dir) {
 
 const IMPORT = /(?:^|\n)\s*(import|export)\s+(type\s+)?[^'";]*?from\s+['"](\.[^'"]+)['"]|(?:^|\n)\s*import\s+['"](\.[^'"]+)['"]|\bimport\(\s*['"](\.[^'"]+)['"]\s*\)/g;
 
-/** Module (repo-relative, .ts) → modules it imports at run time. */
-export function importGraph(roots = ['src', 'rules']) {
+/** Module (repo-relative, .ts) → modules it imports, types included (`runtimeOnly`: the imports left at run time). */
+export function importGraph(roots = ['src', 'rules'], { runtimeOnly = false } = {}) {
   const graph = new Map();
   for (const root of roots) {
     for (const file of sources(path.join(REPO, root))) {
@@ -32,7 +33,7 @@ export function importGraph(roots = ['src', 'rules']) {
       const text = fs.readFileSync(file, 'utf8');
       const deps = new Set();
       for (const m of text.matchAll(IMPORT)) {
-        if (m[2]) continue; // import type / export type
+        if (m[2] && runtimeOnly) continue; // import type / export type
         const spec = m[3] ?? m[4] ?? m[5];
         const target = path.posix.normalize(path.posix.join(path.posix.dirname(rel), spec)).replace(/\.js$/, '.ts');
         if (target.endsWith('.ts')) deps.add(target);
@@ -79,9 +80,8 @@ export function cycles(graph) {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Layers (README "Layout"). Each module belongs to one layer; a module imports (at run time) only modules of its own
-// layer or of a lower one, as allowed below. Type-only imports are left out, as dependency-cruiser does by default:
-// they vanish at run time and describe a contract, not a dependency.
+// Layers (ARCHITECTURE.md). Each module belongs to one layer; a module imports (types included) only modules of its
+// own layer or of a lower one, as allowed below.
 
 /** Layers bottom-up, and what each may import besides itself. */
 export const LAYERS = {
@@ -90,16 +90,17 @@ export const LAYERS = {
   targets: ['core', 'analysis'],
   report: ['core'],
   rules: ['core', 'analysis', 'targets'],
-  node: ['core', 'analysis', 'targets', 'rules', 'report'],
-  cli: ['core', 'analysis', 'targets', 'rules', 'report', 'node'],
-  api: ['core', 'analysis', 'targets', 'rules', 'report', 'node'],
+  engine: ['core', 'analysis', 'targets', 'rules'],
+  node: ['core', 'analysis', 'targets', 'rules', 'report', 'engine'],
+  cli: ['core', 'analysis', 'targets', 'rules', 'report', 'engine', 'node'],
+  api: ['core', 'analysis', 'targets', 'rules', 'report', 'engine', 'node'],
 };
 
 /** The layer of a repo-relative module path, or null for files outside the layered tree. */
 export function layerOf(file) {
   if (file === 'src/index.ts' || file === 'src/testing.ts') return 'api';
   if (file === 'rules/index.ts') return 'registry';
-  const m = /^src\/(core|analysis|targets|report|node|cli)\//.exec(file);
+  const m = /^src\/(core|analysis|targets|report|engine|node|cli)\//.exec(file);
   if (m) return m[1];
   if (file.startsWith('rules/')) return 'rules';
   return null;
@@ -112,6 +113,7 @@ export const FORBIDDEN_EXTERNAL = {
   targets: ['node:fs', 'node:fs/promises', 'node:worker_threads', 'node:child_process', 'commander'],
   rules: ['node:fs', 'node:fs/promises', 'node:worker_threads', 'node:child_process', 'commander'],
   report: ['node:fs', 'node:fs/promises', 'node:worker_threads', 'node:child_process', 'commander'],
+  engine: ['node:fs', 'node:fs/promises', 'node:worker_threads', 'node:child_process', 'node:os', 'commander'],
   node: ['commander'],
 };
 
@@ -145,11 +147,11 @@ export function layerViolations(graph, externals = new Map()) {
       const lt = layerOf(to);
       if (lt === null || lt === lf) continue;
       if (lt === 'registry') {
-        if (!['node', 'cli', 'api'].includes(lf)) out.push(`${from} -> ${to} (only node/, cli/ and the package API load the rule registry)`);
+        if (!['engine', 'node', 'cli', 'api'].includes(lf)) out.push(`${from} -> ${to} (only engine/, node/, cli/ and the package API load the rule registry)`);
         continue;
       }
       if (lf === 'registry') {
-        if (lt !== 'rules') out.push(`${from} -> ${to} (the registry only lists rules)`);
+        if (lt !== 'rules' && lt !== 'core') out.push(`${from} -> ${to} (the registry only lists rules)`);
         continue;
       }
       if (!LAYERS[lf].includes(lt)) out.push(`${from} -> ${to} (${lf} may not import ${lt})`);

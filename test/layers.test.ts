@@ -1,5 +1,6 @@
-// Layers and import cycles (issue 14; README "Layout"). Import cycles: none may appear. The graph is read from the sources (scripts/import-graph.mjs), dynamic
-// imports included: a cycle through a lazy import is still two modules that cannot be understood apart.
+// Layers and import cycles (ARCHITECTURE.md). Import cycles: none may appear. The graph is read from the sources
+// (scripts/import-graph.mjs), type-only and dynamic imports included: a cycle through a lazy import or a type is
+// still two modules that cannot be understood apart.
 
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error a plain .mjs script, no types
@@ -16,6 +17,14 @@ describe('import graph', () => {
     expect(find(new Map([['a.ts', ['b.ts']], ['b.ts', ['c.ts']], ['c.ts', ['a.ts']], ['d.ts', ['a.ts']]]))).toEqual([['a.ts', 'b.ts', 'c.ts']]);
     expect(find(new Map([['a.ts', ['a.ts']]]))).toEqual([['a.ts']]);
     expect(find(new Map([['a.ts', ['b.ts', 'c.ts']], ['b.ts', ['c.ts']], ['c.ts', []]]))).toEqual([]);
+  });
+
+  it('counts type-only imports: a contract in the wrong layer is a dependency too', () => {
+    const graph = (importGraph as (r?: string[], o?: { runtimeOnly?: boolean }) => Graph)();
+    // core/rule.ts names the I/O contracts with `import type` only.
+    expect(graph.get('src/core/rule.ts')).toContain('src/core/contracts.ts');
+    const runtime = (importGraph as (r?: string[], o?: { runtimeOnly?: boolean }) => Graph)(['src', 'rules'], { runtimeOnly: true });
+    expect(runtime.get('src/core/rule.ts')).not.toContain('src/core/contracts.ts');
   });
 
   it('has no import cycle in src/ and rules/ beyond the known ones', () => {
@@ -53,7 +62,7 @@ describe('layers', () => {
       'src/core/parse.ts -> src/node/read.ts (core may not import node)',
       'src/core/text.ts -> node:fs (core may not use node:fs)',
       'src/report/json.ts -> src/node/lint.ts (report may not import node)',
-      'src/targets/names.ts -> rules/index.ts (only node/, cli/ and the package API load the rule registry)',
+      'src/targets/names.ts -> rules/index.ts (only engine/, node/, cli/ and the package API load the rule registry)',
     ]);
   });
 

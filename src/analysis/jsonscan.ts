@@ -3,30 +3,13 @@
 // (an explicit stack), stops descending past MAX_JSON_DEPTH and stops collecting past MAX_JSON_STRINGS. Invalid JSON
 // yields what could be read up to the first error (the raw text is matched line by line anyway).
 
+import type { JsonString, JsonScan } from '../core/contracts.js';
+export type { JsonString, JsonScan };
+
 /** Nesting levels descended at most; deeper values are skipped (their text is still matched as raw lines). */
 export const MAX_JSON_DEPTH = 64;
 /** String values collected per file at most. */
 const MAX_JSON_STRINGS = 20000;
-
-export interface JsonString {
-  /** The decoded value (escapes resolved). */
-  value: string;
-  /** Offsets of the string token in the text, quotes included. */
-  start: number;
-  end: number;
-  /** Keys and indices from the root, e.g. ["mcpServers", "github", "args", 2]. */
-  path: (string | number)[];
-  /** True when the decoded value differs from the text between the quotes (escapes). */
-  escaped: boolean;
-}
-
-export interface JsonScan {
-  strings: JsonString[];
-  /** A bound (depth or count) cut the scan short. */
-  truncated: boolean;
-  /** The text is not valid JSON from this offset on (what came before is kept). */
-  errorAt: number | null;
-}
 
 interface Frame {
   kind: 'object' | 'array';

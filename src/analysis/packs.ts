@@ -14,7 +14,7 @@ import { keywordScanner, scanKeywords, type KeywordScanner } from './keywordscan
 import { formatJsonPath, stringAt, type JsonScan, type JsonString } from './jsonscan.js';
 import { mcpServers, mcpTexts, segmentAt, type McpLang } from './mcp.js';
 import type { Rule, RuleMeta, SkillContext } from '../core/rule.js';
-import type { PackageFile } from '../node/skillfiles.js';
+import type { PackageFile } from '../core/contracts.js';
 import { quote, visible } from '../core/text.js';
 import { firstInvisible, invisibleRegex } from '../core/unicode.js';
 import { fencedBlocks } from './fences.js';

@@ -13,7 +13,7 @@
 
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { Io } from './main.js';
+import type { Io } from './common.js';
 
 /** Exit codes Claude Code gives meaning to: 0 = read stdout, 2 = blocking error (stderr goes to the model). */
 export const HOOK_OK = 0;

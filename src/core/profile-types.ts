@@ -2,7 +2,7 @@
 // it says otherwise) and the name rules more than one runtime uses. Each runtime's own profile is
 // src/targets/<id>/profile.ts; src/targets/profiles.ts assembles them. Source: ../shared/docs/runtimes.md.
 
-import type { Severity, TargetId, Trust } from '../core/types.js';
+import type { Severity, TargetId, Trust } from './types.js';
 
 export interface NameRule {
   /** Regular expression source the name must match (JS syntax, anchored). */
@@ -317,4 +317,18 @@ export const BASE = {
 /** A client that reads any name (no pattern), up to `maxLength` characters. */
 export function clientName(maxLength: number): NameRule {
   return { pattern: maxLength < Number.MAX_SAFE_INTEGER ? `^[\\s\\S]{1,${maxLength}}$` : '^[\\s\\S]+$', expected: maxLength < Number.MAX_SAFE_INTEGER ? `any text up to ${maxLength} characters` : 'any non-blank text', maxLength, mustMatchFolder: false, hyphenRules: false };
+}
+
+export interface Resolved<S extends string> {
+  value: string;
+  source: S;
+  /** Offset in the skill file's normalized text where the value was read, when it came from the skill file. */
+  offset?: number;
+  /** The side file it came from (`_meta.json`, `skill-card.md`), relative to the skill folder. */
+  sideFile?: string;
+}
+
+export interface Resolution {
+  name: Resolved<NameSource> | null;
+  description: Resolved<DescriptionSource> | null;
 }

@@ -1,13 +1,9 @@
 // The rule contract: metadata, the input a rule sees, and the report() it calls.
 
-import type { DiscoveryEvent, SkillLayout } from '../node/discover.js';
-import type { Host } from '../node/host.js';
+import type { DiscoveryEvent, Host, ReadResult, SkillFolder, SkillLayout, TreePath } from './contracts.js';
 import type { Frontmatter, Located, ParsedDocument } from './parse.js';
-import type { ReadResult, TreePath } from '../node/read.js';
-import type { SkillFolder } from '../node/skillfiles.js';
 import type { SourceText } from './source.js';
-import type { TargetProfile } from '../targets/profiles.js';
-import type { Resolution } from '../targets/names.js';
+import type { Resolution, TargetProfile } from './profile-types.js';
 import type { Confidence, Fix, Severity, TargetId, Trust } from './types.js';
 
 export const DOCS_BASE = 'https://github.com/skillcheck/skillcheck/blob/main/rules/';

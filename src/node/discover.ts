@@ -9,6 +9,8 @@ import { describeKind, idOf, joinName, openDirBelow, type FileId, type OpenDir, 
 
 export { describeKind };
 import type { TargetId } from '../core/types.js';
+import type { SkillLayout, DiscoveredSkill, DiscoveryEvent } from '../core/contracts.js';
+export type { SkillLayout, DiscoveredSkill, DiscoveryEvent };
 
 /** Names of a skill file the walker recognises. Exact `SKILL.md` is the standard spelling. */
 export const SKILL_FILE_NAMES: readonly string[] = ['SKILL.md', 'skill.md', 'Skill.md'];
@@ -23,51 +25,6 @@ export const SKIPPED_DIRS: readonly string[] = ['.git', 'node_modules'];
 export const DEFAULT_MAX_DEPTH = 16;
 /** Directory entries visited per run before the walk stops with a notice. */
 export const DEFAULT_MAX_ENTRIES = 1_000_000;
-
-/** `mcp`: an MCP configuration file (`.mcp.json`) outside any skill folder, checked as a unit of its own. */
-export type SkillLayout = 'folder' | 'flat' | 'file' | 'mcp';
-
-export interface DiscoveredSkill {
-  /** Absolute path of the skill file. */
-  absPath: string;
-  /** Absolute path of the folder that holds it. */
-  absDir: string;
-  layout: SkillLayout;
-  /** The walk root (absolute) under which it was found. */
-  root: string;
-  /**
-   * Real absolute path of `absDir`: the walk root's parent chain resolved (fs.realpath), the part inside the tree
-   * as walked (never through a symlink). Trust is decided on this path, so it is the same from every working
-   * directory and for every spelling of the path. Absent: use `absDir`.
-   */
-  realDir?: string;
-  /** The folders from the root down to the skill and their identities at discovery: reads walk the same way and
-   *  compare (src/node/read.ts). Absent for a skill not found by the walk. */
-  tree?: TreePath;
-}
-
-export type DiscoveryEvent =
-  | {
-      kind: 'symlink';
-      absPath: string;
-      /**
-       * `root`: a folder with a trust-bearing name (`skills`, `installed_skills`) met in the walk; `parent`: one on the
-       * path to a given argument (walked through by the OS, so trust is decided beyond it).
-       */
-      role: 'skill-file' | 'skill-dir' | 'entry' | 'argument' | 'root' | 'parent';
-      linkTarget: string | null;
-      /** `root` and `parent`: the link leads to a folder of the same name that was checked (`.agents/skills -> ../skills`). */
-      covered?: boolean;
-      /** `skill-file`: real path of the folder that holds the link (see DiscoveredSkill.realDir). */
-      realDir?: string;
-    }
-  | { kind: 'io-error'; absPath: string; code: string; message: string }
-  | { kind: 'depth-limit'; absPath: string; depth: number }
-  | { kind: 'entry-limit'; absPath: string; limit: number }
-  | { kind: 'not-regular'; absPath: string; what: string }
-  /** A file directly in a skills root whose runtime reads only `<root>/<folder>/SKILL.md` (Jern). */
-  /** A file in a root that only takes skill folders: `root` is the profile's root path, `target` the runtime. */
-  | { kind: 'loose-file'; absPath: string; root: string; target: TargetId };
 
 export interface DiscoveryResult {
   skills: DiscoveredSkill[];

@@ -2,18 +2,8 @@
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-
-export interface Host {
-  /** Whether an executable named `bin` is on PATH (looked up with stat, never run). */
-  which(bin: string): boolean;
-  /** The environment variable's value, or undefined when unset. */
-  env(name: string): string | undefined;
-  /** Whether a path exists (lstat: a dangling symlink exists, nothing is followed out of curiosity). */
-  exists(p: string): boolean;
-  /** process.platform: 'linux', 'darwin', 'win32', … */
-  platform: string;
-  cwd: string;
-}
+import type { Host } from '../core/contracts.js';
+export type { Host };
 
 /** Whether the environment says this is a CI job (`CI` set to anything but '', 'false' or '0'). */
 export function inCi(env: Record<string, string | undefined>): boolean {

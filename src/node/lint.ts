@@ -23,6 +23,10 @@ import { resolveTrust, type TrustConfig, type TrustMapping } from '../core/polic
 import { lineText } from '../core/fingerprint.js';
 import type { Diagnostic, TargetId, Trust } from '../core/types.js';
 import { trustRank } from '../core/trust.js';
+import type { SkillSummary, LintResult } from '../core/result.js';
+import type { Candidate, CheckSpec, FileDigest, FileOutcome } from './outcome.js';
+export type { Candidate, CheckSpec, FileDigest, FileOutcome };
+export type { SkillSummary, LintResult };
 
 /** Bytes read per file when no target sets a larger limit (README "Resource bounds"). */
 export const DEFAULT_READ_BOUND = 65536;
@@ -78,27 +82,6 @@ export interface LintOptions {
 export interface IgnoreSet {
   base?: string;
   patterns: readonly string[];
-}
-
-export interface SkillSummary {
-  name: string | null;
-  file: string;
-  target: TargetId;
-  trust: Trust;
-  loads: boolean;
-}
-
-export interface LintResult {
-  skills: SkillSummary[];
-  diagnostics: Diagnostic[];
-  /** Files read. */
-  files: number;
-  /** Paths given that do not exist. */
-  missing: string[];
-  /** Parsed inputs, for fixes and commands that show a runtime's view (not serialized); [] without keepInputs. */
-  inputs: SkillInput[];
-  /** Ids of the security-category rules of the run (the summary lists their inline-suppressed findings). */
-  securityRules?: readonly string[];
 }
 
 let normalCwd: string | null = null;
@@ -297,55 +280,12 @@ export const PARALLEL_MIN_SKILLS = 2000;
 /** Skill files sent to a worker at a time. */
 const WORKER_CHUNK = 16;
 
-/** A skill file to check: what discovery found (or a symlink it refused to follow). */
-export interface Candidate {
-  d: DiscoveredSkill;
-  symlink: DiscoveryEvent | null;
-  /** A symlinked skill file that leads to a regular file inside a checked root: that file, read in its place. */
-  linked?: { real: string; tree: TreePath };
-}
-
-/** What suppressions and fingerprints need of a skill file once its source is dropped. */
-export interface FileDigest {
-  directives: Directive[];
-  /** Texts of the lines findings, directives and the skill's name sit on, by 1-based line number. */
-  lines: [number, string][];
-}
-
-/** The result of checking one skill file under each of its targets. */
-export interface FileOutcome {
-  file: string;
-  diagnostics: Diagnostic[];
-  skills: ProjectSkill[];
-  /** Full inputs, only when the run keeps them (LintOptions.keepInputs). */
-  inputs?: SkillInput[];
-  digest: FileDigest | null;
-  /** Digests of the skill's references/ files that have findings, by display path. */
-  others?: [string, FileDigest][];
-  read: boolean;
-}
-
 function digestOf(source: SourceText, diagnostics: readonly Diagnostic[], file: string, more: readonly number[] = []): FileDigest {
   const directives = parseDirectives(source);
   const wanted = new Set<number>(more);
   for (const x of diagnostics) if (x.file === file) wanted.add(x.line);
   for (const x of directives) wanted.add(x.line);
   return { directives, lines: [...wanted].map((n) => [n, lineText(source, n)]) };
-}
-
-/** The data that defines how files are checked: cloneable, so a worker thread can rebuild the same context. */
-export interface CheckSpec {
-  cwd: string;
-  targets: TargetSelection;
-  bound: number;
-  gating: boolean;
-  persona: 'default' | 'auditor';
-  severity: Record<string, SeverityOverride>;
-  trust: TrustMapping;
-  ruleOptions?: RuleOptions;
-  shard?: Shard;
-  keepInputs: boolean;
-  slimInputs: boolean;
 }
 
 export interface CheckContext {

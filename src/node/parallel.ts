@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { distPath, RUNNING_BUILT } from '../core/package.js';
 import { Worker } from 'node:worker_threads';
-import type { Candidate, CheckSpec, FileOutcome } from './lint.js';
+import type { Candidate, CheckSpec, FileOutcome } from './outcome.js';
 
 /** Messages from the main thread to a worker, and back. */
 export type ToWorker = { kind: 'chunk'; start: number; items: Candidate[] } | { kind: 'stop' };

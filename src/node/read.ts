@@ -8,15 +8,8 @@
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-
-export type ReadResult =
-  | { kind: 'ok'; size: number; bytes: Uint8Array }
-  | { kind: 'too-large'; size: number; limit: number }
-  | { kind: 'not-regular'; what: string }
-  | { kind: 'symlink' }
-  /** A file or folder on the way is not the one discovery saw (`path`: absolute): it was not read through. */
-  | { kind: 'changed'; path: string; symlink: boolean; linkTarget: string | null; what: string }
-  | { kind: 'error'; code: string; message: string };
+import type { ReadResult, FileId, TreePath } from '../core/contracts.js';
+export type { ReadResult, FileId, TreePath };
 
 const O_NOFOLLOW = fs.constants.O_NOFOLLOW ?? 0;
 const O_NONBLOCK = fs.constants.O_NONBLOCK ?? 0;
@@ -42,30 +35,12 @@ export function describeKind(st: FileKindTests): string {
   return 'not a regular file';
 }
 
-/** A file's identity: what lstat saw at discovery and fstat must see again after the open. */
-export interface FileId {
-  dev: number;
-  ino: number;
-}
-
 export function idOf(st: { dev: number; ino: number }): FileId {
   return { dev: st.dev, ino: st.ino };
 }
 
 export function sameId(a: FileId, b: FileId): boolean {
   return a.dev === b.dev && a.ino === b.ino;
-}
-
-/** Where discovery found a skill file: the walk root, the folders down to the file's folder, and their identities. */
-export interface TreePath {
-  /** Absolute walk root. */
-  root: string;
-  /** Folder names from the root down to the skill's folder ([] when the folder is the root). */
-  dirs: string[];
-  /** Identity of the root and of each folder in `dirs` (dirs.length + 1 entries). */
-  dirIds: FileId[];
-  /** Identity of the skill file, when discovery saw it. */
-  fileId?: FileId;
 }
 
 /** The folder a TreePath leads to. */

@@ -16,12 +16,12 @@ export const MAX_FOLDER_ENTRIES = 10000;
 /** Folder depth listed below the skill folder. */
 export const MAX_FOLDER_DEPTH = 8;
 import { MAX_PACKAGE_BYTES, MAX_PACKAGE_FILES, PACKAGE_FILE_BOUND } from '../core/limits.js';
+import type { FileKind, EntryKind, FolderEntry, FolderListing, PackageFile, ReferenceFile, Unscanned, PackageFiles, SkillFolder, FolderIo } from '../core/contracts.js';
+export type { FileKind, EntryKind, FolderEntry, FolderListing, PackageFile, ReferenceFile, Unscanned, PackageFiles, SkillFolder, FolderIo };
 export { MAX_PACKAGE_BYTES, MAX_PACKAGE_FILES, PACKAGE_FILE_BOUND };
 /** Bytes looked at to tell a binary file from a text file. */
 export const SNIFF_BYTES = 8192;
 
-/** What a package file is, for the scope of pack entries (rules/packs/README.md). */
-export type FileKind = 'markdown' | 'shell' | 'python' | 'javascript' | 'powershell' | 'json' | 'other';
 const FILE_KINDS: readonly FileKind[] = ['markdown', 'shell', 'python', 'javascript', 'powershell', 'json', 'other'];
 
 const KIND_BY_EXT: Record<string, FileKind> = {
@@ -62,72 +62,6 @@ export function looksBinary(bytes: Uint8Array): boolean {
     if (b < 8 || (b > 13 && b < 32 && b !== 27)) odd++;
   }
   return n > 0 && odd / n > 0.1;
-}
-
-export type EntryKind = 'file' | 'dir' | 'symlink' | 'other';
-
-export interface FolderEntry {
-  /** POSIX path relative to the skill folder. */
-  rel: string;
-  kind: EntryKind;
-  /** Size in bytes from lstat (0 for folders). */
-  size: number;
-  /** Where a symlink points (as written), when kind is symlink. */
-  linkTarget?: string | null;
-}
-
-export interface FolderListing {
-  /** rel path → entry; the folder itself is not listed. */
-  entries: ReadonlyMap<string, FolderEntry>;
-  /** True when a bound (entries or depth) cut the listing short: absence proves nothing then. */
-  truncated: boolean;
-  /** Where and why the listing was cut (folder rel path, '' for the skill folder). */
-  cut: readonly { rel: string; why: string }[];
-}
-
-export interface PackageFile {
-  /** POSIX path relative to the skill folder, e.g. "references/api.md", "scripts/setup.sh". */
-  rel: string;
-  /** Display path (as diagnostics show it). */
-  file: string;
-  kind: FileKind;
-  /** Under references/ (scope `references`). */
-  reference: boolean;
-  /** Decoded text. */
-  source: SourceText;
-  /** JSON files: their string values with paths (bounded), computed at first use. */
-  json(): JsonScan | null;
-}
-
-/** @deprecated the name before every text file was read: a package file under references/. */
-export type ReferenceFile = PackageFile;
-
-/** A file of the package (or a part of the listing) that was not read because of a bound. */
-export interface Unscanned {
-  /** POSIX path relative to the skill folder ('' for the listing as a whole). */
-  rel: string;
-  /** Display path. */
-  file: string;
-  /** Why, in words: "over 1,048,576 bytes", "past 256 files", "folder listing stopped at 10,000 entries". */
-  why: string;
-}
-
-export interface PackageFiles {
-  files: readonly PackageFile[];
-  unscanned: readonly Unscanned[];
-}
-
-export interface SkillFolder {
-  absDir: string;
-  /** Display path of the folder. */
-  dir: string;
-  /** Entries below the folder (lstat semantics; symlinks are listed, never followed). */
-  listing(): FolderListing;
-  /** Text files of the package below the folder (the skill file and nested skills' folders excepted), read bounded;
-   *  binary files are skipped by extension or content sniff; what a bound skips is in `unscanned`. */
-  files(): PackageFiles;
-  /** The package files under references/. */
-  references(): readonly PackageFile[];
 }
 
 /** Open the skill folder: down from the walk root when discovery recorded the way, else by its path. */
@@ -247,15 +181,6 @@ export interface SkillFolderOptions {
   io?: FolderIo;
   /** The disk: folders held open for the skill's check (src/node/read.ts HeldDirs), shared with its other reads. */
   held?: HeldDirs;
-}
-
-/** The folder's I/O, by path relative to the folder: a listing, a bounded read, the first bytes of a file. */
-export interface FolderIo {
-  list(): FolderListing;
-  read(rel: string, limit: number): ReadResult;
-  head(rel: string, n: number): Uint8Array | null;
-  /** Reads of many files in a row, as `read` gives them, sharing work (the disk: the folder walked to once). */
-  reader?(): { read(rel: string, limit: number): ReadResult; close(): void };
 }
 
 function diskIo(absDir: string, tree: TreePath | undefined, held: HeldDirs | undefined): FolderIo {

@@ -1,7 +1,7 @@
 // GitHub Actions workflow-command formatter (`::error file=…,line=…::message`). Every value is escaped the way
 // the runner unescapes it, so no skill text (name, description, path) can end a command or start another.
 
-import type { LintResult } from '../node/lint.js';
+import type { LintResult } from '../core/result.js';
 import type { Diagnostic } from '../core/types.js';
 import { visible } from '../core/text.js';
 

@@ -1,6 +1,6 @@
 // JSON formatter: the documented contract (schemaVersion 1). A pure function of the result.
 
-import type { LintResult } from '../node/lint.js';
+import type { LintResult } from '../core/result.js';
 import type { Diagnostic } from '../core/types.js';
 
 export interface Summary {

@@ -2,7 +2,7 @@
 // against the SARIF schema and GitHub's ingestion rules (test/sarif.test.ts, README "SARIF").
 
 import { fingerprintDiagnostics } from '../core/fingerprint.js';
-import type { LintResult } from '../node/lint.js';
+import type { LintResult } from '../core/result.js';
 import type { RuleMeta } from '../core/rule.js';
 import type { Diagnostic, Severity } from '../core/types.js';
 

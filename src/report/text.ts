@@ -1,6 +1,6 @@
 // Text formatter: `path:line:col  severity  message  rule-id`, grouped by file, then a summary line.
 
-import type { LintResult } from '../node/lint.js';
+import type { LintResult } from '../core/result.js';
 import { plural, visible } from '../core/text.js';
 import { summarize } from './json.js';
 

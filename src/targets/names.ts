@@ -2,23 +2,10 @@
 // Pure: side files (_meta.json, skill-card.md) are read by the engine (src/node/lint.ts) and handed in.
 
 import type { ParsedDocument } from '../core/parse.js';
-import type { DescriptionSource, NameSource, TargetProfile } from './profiles.js';
+import type { DescriptionSource, NameSource, Resolution, Resolved, TargetProfile } from '../core/profile-types.js';
+export type { Resolution, Resolved };
 import { codeLines } from '../analysis/fences.js';
 import { quote, typeName } from '../core/text.js';
-
-export interface Resolved<S extends string> {
-  value: string;
-  source: S;
-  /** Offset in the skill file's normalized text where the value was read, when it came from the skill file. */
-  offset?: number;
-  /** The side file it came from (`_meta.json`, `skill-card.md`), relative to the skill folder. */
-  sideFile?: string;
-}
-
-export interface Resolution {
-  name: Resolved<NameSource> | null;
-  description: Resolved<DescriptionSource> | null;
-}
 
 /** Side files as the engine read them: text, or null when absent or unreadable. */
 export type SideFiles = (relPath: string) => string | null;

@@ -5,7 +5,7 @@
 // order of TARGET_IDS).
 
 import type { TargetId } from '../core/types.js';
-import type { TargetProfile } from './profile-types.js';
+import type { TargetProfile } from '../core/profile-types.js';
 import { AGENTSKILLS } from './agentskills/profile.js';
 import { CLAUDE_CODE } from './claude-code/profile.js';
 import { CODEX } from './codex/profile.js';
@@ -19,7 +19,7 @@ import { CUCA } from './cuca/profile.js';
 
 export type {
   ActivationLimits, CatalogStyle, DescriptionSource, FrontmatterParser, GatingFacts, NameRule, NameSource, SearchWeights, SelectionRules, SkillsRoot, TargetProfile, TokenBudget,
-} from './profile-types.js';
+} from '../core/profile-types.js';
 
 export const PROFILES: Readonly<Record<TargetId, TargetProfile>> = {
   agentskills: AGENTSKILLS,

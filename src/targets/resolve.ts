@@ -1,6 +1,6 @@
 // Which target a skill is checked against (`--target auto`), and the name each target gives it.
 
-import type { DiscoveredSkill } from '../node/discover.js';
+import type { DiscoveredSkill } from '../core/contracts.js';
 import type { ParsedDocument } from '../core/parse.js';
 import type { TargetId } from '../core/types.js';
 import { PROFILES } from './profiles.js';

@@ -1,7 +1,7 @@
 // The Agent Skills standard, as its reference validator skills-ref accepts it.
 
-import type { NameRule, TargetProfile } from '../profile-types.js';
-import { BASE } from '../profile-types.js';
+import type { NameRule, TargetProfile } from '../../core/profile-types.js';
+import { BASE } from '../../core/profile-types.js';
 
 const AGENTSKILLS_NAME: NameRule = {
   pattern: '^[a-z0-9-]{1,64}$',

@@ -1,7 +1,7 @@
 // Cerveau: flat `.md` skills with triggers and tool definitions.
 
-import type { TargetProfile } from '../profile-types.js';
-import { BASE, FREE_NAME } from '../profile-types.js';
+import type { TargetProfile } from '../../core/profile-types.js';
+import { BASE, FREE_NAME } from '../../core/profile-types.js';
 
 export const CERVEAU: TargetProfile = {
   ...BASE,

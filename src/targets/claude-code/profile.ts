@@ -2,8 +2,8 @@
 // packages; the facts come from their own loaders' answers and code (docs/conformance.md lists the remaining
 // differences with the code that explains each).
 
-import type { TargetProfile } from '../profile-types.js';
-import { BASE, clientName } from '../profile-types.js';
+import type { TargetProfile } from '../../core/profile-types.js';
+import { BASE, clientName } from '../../core/profile-types.js';
 
 /** Claude Code 2.1.332 (@anthropic-ai/claude-code): project skills are `.claude/skills/<name>/SKILL.md`, one level. */
 export const CLAUDE_CODE: TargetProfile = {

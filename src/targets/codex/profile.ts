@@ -2,8 +2,8 @@
 // packages; the facts come from their own loaders' answers and code (docs/conformance.md lists the remaining
 // differences with the code that explains each).
 
-import type { TargetProfile } from '../profile-types.js';
-import { BASE, clientName } from '../profile-types.js';
+import type { TargetProfile } from '../../core/profile-types.js';
+import { BASE, clientName } from '../../core/profile-types.js';
 
 /** Codex 0.171.0 (@openai/codex): `.agents/skills` (and `.codex/skills`) scanned up to 6 levels, no symlinks. */
 export const CODEX: TargetProfile = {

@@ -1,7 +1,7 @@
 // Creo: lenient YAML; name and description fallbacks; a catalog that cuts descriptions.
 
-import type { TargetProfile } from '../profile-types.js';
-import { BASE, FREE_NAME } from '../profile-types.js';
+import type { TargetProfile } from '../../core/profile-types.js';
+import { BASE, FREE_NAME } from '../../core/profile-types.js';
 
 export const CREO: TargetProfile = {
   ...BASE,

@@ -1,7 +1,7 @@
 // Cuca's Rust SkillsPlugin: a strict `key: value` frontmatter; search weights.
 
-import type { TargetProfile } from '../profile-types.js';
-import { BASE, FREE_NAME } from '../profile-types.js';
+import type { TargetProfile } from '../../core/profile-types.js';
+import { BASE, FREE_NAME } from '../../core/profile-types.js';
 
 export const CUCA: TargetProfile = {
   ...BASE,

@@ -1,7 +1,7 @@
 // IronClaw's v1 loader: layout, name rule, activation caps and selection scores, token budget, gating.
 
-import type { ActivationLimits, NameRule, TargetProfile } from '../profile-types.js';
-import { BASE } from '../profile-types.js';
+import type { ActivationLimits, NameRule, TargetProfile } from '../../core/profile-types.js';
+import { BASE } from '../../core/profile-types.js';
 
 const IRONCLAW_NAME: NameRule = {
   pattern: '^[a-zA-Z0-9][a-zA-Z0-9._-]{0,63}$',

@@ -1,7 +1,7 @@
 // Jern: frontmatter optional; name and description fallbacks.
 
-import type { TargetProfile } from '../profile-types.js';
-import { BASE, FREE_NAME } from '../profile-types.js';
+import type { TargetProfile } from '../../core/profile-types.js';
+import { BASE, FREE_NAME } from '../../core/profile-types.js';
 
 export const JERN: TargetProfile = {
   ...BASE,

@@ -1,8 +1,8 @@
 // OpenClaw: IronClaw's structure (layout, YAML, name pattern, BOM/CRLF handling), OpenClaw's own gating.
 // IronClaw's byte limit, activation block and token budget are IronClaw v1 facts and are not assumed here.
 
-import type { TargetProfile } from '../profile-types.js';
-import { clientName } from '../profile-types.js';
+import type { TargetProfile } from '../../core/profile-types.js';
+import { clientName } from '../../core/profile-types.js';
 import { IRONCLAW } from '../ironclaw/profile.js';
 
 export const OPENCLAW: TargetProfile = {

@@ -2,8 +2,8 @@
 // packages; the facts come from their own loaders' answers and code (docs/conformance.md lists the remaining
 // differences with the code that explains each).
 
-import type { TargetProfile } from '../profile-types.js';
-import { BASE, clientName } from '../profile-types.js';
+import type { TargetProfile } from '../../core/profile-types.js';
+import { BASE, clientName } from '../../core/profile-types.js';
 
 /** OpenCode 1.18.33 (opencode-ai): `.opencode/skills/**\/SKILL.md`, YAML with a colon-sanitizing retry. */
 export const OPENCODE: TargetProfile = {
