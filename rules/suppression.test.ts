@@ -1,9 +1,9 @@
-// The suppression rule's findings come from the suppress stage (src/node/suppress.ts) over the skill's directives.
+// The suppression rule's findings come from the suppress stage (src/engine/suppress.ts) over the skill's directives.
 // The RuleTester runs the rule alone, so the only rule a directive can name and be known is "suppression" itself;
 // the no-reason case of a security rule needs that rule in the run: it is checked through verify() below.
 
 import { describe, expect, it } from 'vitest';
-import { verify } from '../src/node/verify.js';
+import { verify } from '../src/engine/verify.js';
 import { RuleTester } from '../src/testing.js';
 import remoteExec from './remote-exec.js';
 import rule from './suppression.js';

@@ -1,5 +1,5 @@
 // suppression: inline suppression directives without a reason, naming an unknown rule, or matching nothing.
-// Reported by the suppress stage (src/node/suppress.ts), not by a check: this module holds its metadata.
+// Reported by the suppress stage (src/engine/suppress.ts), not by a check: this module holds its metadata.
 
 import { defineRule } from '../src/core/rule.js';
 
@@ -27,7 +27,7 @@ export default defineRule({
         },
       ],
     },
-    // Rendered by src/node/suppress.ts, which reports these ids.
+    // Rendered by src/engine/suppress.ts, which reports these ids.
     messages: {
       unknownDirective: 'unknown directive {{word}}: it suppresses nothing{{didYouMean}} (directives: {{directives}})',
       ignored: 'inline {{what}} ignored ({{why}}): findings it names are reported',

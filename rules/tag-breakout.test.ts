@@ -6,7 +6,7 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkSkill } from '../src/node/check.js';
+import { checkSkill } from '../src/engine/check.js';
 import { escapeSkillContent, findBreakouts } from '../src/targets/escape.js';
 import type { Host } from '../src/node/host.js';
 import { parseSkillDocument } from '../src/core/parse.js';

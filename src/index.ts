@@ -2,7 +2,7 @@
 
 export type { Diagnostic, Fix, TextEdit, Severity, Confidence, Trust, TargetId, Suppression } from './core/types.js';
 export { lint, DEFAULT_READ_BOUND, type LintOptions, type LintResult, type SkillSummary, type IgnoreSet } from './node/lint.js';
-export { verify, EMPTY_HOST, type VerifyOptions, type VerifyResult } from './node/verify.js';
+export { verify, EMPTY_HOST, type VerifyOptions, type VerifyResult } from './engine/verify.js';
 export { discover, type DiscoveryResult, type DiscoveredSkill, type DiscoveryEvent } from './node/discover.js';
 export { readBounded, type ReadResult } from './node/read.js';
 export { decodeSource, positionAt, type SourceText } from './core/source.js';
@@ -69,7 +69,7 @@ export type { DiscoverOptions, SkillLayout } from './node/discover.js';
 export type { TreePath, FileId } from './node/read.js';
 export type { SkillFolder, FolderListing, FolderEntry, EntryKind, FileKind, PackageFile, PackageFiles, Unscanned } from './node/skillfiles.js';
 export type { JsonScan, JsonString } from './analysis/jsonscan.js';
-export type { SeverityOverride, RuleOptions } from './node/check.js';
+export type { SeverityOverride, RuleOptions } from './engine/check.js';
 export type { Shard } from './node/shard.js';
 export type { ExplainedActivation, ExplainedValue } from './node/explain.js';
 export type { SkillInput, ReportInput, MessageData, ProjectSkill, RuleExample, Span, SkillRef } from './core/rule.js';

@@ -4,10 +4,13 @@
 // `it` are globals); otherwise run() checks every case at once and throws an AssertionError on the first mismatch.
 
 import { AssertionError } from 'node:assert';
-import { applyEdits } from './node/fix.js';
+// The package's own packs (rules/packs/), read from its folder; the engine itself reads no file (an embedder
+// without a file system calls usePackSource).
+import './node/packs.js';
+import { applyEdits } from './core/edits.js';
 import { reportMessage, type MessageData, type Rule } from './core/rule.js';
 import type { Confidence, Diagnostic, Severity, TargetId } from './core/types.js';
-import { verify, type VerifyOptions } from './node/verify.js';
+import { verify, type VerifyOptions } from './engine/verify.js';
 
 /** A skill text the rule must accept without any finding. */
 export interface ValidCase extends Omit<VerifyOptions, 'rules'> {
@@ -51,7 +54,7 @@ export type It = (title: string, body: () => void) => void;
 
 export type { Confidence, Diagnostic, Severity, TargetId } from './core/types.js';
 export type { MessageData, Rule } from './core/rule.js';
-export type { VerifyOptions } from './node/verify.js';
+export type { VerifyOptions } from './engine/verify.js';
 
 function title(c: ValidCase): string {
   if (c.name) return c.name;

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { codeLines, fencedBlocks } from '../src/analysis/fences.js';
 import { codeRanges } from '../src/analysis/packs.js';
-import { parseDirectives } from '../src/node/suppress.js';
+import { parseDirectives } from '../src/engine/suppress.js';
 import { decodeSource, positionAt } from '../src/core/source.js';
 import { runJson, tempTrees } from './helpers.js';
 

@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkProject, checkSkill, finalizeDiagnostics, type CheckOptions } from '../src/node/check.js';
+import { checkProject, checkSkill, finalizeDiagnostics, type CheckOptions } from '../src/engine/check.js';
 import { systemHost } from '../src/node/host.js';
 import { lint, loadDefaultRules, skillInputFor, skillRef, type LintResult } from '../src/node/lint.js';
 import { parseSkillDocument } from '../src/core/parse.js';
@@ -65,7 +65,7 @@ function checkBytes(bytes: Uint8Array, rel: string, sel: TargetSelection, o: Che
   const skills: ProjectSkill[] = [];
   const inputs: SkillInput[] = [];
   for (const target of targetsFor(sel, d, rel, doc)) {
-    const input: SkillInput = skillInputFor(d, { read: { kind: 'ok', size: bytes.length }, source, doc }, target, display);
+    const input: SkillInput = skillInputFor(d, { read: { kind: 'ok', size: bytes.length }, source, doc }, target, display, { side: () => null, head: () => null });
     const diags = checkSkill(input, o);
     diagnostics.push(...diags);
     skills.push({ input: skillRef(input), loads: !diags.some((x) => x.rejects) });

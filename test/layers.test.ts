@@ -30,7 +30,7 @@ describe('import graph', () => {
   it('has no import cycle in src/ and rules/ beyond the known ones', () => {
     const graph = (importGraph as () => Graph)();
     expect(graph.size).toBeGreaterThan(50);
-    expect(graph.get('src/node/lint.ts')).toContain('src/node/check.ts');
+    expect(graph.get('src/node/lint.ts')).toContain('src/engine/check.ts');
     expect(find(graph)).toEqual(KNOWN);
   });
 });
@@ -64,6 +64,27 @@ describe('layers', () => {
       'src/report/json.ts -> src/node/lint.ts (report may not import node)',
       'src/targets/names.ts -> rules/index.ts (only engine/, node/, cli/ and the package API load the rule registry)',
     ]);
+  });
+
+  /** The modules a module reaches at run time, itself included, and the built-ins and packages they import. */
+  function reach(from: string): { modules: Set<string>; externals: Set<string> } {
+    const graph = (importGraph as (r?: string[], o?: { runtimeOnly?: boolean }) => Graph)(['src', 'rules'], { runtimeOnly: true });
+    const ext = (externalImports as () => Map<string, string[]>)();
+    const modules = new Set<string>([from]);
+    for (const m of modules) for (const d of graph.get(m) ?? []) modules.add(d);
+    return { modules, externals: new Set([...modules].flatMap((m) => ext.get(m) ?? [])) };
+  }
+  const IO = ['node:fs', 'node:fs/promises', 'node:worker_threads', 'node:child_process'];
+
+  it("keeps verify()'s import graph free of the file system, workers and processes (the seam an editor or a browser runs)", () => {
+    const lint = reach('src/node/lint.ts');
+    // The check can fail: lint() reaches the file system and the workers.
+    expect([...lint.externals].filter((e) => IO.includes(e))).toEqual(expect.arrayContaining(['node:fs', 'node:worker_threads']));
+    for (const entry of ['src/engine/verify.ts', 'src/engine/check.ts', 'src/engine/suppress.ts']) {
+      const r = reach(entry);
+      expect([...r.modules].filter((m) => m.startsWith('src/node/') || m.startsWith('src/cli/')), entry).toEqual([]);
+      expect([...r.externals].filter((e) => IO.includes(e)), entry).toEqual([]);
+    }
   });
 
   it('holds in src/ and rules/', () => {

@@ -10,7 +10,7 @@ import { parse } from 'yaml';
 import { ALL_RULES } from '../rules/index.js';
 import { entriesMatching, loadPack, looksLikePlaceholder, maskSecret, matchEntry, packMessages, packRule, packTemplate, usePackSource, withPackMessages, type Pack } from '../src/analysis/packs.js';
 import { PACKAGE_PACKS, packsDir, validatePack } from '../src/node/packs.js';
-import { verify } from '../src/node/verify.js';
+import { verify } from '../src/engine/verify.js';
 import { compileRe2 } from '../src/analysis/re2.js';
 import { REPO } from './helpers.js';
 

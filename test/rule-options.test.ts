@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_RULES } from '../rules/index.js';
 import { defineRule } from '../src/core/rule.js';
-import { ruleOptionsOf } from '../src/node/check.js';
-import { verify } from '../src/node/verify.js';
+import { ruleOptionsOf } from '../src/engine/check.js';
+import { verify } from '../src/engine/verify.js';
 
 const SKILL = '---\nname: g\ndescription: d\nmetadata:\n  openclaw:\n    requires:\n      config: [browser.enabled, tools.exec]\n---\nBody.\n';
 const gatingMessages = (opts: Parameters<typeof verify>[1]) =>

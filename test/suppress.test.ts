@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { decodeSource } from '../src/core/source.js';
-import { parseDirectives } from '../src/node/suppress.js';
+import { parseDirectives } from '../src/engine/suppress.js';
 import { runCli, runJson, short, tempTrees, type JsonDiagnostic } from './helpers.js';
 
 const tree = tempTrees();

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ALL_RULES } from '../rules/index.js';
 import { lint } from '../src/node/lint.js';
-import { verify } from '../src/node/verify.js';
+import { verify } from '../src/engine/verify.js';
 import type { Diagnostic } from '../src/core/types.js';
 import { CORPUS, tempTrees } from './helpers.js';
 

@@ -4,7 +4,7 @@
 import type { OptionValueSource } from 'commander';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { SeverityOverride } from '../node/check.js';
+import type { SeverityOverride } from '../engine/check.js';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError, intOption, maxWarningsOption, packageVersion, parseSeverities, parseTargets, readOpenclawConfig, type CheckFlags, type Io } from './common.js';
 import type { LoadedConfig } from '../node/config.js';
 import { inCi } from '../node/host.js';
@@ -307,7 +307,7 @@ async function runStdin(paths: string[], flags: CheckFlags, io: Io, source: Sour
 
 /** lint()'s result for standard input: verify() on the real path the file would have, or nothing when ignored. */
 async function checkStdin(input: StdinInput, options: LintOptions): Promise<LintResult> {
-  const { verify } = await import('../node/verify.js');
+  const { verify } = await import('../engine/verify.js');
   const { realPath } = await import('../node/discover.js');
   const { ignoreMatcher } = await import('../node/lint.js');
   const { systemHost } = await import('../node/host.js');

@@ -5,7 +5,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { packagePath } from '../core/package.js';
-import type { SeverityOverride } from '../node/check.js';
+import type { SeverityOverride } from '../engine/check.js';
 import type { TargetId } from '../core/types.js';
 
 export const EXIT_OK = 0;

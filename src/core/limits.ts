@@ -7,3 +7,6 @@ export const MAX_PACKAGE_FILES = 256;
 export const MAX_PACKAGE_BYTES = 8 * 1024 * 1024;
 /** Bytes read per package file at least (the run's read bound when larger). */
 export const PACKAGE_FILE_BOUND = 1024 * 1024;
+
+/** Bytes read per side file (`_meta.json`, `skill-card.md`): they are small by nature. */
+export const SIDE_FILE_BOUND = 65536;

@@ -1,13 +1,10 @@
 // Stage 4, check: run every rule over the parsed input and turn reports into located diagnostics.
 
-// The pack rules read their packs through the source src/node/packs.ts registers when loaded.
-import './packs.js';
-import type { Host } from './host.js';
+import type { DiscoveryEvent, Host } from '../core/contracts.js';
 import { locate } from '../core/parse.js';
 import { reportMessage, type ProjectContext, type ProjectSkill, type ReportInput, type Rule, type SkillContext, type SkillInput } from '../core/rule.js';
 import { positionAt } from '../core/source.js';
 import { getProfile } from '../targets/profiles.js';
-import type { DiscoveryEvent } from './discover.js';
 import type { Diagnostic, Severity, TargetId } from '../core/types.js';
 
 export type SeverityOverride = Severity | 'off';

@@ -7,13 +7,16 @@
 import * as path from 'node:path';
 import { ALL_RULES } from '../../rules/index.js';
 import { checkSkill, finalizeDiagnostics, ruleOptionsOf, type CheckOptions, type RuleOptions, type SeverityOverride } from './check.js';
-import { SKILL_FILE_NAMES, type DiscoveredSkill, type SkillLayout } from './discover.js';
-import type { Host } from './host.js';
-import { checkTargets, SIDE_FILE_BOUND, toPosixRelative, type SkillSummary } from './lint.js';
+import type { DiscoveredSkill, FolderEntry, FolderIo, Host, SkillFolder, SkillLayout } from '../core/contracts.js';
+import { SKILL_FILE_NAMES } from '../core/skillfile.js';
+import { checkTargets } from './input.js';
+import { toPosixRelative } from '../core/display.js';
+import { SIDE_FILE_BOUND } from '../core/limits.js';
+import type { SkillSummary } from '../core/result.js';
 import { lineText } from '../core/fingerprint.js';
 import { parseSkillDocument } from '../core/parse.js';
 import type { Rule, SkillInput } from '../core/rule.js';
-import { skillFolder, type FolderEntry, type FolderIo, type SkillFolder } from './skillfiles.js';
+import { folderOf } from './folder.js';
 import { decodeSource } from '../core/source.js';
 import { applySuppressions, inlineConfigIgnored, parseDirectives } from './suppress.js';
 import { lowestTrust } from '../core/policy/tools.js';
@@ -106,7 +109,7 @@ function inMemoryFolder(absDir: string, files: Readonly<Record<string, string | 
     },
     head: (rel, n) => bytes.get(rel)?.subarray(0, n) ?? null,
   };
-  return skillFolder(absDir, { readBound: bound, display, ownsFolder, skillFile, io });
+  return folderOf(absDir, { readBound: bound, display, ownsFolder, skillFile, io });
 }
 
 /** Check one skill file in memory. Never reads or writes a file; never throws on any input text or bytes. */
@@ -153,7 +156,7 @@ export function verify(input: string | Uint8Array, options: VerifyOptions = {}):
   // The same per-file core as lint() (checkTargets); side files (_meta.json, skill-card.md) come from the folder
   // files given, never from disk.
   const trustConfig = { mapping: options.trust ?? [], base: cwd, home: options.home ?? '/nonexistent-home' };
-  for (const { input: skill, diagnostics: found } of checkTargets(d, file, options.targets ?? 'auto', folder, display, trustConfig, (i) => checkSkill(i, check), sideFile)) {
+  for (const { input: skill, diagnostics: found } of checkTargets(d, file, options.targets ?? 'auto', folder, display, trustConfig, (i) => checkSkill(i, check), { side: sideFile, head: () => head ?? null })) {
     diagnostics.push(...found);
     inputs.push(skill);
     skills.push({ name: skill.name, file: skill.file, target: skill.target, trust: skill.trust, loads: !found.some((x) => x.rejects) });

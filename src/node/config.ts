@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { packagePath } from '../core/package.js';
 import { isMap, isSeq, parseDocument, type Document, type Node as YamlNode } from 'yaml';
-import type { SeverityOverride } from './check.js';
+import type { SeverityOverride } from '../engine/check.js';
 import { jsonErrorMessage, readSmallFile, SmallFileError } from './read.js';
 import { schemaValidator, type SchemaError } from './schemas.js';
 import { didYouMean, typeName } from '../core/text.js';

@@ -11,9 +11,9 @@ export { describeKind };
 import type { TargetId } from '../core/types.js';
 import type { SkillLayout, DiscoveredSkill, DiscoveryEvent } from '../core/contracts.js';
 export type { SkillLayout, DiscoveredSkill, DiscoveryEvent };
+import { isSkillFileName, SKILL_FILE_NAMES } from '../core/skillfile.js';
+export { isSkillFileName, SKILL_FILE_NAMES };
 
-/** Names of a skill file the walker recognises. Exact `SKILL.md` is the standard spelling. */
-export const SKILL_FILE_NAMES: readonly string[] = ['SKILL.md', 'skill.md', 'Skill.md'];
 /** MCP configuration files checked as units when no skill folder holds them (README "MCP configuration"). */
 const MCP_FILE_NAMES: readonly string[] = ['.mcp.json', 'mcp.json'];
 /**
@@ -70,10 +70,6 @@ function lexists(p: string): boolean {
   } catch {
     return false;
   }
-}
-
-export function isSkillFileName(name: string): boolean {
-  return SKILL_FILE_NAMES.includes(name);
 }
 
 /** fs.realpath of `p`, or `p` itself when it cannot be resolved (it vanished, a permission is missing). */

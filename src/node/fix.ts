@@ -6,27 +6,14 @@ import { readInTree, type TreePath } from './read.js';
 import { writeFileAtomic } from './write.js';
 import type { SkillInput } from '../core/rule.js';
 import type { Diagnostic, TextEdit } from '../core/types.js';
+import { applyEdits } from '../core/edits.js';
+export { applyEdits };
 
 export interface FixOutcome {
   file: string;
   applied: number;
   /** Why the file was left alone, when it was. */
   skipped?: string;
-}
-
-/** Apply non-overlapping edits (sorted by start) to `text`. Overlapping later edits are dropped. */
-export function applyEdits(text: string, edits: readonly TextEdit[]): { text: string; applied: number } {
-  const sorted = [...edits].sort((a, b) => a.start - b.start || a.end - b.end);
-  let out = '';
-  let pos = 0;
-  let applied = 0;
-  for (const e of sorted) {
-    if (e.start < pos || e.end < e.start || e.end > text.length) continue;
-    out += text.slice(pos, e.start) + e.text;
-    pos = e.end;
-    applied++;
-  }
-  return { text: out + text.slice(pos), applied };
 }
 
 export interface FixPlan {

@@ -1,8 +1,10 @@
 // The pipeline end to end: discover → read (bounded) → parse → check → (suppress) → result for the formatters.
 
+// The pack rules read their packs through the source src/node/packs.ts registers when loaded.
+import './packs.js';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { checkProject, checkSkill, finalizeDiagnostics, ruleOptionsOf, type CheckOptions, type RuleOptions, type SeverityOverride } from './check.js';
+import { checkProject, checkSkill, finalizeDiagnostics, ruleOptionsOf, type CheckOptions, type RuleOptions, type SeverityOverride } from '../engine/check.js';
 import { discover, inTreeLinkTarget, logicalCwd, realPath, type DiscoverOptions, type DiscoveredSkill, type DiscoveryEvent } from './discover.js';
 import { systemHost, type Host } from './host.js';
 import { locate, parseSkillDocument, type ParsedDocument } from '../core/parse.js';
@@ -18,13 +20,27 @@ import { resolveSkill } from '../targets/names.js';
 import { isAutoFallback, targetsFor, type TargetSelection } from '../targets/resolve.js';
 import { compileGlobs } from '../analysis/glob.js';
 import { inShard, type Shard } from './shard.js';
-import { applySuppressions, inlineConfigIgnored, parseDirectives, type Directive } from './suppress.js';
+import { applySuppressions, inlineConfigIgnored, parseDirectives, type Directive } from '../engine/suppress.js';
 import { resolveTrust, type TrustConfig, type TrustMapping } from '../core/policy/trust.js';
 import { lineText } from '../core/fingerprint.js';
 import type { Diagnostic, TargetId, Trust } from '../core/types.js';
 import { trustRank } from '../core/trust.js';
 import type { SkillSummary, LintResult } from '../core/result.js';
 import type { Candidate, CheckSpec, FileDigest, FileOutcome } from './outcome.js';
+import { checkTargets, skillInputFor, type FileReaders, type ReadFile as EngineReadFile } from '../engine/input.js';
+import { toPosixRelative } from '../core/display.js';
+import { SIDE_FILE_BOUND } from '../core/limits.js';
+export { skillInputFor, toPosixRelative };
+
+/** A skill file read from the disk: with the folders held open for its check, which its later reads go through. */
+interface ReadFile extends EngineReadFile {
+  held?: HeldDirs;
+}
+
+/** The disk's side-file and head reads for one file (bounded, without following symlinks). */
+function diskReaders(file: ReadFile, d: DiscoveredSkill): FileReaders {
+  return { side: (rel) => readSide(file, d, rel, file.held), head: (bound) => readHead(d, bound, file.held) };
+}
 export type { Candidate, CheckSpec, FileDigest, FileOutcome };
 export type { SkillSummary, LintResult };
 
@@ -84,37 +100,6 @@ export interface IgnoreSet {
   patterns: readonly string[];
 }
 
-let normalCwd: string | null = null;
-
-export function toPosixRelative(cwd: string, abs: string): string {
-  // A path below an absolute, normal cwd, itself normal (what discovery gives): the rest of it, without
-  // path.relative's resolving of both paths on every call (display paths are asked for many times per skill).
-  if (process.platform !== 'win32' && abs.length > cwd.length + 1 && abs.startsWith(cwd) && abs.charCodeAt(cwd.length) === 47 /* / */) {
-    if (cwd !== normalCwd && cwd === path.resolve(cwd) && cwd !== '/') normalCwd = cwd;
-    const rest = abs.slice(cwd.length + 1);
-    if (cwd === normalCwd && rest.charCodeAt(0) !== 47 && !rest.endsWith('/') && !rest.endsWith('/.') && !rest.endsWith('/..') && rest !== '.' && rest !== '..' && !rest.startsWith('./') && !rest.startsWith('../') && !rest.includes('//') && !rest.includes('/./') && !rest.includes('/../')) return rest;
-  }
-  const rel = path.relative(cwd, abs);
-  if (rel === '') return '.';
-  return rel.split(path.sep).join('/');
-}
-
-interface ReadFile {
-  read: SkillInput['read'];
-  source: SourceText | null;
-  doc: ParsedDocument | null;
-  /** Per-parser documents (Cuca strict, Creo lenient), computed once per file. */
-  parsed?: Map<string, ParsedDocument>;
-  /** Side files read for fallbacks, by path relative to the skill folder. */
-  side?: Map<string, string | null>;
-  /** Read through a symlinked skill file that leads inside the checked tree: the link's text. */
-  viaLink?: string | null;
-  /** Over the read bound: the first `bound` bytes, read once for the name and description (a runtime with no
-   *  size limit reads them from the frontmatter at the top); null when it could not be read. */
-  head?: SourceText | null;
-  /** The folders held open for this skill's check: its later reads (side files, the head) go through them. */
-  held?: HeldDirs;
-}
 
 /** The first `bound` bytes of a skill file over the bound, opened as every read is (down the tree, no symlink). */
 function readHead(d: DiscoveredSkill, bound: number, held?: HeldDirs): SourceText | null {
@@ -132,8 +117,6 @@ function readHead(d: DiscoveredSkill, bound: number, held?: HeldDirs): SourceTex
   }
 }
 
-/** Bytes read per side file (`_meta.json`, `skill-card.md`): they are small by nature. */
-export const SIDE_FILE_BOUND = 65536;
 const utf8 = new TextDecoder('utf-8', { fatal: false });
 
 /** Read a side file beside the skill file, bounded and without following symlinks; null when absent or unreadable. */
@@ -153,93 +136,6 @@ function readAndParse(d: DiscoveredSkill, bound: number, held?: HeldDirs): ReadF
   if (r.kind !== 'ok') return { read: r, source: null, doc: null, ...on };
   const source = decodeSource(r.bytes);
   return { read: { kind: 'ok', size: r.size }, source, doc: parseSkillDocument(source), ...on };
-}
-
-/**
- * The per-file core lint() and verify() share: one rule input per target the file is checked as (`auto` detection
- * and its fallback mark included), each checked by `run`. lint() passes a file and folder read from disk (and runs
- * the shard's options and the streaming pass in `run`); verify() passes them from memory.
- */
-export function checkTargets(
-  d: DiscoveredSkill,
-  file: ReadFile,
-  targets: TargetSelection,
-  folder: SkillFolder,
-  display: (abs: string) => string,
-  trustConfig: TrustConfig,
-  run: (input: SkillInput) => Diagnostic[],
-  side?: (rel: string) => string | null,
-): { input: SkillInput; diagnostics: Diagnostic[] }[] {
-  const shown = display(d.absPath);
-  const out: { input: SkillInput; diagnostics: Diagnostic[] }[] = [];
-  for (const target of targetsFor(targets, d, shown, file.doc)) {
-    const input = skillInputFor(d, file, target, display, trustConfig, folder, side);
-    if (targets === 'auto' && isAutoFallback(target, d, shown, file.doc)) input.autoFallback = true;
-    out.push({ input, diagnostics: run(input) });
-  }
-  return out;
-}
-
-/** Build the rule input for one target, applying the target's own byte limit. */
-export function skillInputFor(
-  d: DiscoveredSkill,
-  file: ReadFile,
-  target: TargetId,
-  display: (abs: string) => string,
-  trustConfig: TrustConfig = {},
-  folder?: SkillFolder,
-  /** Reads a side file by path relative to the skill folder (default: from disk, bounded); verify() passes memory. */
-  side: (rel: string) => string | null = (rel) => readSide(file, d, rel, file.held),
-): SkillInput {
-  const profile = getProfile(target);
-  let { read, source, doc } = file;
-  if (read.kind === 'ok' && profile.byteLimit !== null && read.size > profile.byteLimit) {
-    read = { kind: 'too-large', size: read.size, limit: profile.byteLimit };
-    source = null;
-    doc = null;
-  }
-  if (source && doc && profile.frontmatterParser !== 'yaml') {
-    file.parsed ??= new Map();
-    let p = file.parsed.get(profile.frontmatterParser);
-    if (!p) {
-      p = parseForTarget(profile.frontmatterParser, source, doc);
-      file.parsed.set(profile.frontmatterParser, p);
-    }
-    doc = p;
-  }
-  const folderName = path.basename(d.absDir);
-  // Side files belong to a skill folder; a flat layout's folder is the shared root.
-  const sideOk = d.layout === 'folder';
-  // Over skillcheck's read bound, under the runtime's limit (or it has none): the runtime reads the name and the
-  // description from the top of the file, so they come from its first bytes when the frontmatter closes there.
-  let named = doc;
-  if (read.kind === 'too-large' && (profile.byteLimit === null || read.size <= profile.byteLimit)) {
-    if (file.head === undefined) file.head = readHead(d, read.limit, file.held);
-    if (file.head) {
-      const h = profile.frontmatterParser !== 'yaml' ? parseForTarget(profile.frontmatterParser, file.head, parseSkillDocument(file.head)) : parseSkillDocument(file.head);
-      if (!h.unterminated) named = h;
-    }
-  }
-  const resolved = resolveSkill(profile, named, folderName, (rel) => (sideOk && read.kind === 'ok' ? side(rel) : null));
-  return {
-    file: display(d.absPath),
-    absPath: d.absPath,
-    dir: display(d.absDir),
-    folderName,
-    layout: d.layout,
-    target,
-    profile,
-    // On the real path (discover: the root's parent chain resolved), never the spelling or the working directory.
-    trust: resolveTrust(path.join(d.realDir ?? d.absDir, path.basename(d.absPath)).split(path.sep).join('/'), trustConfig),
-    read,
-    source,
-    doc,
-    name: resolved.name?.value ?? null,
-    resolved,
-    ...(folder ? { folder } : {}),
-    ...(d.tree ? { tree: d.tree } : {}),
-    ...(file.viaLink !== undefined ? { viaLink: file.viaLink } : {}),
-  };
 }
 
 function endsWithRoot(posixDir: string, root: string): boolean {
@@ -440,7 +336,7 @@ function checkHeld({ d, symlink, linked }: Candidate, ctx: CheckContext, copy: b
     const extra = input.read.kind === 'too-large' && (input.profile.byteLimit === null || input.read.size <= input.profile.byteLimit) ? streamSecurity(d, input, opts, spec.bound, folder, held) : [];
     if (input.streamed) streamed = true;
     return [...checkSkill(input, opts), ...extra];
-  });
+  }, diskReaders(file, d));
   for (const { input, diagnostics: diags } of checked) {
     diagnostics.push(...diags);
     skills.push({ input: skillRef(input), loads: !diags.some((x) => x.rejects) });

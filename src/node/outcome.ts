@@ -1,9 +1,9 @@
 // What a check of one candidate takes and gives back, shared by the main thread (lint.ts) and the workers
 // (parallel.ts, worker.ts) without either importing the other.
 
-import type { SeverityOverride, RuleOptions } from './check.js';
+import type { SeverityOverride, RuleOptions } from '../engine/check.js';
 import type { Shard } from './shard.js';
-import type { Directive } from './suppress.js';
+import type { Directive } from '../engine/suppress.js';
 import type { DiscoveredSkill, DiscoveryEvent, TreePath } from '../core/contracts.js';
 import type { ProjectSkill, SkillInput } from '../core/rule.js';
 import type { TrustMapping } from '../core/policy/trust.js';
