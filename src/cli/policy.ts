@@ -90,12 +90,17 @@ export function selectActive(skills: readonly PolicySkill[], active: readonly st
   return { selected: [...selected.values()], errors };
 }
 
-export function formatPolicyText(doc: PolicyDocument): string {
+/** `notes`: why a skill's trust is lower than its real location gives (a symlinked folder on the way), by file. */
+export function formatPolicyText(doc: PolicyDocument, notes: ReadonlyMap<string, string> = new Map()): string {
   const lines: string[] = [];
   const source = doc.preset === null ? 'custom read-only set' : `preset "${doc.preset}"`;
   lines.push(`effective trust: ${doc.effectiveTrust} (ceiling: ${doc.ceiling}; ${source})`);
   lines.push(`active skills (${doc.skills.length}):`);
-  for (const s of doc.skills) lines.push(`  ${s.trust.padEnd(9)}  ${s.name ?? '(no name)'}  ${s.file}`);
+  for (const s of doc.skills) {
+    lines.push(`  ${s.trust.padEnd(9)}  ${s.name ?? '(no name)'}  ${s.file}`);
+    const note = notes.get(s.file);
+    if (note !== undefined) lines.push(`             ${note}`);
+  }
   lines.push(`allowed tools (${doc.allowedTools.length}): ${doc.allowedTools.join(', ') || '(none)'}`);
   lines.push(`denied tools (${doc.deniedTools.length}): ${doc.deniedTools.join(', ') || '(none)'}`);
   const why = new Map(doc.reasons.map((r) => [r.tool, r.because]));
@@ -142,6 +147,7 @@ export async function runPolicy(paths: string[], flags: PolicyFlags, io: Io): Pr
   const byFile = new Map<string, PolicySkill>();
   for (const s of result.skills) if (!byFile.has(s.file)) byFile.set(s.file, { name: s.name, trust: s.trust, file: s.file });
   const discovered = [...byFile.values()];
+  const notes = new Map(result.skills.filter((s) => s.trustNote !== undefined).map((s) => [s.file, s.trustNote!]));
   let active = discovered;
   if (flags.active !== undefined) {
     const { selected, errors } = selectActive(discovered, splitList(flags.active));
@@ -159,6 +165,7 @@ export async function runPolicy(paths: string[], flags: PolicyFlags, io: Io): Pr
     io.stderr('skillcheck: no skills found under the given paths; the policy has no active skill (--allow-empty): every tool is allowed\n');
   }
   const doc = buildPolicy(tools, active, policy);
+  if (flags.format !== 'text') for (const s of active) if (notes.has(s.file)) io.stderr(`skillcheck: note: ${visible(s.file)}: ${visible(notes.get(s.file)!)}\n`);
   if (flags.format === 'json') {
     io.stdout(`${JSON.stringify(doc, null, 2)}\n`);
     return EXIT_OK;
@@ -185,6 +192,6 @@ export async function runPolicy(paths: string[], flags: PolicyFlags, io: Io): Pr
     io.stdout(toOpencodePlugin(doc));
     return EXIT_OK;
   }
-  io.stdout(formatPolicyText(doc));
+  io.stdout(formatPolicyText(doc, notes));
   return EXIT_OK;
 }

@@ -19,10 +19,10 @@ import { isAutoFallback, targetsFor, type TargetSelection } from '../targets/res
 import { compileGlobs } from '../analysis/glob.js';
 import { inShard, type Shard } from './shard.js';
 import { applySuppressions, inlineConfigIgnored, parseDirectives, type Directive } from './suppress.js';
-import { resolveTrust, type TrustConfig, type TrustMapping } from '../core/policy/trust.js';
+import { explainTrust, resolveTrust, trustPatternMatches, type TrustConfig, type TrustMapping } from '../core/policy/trust.js';
 import { lineText } from '../core/fingerprint.js';
 import type { Diagnostic, TargetId, Trust } from '../core/types.js';
-import { trustRank } from '../core/trust.js';
+import { TRUST_LEVELS, highestTrust, trustRank } from '../core/trust.js';
 
 /** Bytes read per file when no target sets a larger limit (README "Resource bounds"). */
 export const DEFAULT_READ_BOUND = 65536;
@@ -86,6 +86,8 @@ export interface SkillSummary {
   target: TargetId;
   trust: Trust;
   loads: boolean;
+  /** Why the trust is lower than the skill's real location gives: reached through a symlinked folder. */
+  trustNote?: string;
 }
 
 export interface LintResult {
@@ -247,7 +249,7 @@ export function skillInputFor(
     target,
     profile,
     // On the real path (discover: the root's parent chain resolved), never the spelling or the working directory.
-    trust: resolveTrust(path.join(d.realDir ?? d.absDir, path.basename(d.absPath)).split(path.sep).join('/'), trustConfig),
+    ...skillTrust(d, trustConfig, display),
     read,
     source,
     doc,
@@ -256,6 +258,49 @@ export function skillInputFor(
     ...(folder ? { folder } : {}),
     ...(d.tree ? { tree: d.tree } : {}),
     ...(file.viaLink !== undefined ? { viaLink: file.viaLink } : {}),
+  };
+}
+
+const posixOf = (p: string) => p.split(path.sep).join('/');
+
+/**
+ * A skill's trust, on its real path (never the spelling or the working directory). Reached through symlinked
+ * folders (DiscoveredSkill.via): the lowest of the trust where it really lives and the trust of each link's own
+ * location, and where it lives counts as the lowest level when no rule names it (outside every known root). The
+ * note says why, for `policy` and `hook`.
+ */
+export function skillTrust(d: DiscoveredSkill, trustConfig: TrustConfig, display: (abs: string) => string): { trust: Trust; trustNote?: string; viaDirLinks?: SkillInput['viaDirLinks'] } {
+  const real = posixOf(path.join(d.realDir ?? d.absDir, path.basename(d.absPath)));
+  if (!d.via || d.via.length === 0) return { trust: resolveTrust(real, trustConfig) };
+  const at = explainTrust(real, trustConfig);
+  const outside = at.source === 'default';
+  const targetTrust = outside ? TRUST_LEVELS[0]! : at.level;
+  let trust = targetTrust;
+  const links = d.via.map((hop) => ({ hop, trust: resolveTrust(posixOf(path.join(hop.linkReal, path.basename(d.absPath))), trustConfig) }));
+  for (const l of links) if (trustRank(l.trust) < trustRank(trust)) trust = l.trust;
+  const first = links[0]!;
+  const where = outside ? `outside every known skills root (${targetTrust})` : targetTrust;
+  const trustNote = `reached through symlink ${display(first.hop.link)} → ${first.hop.real}: trust ${trust} (the link's location: ${links.map((l) => l.trust).join(', ')}; where it leads: ${where})`;
+  return { trust, trustNote, viaDirLinks: d.via.map((h) => ({ link: display(h.link), linkTarget: h.linkTarget, real: h.real })) };
+}
+
+/**
+ * Discovery hooks from the trust settings: a folder lowers trust when its real path resolves below the highest level
+ * (the built-in `installed_skills` or a user's mapping); a runtime's root (`.claude/skills`, any target's profile) and
+ * a root the mapping names are skills roots, whose symlinked folders are followed.
+ */
+export function trustDiscoverHooks(trustConfig: TrustConfig): Required<Pick<DiscoverOptions, 'lowersTrust' | 'isSkillsRoot'>> {
+  const top = trustRank(highestTrust());
+  const clientRoots = [...new Set(TARGET_IDS.flatMap((t) => getProfile(t).roots.map((r) => r.path)))].filter((r) => r.includes('/'));
+  const mapping = trustConfig.mapping ?? [];
+  return {
+    lowersTrust: (realDir) => trustRank(resolveTrust(posixOf(realDir), trustConfig)) < top,
+    isSkillsRoot: (realDir) => {
+      const p = posixOf(realDir);
+      if (clientRoots.some((r) => endsWithRoot(p, r))) return 'client';
+      const up = posixOf(path.dirname(realDir));
+      return mapping.some((rule) => trustPatternMatches(rule.path, p, trustConfig) && !trustPatternMatches(rule.path, up, trustConfig)) ? 'mapped' : null;
+    },
   };
 }
 
@@ -405,6 +450,7 @@ export function skillRef(input: SkillInput): SkillRef {
     file: input.file,
     target: input.target,
     trust: input.trust,
+    ...(input.trustNote !== undefined ? { trustNote: input.trustNote } : {}),
     name: input.name,
     ...(input.resolved ? { resolved: input.resolved } : {}),
     nameAt,
@@ -549,7 +595,7 @@ function checkMcpUnit(d: DiscoveredSkill, ctx: CheckContext, copy: boolean): Fil
     target,
     profile: getProfile(target),
     // On the real path, as for skills (skillInputFor).
-    trust: resolveTrust(path.join(d.realDir ?? d.absDir, path.basename(d.absPath)).split(path.sep).join('/'), ctx.trustConfig),
+    ...skillTrust(d, ctx.trustConfig, display),
     read,
     source: null,
     doc: null,
@@ -608,7 +654,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   // Run in the process's own folder: the shell's spelling of it ($PWD) may show a linked installed_skills on the way.
   const logical = cwd === process.cwd() ? logicalCwd(cwd) : null;
   const logicalPaths = logical ? paths.map((p) => (p === cwd || p.startsWith(cwd + path.sep) ? path.join(logical, path.relative(cwd, p)) : null)) : undefined;
-  const found = discover(paths, { ...targetDiscoverHooks(targetSel), ...options.discoverHooks, ...(logicalPaths ? { logicalPaths } : {}) });
+  const found = discover(paths, { ...targetDiscoverHooks(targetSel), ...trustDiscoverHooks(ctx.trustConfig), ...options.discoverHooks, ...(logicalPaths ? { logicalPaths } : {}) });
   let candidates: Candidate[] = found.skills.map((d) => ({ d, symlink: null }));
   for (const ev of found.events) {
     if (ev.kind === 'symlink' && ev.role === 'skill-file') {
@@ -707,6 +753,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
       target: s.input.target,
       trust: s.input.trust,
       loads: s.loads && !rejected.has(`${s.input.file}\0${s.input.target}`),
+      ...(s.input.trustNote !== undefined ? { trustNote: s.input.trustNote } : {}),
     })),
     diagnostics: final,
     files: options.shard ? new Set(shown.filter((s) => s.input.readOk).map((s) => s.input.file)).size : files,
