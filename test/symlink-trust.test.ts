@@ -3,11 +3,12 @@
 // the lower of the trust of the link's location and of where it leads (outside every known root: the lowest).
 // Links are created at run time in temp folders (as in test/symlink.test.ts).
 
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lint } from '../src/node/lint.js';
-import { runCli, runJson, short, tempTrees } from './helpers.js';
+import { REPO, runCli, runJson, short, tempTrees } from './helpers.js';
 
 const tree = tempTrees();
 const SKILL = (name: string, body = 'Body.') => `---\nname: ${name}\ndescription: Test fixture.\n---\n${body}\n`;
@@ -40,6 +41,20 @@ describe('a symlinked skill folder in installed_skills', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('effective trust: installed');
     expect(r.stdout).toMatch(/reached through symlink \.ironclaw\/installed_skills\/evil → .*: trust installed/);
+  });
+
+  it('hook claude-code --paths ~/.ironclaw denies Bash (built CLI, temp HOME)', () => {
+    const { home: h } = home();
+    const call = JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: {} });
+    const r = spawnSync(process.execPath, [path.join(REPO, 'bin', 'skillcheck.js'), 'hook', 'claude-code', '--paths', path.join(h, '.ironclaw'), '--tools', 'Read,Bash,Write', '--no-config'], {
+      cwd: h,
+      env: { PATH: process.env.PATH, HOME: h, NO_COLOR: '1' },
+      input: call,
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).hookSpecificOutput.permissionDecision).toBe('deny');
   });
 
   it('the finding says what each runtime does: Claude Code, Codex, OpenCode load it', async () => {
