@@ -308,8 +308,11 @@ export function discover(paths: readonly string[], opts: DiscoverOptions = {}): 
     const isRoot = path.basename(dir) === 'skills';
     // A folder skills are loaded from: a `skills` folder, a trust-bearing one, a root the user maps or a runtime's
     // root, or anywhere below a root that lowers trust (a linked group folder there is loaded as well).
-    const lowers = underTrust || (opts.lowersTrust?.(realDir) ?? false);
-    const rootKind = opts.isSkillsRoot?.(realDir) ?? null;
+    // The hooks match globs: asked only where the answer matters, a symlink or a `.git` or `node_modules` among the
+    // entries (a child asks again for itself, on its own real path).
+    const askRoot = dirents.some((d) => d.isSymbolicLink() || (d.isDirectory() && SKIPPED_DIRS.includes(d.name)));
+    const lowers = underTrust || (askRoot && (opts.lowersTrust?.(realDir) ?? false));
+    const rootKind = askRoot ? (opts.isSkillsRoot?.(realDir) ?? null) : null;
     const skillsRoot = isRoot || isTrustBearingName(path.basename(realDir)) || lowers || rootKind !== null;
     if (isTrustBearingName(path.basename(realDir))) walkedTrustDirs.add(realDir);
     // Names that are not valid UTF-8 decode with U+FFFD and could not be opened: report them escaped, skip them.
