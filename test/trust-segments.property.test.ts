@@ -124,6 +124,15 @@ describe('CLI: a folder named ..\\evil in installed_skills', () => {
     expect((JSON.parse(r.stdout) as { effectiveTrust: string }).effectiveTrust).toBe('installed');
   });
 
+  it('policy --active names the skill in ..\\evil by its file as shown, not a normalized neighbour', async () => {
+    const t = tree({ 'installed_skills/..\\evil/SKILL.md': SKILL('x'), 'evil/SKILL.md': SKILL('x') });
+    const r = await runCli(['policy', '.', '--tools', 'Read,Bash', '--active', 'installed_skills/..\\evil/SKILL.md', '--format', 'json', '--no-config'], t);
+    expect(r.code, r.stderr).toBe(0);
+    const doc = JSON.parse(r.stdout) as { skills: { file: string; trust: string }[]; allowedTools: string[] };
+    expect(doc.skills.map((s) => `${s.file} ${s.trust}`)).toEqual(['installed_skills/..\\evil/SKILL.md installed']);
+    expect(doc.allowedTools).toEqual(['Read']);
+  });
+
   // The built CLI with HOME pointing at a temp home: `~` patterns and `hook --paths ~/.ironclaw` as a user runs them.
   const bin = path.join(REPO, 'bin', 'skillcheck.js');
   const run = (home: string, args: string[], input?: string) =>

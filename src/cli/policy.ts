@@ -76,7 +76,9 @@ export function selectActive(skills: readonly PolicySkill[], active: readonly st
   const selected = new Map<string, PolicySkill>();
   const names = [...new Set(skills.map((s) => s.name).filter((n): n is string => n !== null))];
   for (const want of active) {
-    const byFile = want.includes('/') ? skills.filter((s) => s.file === path.posix.normalize(want.replace(/\\/g, '/'))) : [];
+    // The file as shown first: on POSIX a `\` is part of a folder's name (`..\evil`), never a separator to rewrite.
+    const exact = want.includes('/') ? skills.filter((s) => s.file === want) : [];
+    const byFile = exact.length > 0 ? exact : want.includes('/') ? skills.filter((s) => s.file === path.posix.normalize(want.replace(/\\/g, '/'))) : [];
     const hits = byFile.length > 0 ? byFile : skills.filter((s) => s.name === want);
     if (hits.length === 0) {
       const near = didYouMean(want, names);
