@@ -48,10 +48,10 @@ describe('symlink on a real tree', () => {
     ]);
   });
 
-  it('folderEntry and rootEntry: entries of a skill folder or a skills root are skipped by the runtime: warnings', async () => {
+  it('folderEntry and rootEntry: a link in a skill folder, and one in a skills root that leads to no folder: warnings', async () => {
     const dir = tree({ 'skills/own/SKILL.md': SKILL('own'), 'vendor/pdf/SKILL.md': SKILL('pdf') });
     fs.symlinkSync('../../vendor', path.join(dir, 'skills/own/references'));
-    fs.symlinkSync('../vendor/pdf', path.join(dir, 'skills/pdf'));
+    fs.symlinkSync('../vendor/gone', path.join(dir, 'skills/pdf'));
     expect(await findings(dir, { paths: ['skills'] })).toEqual([
       {
         file: 'skills/own/references',
@@ -59,7 +59,8 @@ describe('symlink on a real tree', () => {
         severity: 'warning',
         rejects: false,
         messageId: 'folderEntry',
-        message: 'entry of a skill folder is a symlink (→ "../../vendor"); the runtime skips it and skillcheck does not follow it. Copy the content into the tree instead of linking',
+        message:
+          'entry of a skill folder is a symlink (→ "../../vendor"); skillcheck does not follow it, so what it leads to was not checked (IronClaw skips it; a runtime that reads the skill\'s files through links reads it). Copy the content into the tree instead of linking',
       },
       {
         file: 'skills/pdf',
@@ -67,7 +68,77 @@ describe('symlink on a real tree', () => {
         severity: 'warning',
         rejects: false,
         messageId: 'rootEntry',
-        message: 'entry of a skills root is a symlink (→ "../vendor/pdf"); the runtime skips it and skillcheck does not follow it. Copy the content into the tree instead of linking',
+        message:
+          'entry of a skills root is a symlink (→ "../vendor/gone") that leads to no folder (it dangles, loops or names a file); no runtime finds a skill through it and skillcheck has nothing to check. Remove the link, or point it at the skill folder',
+      },
+    ]);
+  });
+
+  it('dirFollowed, dirSkipped, dirUnknown: a symlinked skill folder is checked where it lives; each runtime is named', async () => {
+    const vendor = tree({ 'pdf/SKILL.md': SKILL('pdf') });
+    const real = fs.realpathSync(path.join(vendor, 'pdf'));
+    const dir = tree({ '.jern/skills/own/SKILL.md': SKILL('own'), 'installed_skills/own/SKILL.md': SKILL('own2') });
+    fs.symlinkSync(path.join(vendor, 'pdf'), path.join(dir, 'installed_skills/pdf'));
+    fs.symlinkSync(path.join(vendor, 'pdf'), path.join(dir, '.jern/skills/pdf'));
+    const shown = path.relative(dir, path.join(real, 'SKILL.md')).split(path.sep).join('/');
+    const to = JSON.stringify(path.join(vendor, 'pdf'));
+    const note = `reached through symlink installed_skills/pdf → ${real}: trust installed (the link's location: installed; where it leads: outside every known skills root (installed))`;
+    expect(await findings(dir, { paths: ['installed_skills'], targets: ['claude-code'] })).toEqual([
+      {
+        file: shown,
+        line: 1,
+        severity: 'warning',
+        rejects: false,
+        messageId: 'dirFollowed',
+        message: `skill folder is reached through symlink "installed_skills/pdf" (→ ${to}); Claude Code loads it through the link (@anthropic-ai/claude-code@2.1.332: the skills folder loader keeps entries that are \`isDirectory() || isSymbolicLink()\` (bundled cli); measured by npm run conformance (edge e-symdir)). Its content was checked where it really lives; ${note}. Use a real folder to keep the skill and its trust in one place`,
+      },
+    ]);
+    expect(await findings(dir, { paths: ['installed_skills'], targets: ['ironclaw'] })).toEqual([
+      {
+        file: shown,
+        line: 1,
+        severity: 'warning',
+        rejects: true,
+        messageId: 'dirSkipped',
+        message: `skill folder is reached through symlink "installed_skills/pdf" (→ ${to}); IronClaw v1 loader skips a symlinked skill folder (IronClaw skills documentation: an entry of a skills root or skill folder that is a symlink is skipped), so the skill does not load there. Its content was checked where it really lives; replace the link with the folder itself`,
+      },
+    ]);
+    const jernNote = `reached through symlink .jern/skills/pdf → ${real}: trust installed (the link's location: trusted; where it leads: outside every known skills root (installed))`;
+    expect(await findings(dir, { paths: ['.jern/skills'], targets: ['jern'] })).toEqual([
+      {
+        file: shown,
+        line: 1,
+        severity: 'warning',
+        rejects: false,
+        messageId: 'dirUnknown',
+        message: `skill folder is reached through symlink ".jern/skills/pdf" (→ ${to}); whether Jern loads a symlinked skill folder is not documented, so it was checked as if it did, where it really lives; ${jernNote}`,
+      },
+    ]);
+  });
+
+  it('loop and followedEmpty: a link back above its folder is not walked; a link to a folder with no skill is info', async () => {
+    const empty = tree({ 'notes/readme.md': 'no skill' });
+    const dir = tree({ 'installed_skills/own/SKILL.md': SKILL('own') });
+    fs.symlinkSync('..', path.join(dir, 'installed_skills/up'));
+    fs.symlinkSync(path.join(empty, 'notes'), path.join(dir, 'installed_skills/notes'));
+    const real = fs.realpathSync(path.join(empty, 'notes'));
+    expect(await findings(dir, { paths: ['installed_skills'] })).toEqual([
+      {
+        file: 'installed_skills/notes',
+        line: 1,
+        severity: 'info',
+        rejects: false,
+        messageId: 'followedEmpty',
+        message: `folder in a skills root is a symlink (→ ${JSON.stringify(path.join(empty, 'notes'))}); it was walked where it really lives (${JSON.stringify(real)}) and holds no skill`,
+      },
+      {
+        file: 'installed_skills/up',
+        line: 1,
+        severity: 'warning',
+        rejects: false,
+        messageId: 'loop',
+        message:
+          'folder in a skills root is a symlink (→ "..") that leads back to the folder it is in or above it, or to a folder already walked through another link; runtimes that follow links meet it again or loop. Not walked again: replace the link with the folder itself',
       },
     ]);
   });

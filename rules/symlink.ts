@@ -1,5 +1,6 @@
-// symlink: a symlinked SKILL.md, skill folder or entry in a skills root or skill folder. Never followed out of the
-// checked tree; a SKILL.md linked to a regular file inside it is checked there, and loads where the runtime follows it.
+// symlink: a symlinked SKILL.md, skill folder or entry in a skills root or skill folder. A SKILL.md linked to a regular
+// file inside the checked tree is checked there, and loads where the runtime follows it. A symlinked folder in a
+// skills root is walked where it really lives (discover), at the lower trust; the finding says what each runtime does.
 
 import { defineRule } from '../src/core/rule.js';
 import { quote } from '../src/core/text.js';
@@ -28,8 +29,18 @@ export default defineRule({
       parent:
         "folder {{name}} on the path given is a symlink{{to}}; trust is decided on the real path, where this folder's name (and its trust) no longer applies. Replace the link with the folder itself, or check the real folder (and map its trust in the config file)",
       argument: 'path given on the command line is a symlink{{to}}; skillcheck does not follow symlinks, so nothing behind it was checked. Pass the real path instead',
-      rootEntry: 'entry of a skills root is a symlink{{to}}; the runtime skips it and skillcheck does not follow it. Copy the content into the tree instead of linking',
-      folderEntry: 'entry of a skill folder is a symlink{{to}}; the runtime skips it and skillcheck does not follow it. Copy the content into the tree instead of linking',
+      rootEntry:
+        'entry of a skills root is a symlink{{to}} that leads to no folder (it dangles, loops or names a file); no runtime finds a skill through it and skillcheck has nothing to check. Remove the link, or point it at the skill folder',
+      folderEntry:
+        'entry of a skill folder is a symlink{{to}}; skillcheck does not follow it, so what it leads to was not checked (IronClaw skips it; a runtime that reads the skill\'s files through links reads it). Copy the content into the tree instead of linking',
+      loop: 'folder in a skills root is a symlink{{to}} that leads back to the folder it is in or above it, or to a folder already walked through another link; runtimes that follow links meet it again or loop. Not walked again: replace the link with the folder itself',
+      followedEmpty: 'folder in a skills root is a symlink{{to}}; it was walked where it really lives ({{real}}) and holds no skill',
+      dirFollowed:
+        'skill folder is reached through symlink {{link}}{{to}}; {{runtime}} loads it through the link ({{source}}). Its content was checked where it really lives; {{note}}. Use a real folder to keep the skill and its trust in one place',
+      dirSkipped:
+        'skill folder is reached through symlink {{link}}{{to}}; {{runtime}} skips a symlinked skill folder ({{source}}), so the skill does not load there. Its content was checked where it really lives; replace the link with the folder itself',
+      dirUnknown:
+        'skill folder is reached through symlink {{link}}{{to}}; whether {{runtime}} loads a symlinked skill folder is not documented, so it was checked as if it did, where it really lives; {{note}}',
     },
   },
   checkSkill(ctx) {
@@ -60,6 +71,20 @@ export default defineRule({
         });
       }
       return;
+    }
+    const hops = ctx.skill.viaDirLinks;
+    if (hops && hops.length > 0) {
+      const hop = hops[0]!;
+      const p = ctx.profile;
+      const data = {
+        link: quote(hop.link),
+        to: hop.linkTarget !== null ? ` (→ ${quote(hop.linkTarget)})` : '',
+        runtime: p.title,
+        source: p.skillDirLinksSource,
+        note: ctx.skill.trustNote ?? `trust ${ctx.skill.trust}`,
+      };
+      if (p.followsSkillDirLinks === false) ctx.report({ messageId: 'dirSkipped', data, rejects: true });
+      else ctx.report({ messageId: p.followsSkillDirLinks ? 'dirFollowed' : 'dirUnknown', data });
     }
     if (r.kind !== 'symlink-skipped' && r.kind !== 'symlink') return;
     const to = r.kind === 'symlink-skipped' && r.linkTarget !== null ? ` (→ ${quote(r.linkTarget)})` : '';
@@ -93,6 +118,17 @@ export default defineRule({
           messageId: ev.role === 'root' ? 'root' : 'parent',
           data: { name, to },
         });
+        continue;
+      }
+      if (ev.role === 'followed') {
+        // Reported with each skill found through it (checkSkill); a link that led to no skill is said here.
+        const below = ctx.display(ev.real ?? ev.absPath);
+        if (ctx.skills.some((s) => s.input.file.startsWith(`${below}/`))) continue;
+        ctx.report({ file: ctx.display(ev.absPath), severity: 'info', messageId: 'followedEmpty', data: { to, real: quote(ev.real ?? '') } });
+        continue;
+      }
+      if (ev.role === 'loop') {
+        ctx.report({ file: ctx.display(ev.absPath), messageId: 'loop', data: { to } });
         continue;
       }
       if (ev.role === 'argument') {

@@ -3,7 +3,7 @@
 export type { Diagnostic, Fix, TextEdit, Severity, Confidence, Trust, TargetId, Suppression } from './core/types.js';
 export { lint, DEFAULT_READ_BOUND, type LintOptions, type LintResult, type SkillSummary, type IgnoreSet } from './node/lint.js';
 export { verify, EMPTY_HOST, type VerifyOptions, type VerifyResult } from './engine/verify.js';
-export { discover, type DiscoveryResult, type DiscoveredSkill, type DiscoveryEvent } from './node/discover.js';
+export { discover, type DiscoveryResult, type DiscoveredSkill, type DiscoveryEvent, type LinkHop } from './node/discover.js';
 export { readBounded, type ReadResult } from './node/read.js';
 export { decodeSource, positionAt, type SourceText } from './core/source.js';
 export { parseSkillDocument, locate, MAX_ALIAS_COUNT, type ParsedDocument, type Frontmatter } from './core/parse.js';

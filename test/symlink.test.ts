@@ -62,14 +62,15 @@ describe('symlink entries', () => {
     expect(code).toBe(0);
   });
 
-  it('inside a skills/ root: a warning, the linked skill is not loaded from behind the link', async () => {
+  it('inside a skills/ root: the linked skill folder is checked where it lives, at the lower trust, and reported', async () => {
     const vendor = tree({ 'pdf/SKILL.md': SKILL('pdf') });
     const dir = tree({ 'skills/own/SKILL.md': SKILL('own') });
     fs.symlinkSync(path.join(vendor, 'pdf'), path.join(dir, 'skills/pdf'));
     const { report } = await runJson(['.'], dir);
-    expect(report.diagnostics.map(short)).toEqual(['skills/pdf:1:1 warning symlink']);
-    expect(report.diagnostics[0]!.message).toContain('entry of a skills root is a symlink');
-    expect(report.skills.map((s) => s.file)).toEqual(['skills/own/SKILL.md']);
+    const shown = path.relative(dir, path.join(fs.realpathSync(vendor), 'pdf/SKILL.md')).split(path.sep).join('/');
+    expect(report.diagnostics.map(short)).toEqual([`${shown}:1:1 warning symlink`]);
+    expect(report.diagnostics[0]!.message).toContain('skill folder is reached through symlink "skills/pdf"');
+    expect(report.skills.map((s) => `${s.file} ${s.trust}`).sort()).toEqual([`${shown} installed`, 'skills/own/SKILL.md trusted'].sort());
   });
 
   it('a relative link in a skills root (.agents/skills -> ../skills style) does not double the skills', async () => {

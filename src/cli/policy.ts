@@ -76,7 +76,9 @@ export function selectActive(skills: readonly PolicySkill[], active: readonly st
   const selected = new Map<string, PolicySkill>();
   const names = [...new Set(skills.map((s) => s.name).filter((n): n is string => n !== null))];
   for (const want of active) {
-    const byFile = want.includes('/') ? skills.filter((s) => s.file === path.posix.normalize(want.replace(/\\/g, '/'))) : [];
+    // The file as shown first: on POSIX a `\` is part of a folder's name (`..\evil`), never a separator to rewrite.
+    const exact = want.includes('/') ? skills.filter((s) => s.file === want) : [];
+    const byFile = exact.length > 0 ? exact : want.includes('/') ? skills.filter((s) => s.file === path.posix.normalize(want.replace(/\\/g, '/'))) : [];
     const hits = byFile.length > 0 ? byFile : skills.filter((s) => s.name === want);
     if (hits.length === 0) {
       const near = didYouMean(want, names);
@@ -90,12 +92,17 @@ export function selectActive(skills: readonly PolicySkill[], active: readonly st
   return { selected: [...selected.values()], errors };
 }
 
-export function formatPolicyText(doc: PolicyDocument): string {
+/** `notes`: why a skill's trust is lower than its real location gives (a symlinked folder on the way), by file. */
+export function formatPolicyText(doc: PolicyDocument, notes: ReadonlyMap<string, string> = new Map()): string {
   const lines: string[] = [];
   const source = doc.preset === null ? 'custom read-only set' : `preset "${doc.preset}"`;
   lines.push(`effective trust: ${doc.effectiveTrust} (ceiling: ${doc.ceiling}; ${source})`);
   lines.push(`active skills (${doc.skills.length}):`);
-  for (const s of doc.skills) lines.push(`  ${s.trust.padEnd(9)}  ${s.name ?? '(no name)'}  ${s.file}`);
+  for (const s of doc.skills) {
+    lines.push(`  ${s.trust.padEnd(9)}  ${s.name ?? '(no name)'}  ${s.file}`);
+    const note = notes.get(s.file);
+    if (note !== undefined) lines.push(`             ${note}`);
+  }
   lines.push(`allowed tools (${doc.allowedTools.length}): ${doc.allowedTools.join(', ') || '(none)'}`);
   lines.push(`denied tools (${doc.deniedTools.length}): ${doc.deniedTools.join(', ') || '(none)'}`);
   const why = new Map(doc.reasons.map((r) => [r.tool, r.because]));
@@ -142,6 +149,7 @@ export async function runPolicy(paths: string[], flags: PolicyFlags, io: Io): Pr
   const byFile = new Map<string, PolicySkill>();
   for (const s of result.skills) if (!byFile.has(s.file)) byFile.set(s.file, { name: s.name, trust: s.trust, file: s.file });
   const discovered = [...byFile.values()];
+  const notes = new Map(result.skills.filter((s) => s.trustNote !== undefined).map((s) => [s.file, s.trustNote!]));
   let active = discovered;
   if (flags.active !== undefined) {
     const { selected, errors } = selectActive(discovered, splitList(flags.active));
@@ -159,6 +167,7 @@ export async function runPolicy(paths: string[], flags: PolicyFlags, io: Io): Pr
     io.stderr('skillcheck: no skills found under the given paths; the policy has no active skill (--allow-empty): every tool is allowed\n');
   }
   const doc = buildPolicy(tools, active, policy);
+  if (flags.format !== 'text') for (const s of active) if (notes.has(s.file)) io.stderr(`skillcheck: note: ${visible(s.file)}: ${visible(notes.get(s.file)!)}\n`);
   if (flags.format === 'json') {
     io.stdout(`${JSON.stringify(doc, null, 2)}\n`);
     return EXIT_OK;
@@ -185,6 +194,6 @@ export async function runPolicy(paths: string[], flags: PolicyFlags, io: Io): Pr
     io.stdout(toOpencodePlugin(doc));
     return EXIT_OK;
   }
-  io.stdout(formatPolicyText(doc));
+  io.stdout(formatPolicyText(doc, notes));
   return EXIT_OK;
 }

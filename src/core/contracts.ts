@@ -65,6 +65,24 @@ export interface DiscoveredSkill {
   /** The folders from the root down to the skill and their identities at discovery: reads walk the same way and
    *  compare (src/node/read.ts). Absent for a skill not found by the walk. */
   tree?: TreePath;
+  /**
+   * Symlinked folders in a skills root through which the walk reached this skill (outermost first), each with the
+   * real path of the link itself (its parent's real path and its own name): the skill's trust is the lowest of
+   * its real location and every link's location. Absent: reached without a link.
+   */
+  via?: LinkHop[];
+}
+
+/** One symlinked folder followed on the way to a skill. */
+export interface LinkHop {
+  /** The link as walked (absolute). */
+  link: string;
+  /** Real path of the link itself: its folder's real path joined with its name (never resolved through it). */
+  linkReal: string;
+  /** What the link says (readlink), or null. */
+  linkTarget: string | null;
+  /** Real path of the folder it leads to, where the skill's content was checked. */
+  real: string;
 }
 
 export type DiscoveryEvent =
@@ -75,12 +93,18 @@ export type DiscoveryEvent =
        * `root`: a folder with a trust-bearing name (`skills`, `installed_skills`) met in the walk; `parent`: one on the
        * path to a given argument (walked through by the OS, so trust is decided beyond it).
        */
-      role: 'skill-file' | 'skill-dir' | 'entry' | 'argument' | 'root' | 'parent';
+      role: 'skill-file' | 'skill-dir' | 'entry' | 'argument' | 'root' | 'parent' | 'followed' | 'loop';
       linkTarget: string | null;
       /** `root` and `parent`: the link leads to a folder of the same name that was checked (`.agents/skills -> ../skills`). */
       covered?: boolean;
       /** `skill-file`: real path of the folder that holds the link (see DiscoveredSkill.realDir). */
       realDir?: string;
+      /**
+       * `followed`: a symlinked folder in a skills root, walked where it really lives (this real path); `loop`: one
+       * whose real path is the folder it sits in or above it, or was already walked through another link: reported,
+       * not walked again.
+       */
+      real?: string;
     }
   | { kind: 'io-error'; absPath: string; code: string; message: string }
   | { kind: 'depth-limit'; absPath: string; depth: number }

@@ -209,6 +209,14 @@ export interface TargetProfile {
   readsNodeModules: boolean;
   /** Whether a symlinked skill file is read through the link (checked where it leads inside the tree). */
   followsSkillFileLinks: boolean;
+  /**
+   * Whether the runtime loads a skill folder (or group folder) that is a symlink in one of its skills roots: true,
+   * false (it skips the entry), or null (not documented). `skillDirLinksSource` says where the fact comes from.
+   * skillcheck checks the content where the link leads whatever the answer; the `symlink` finding says what this
+   * runtime does with it.
+   */
+  followsSkillDirLinks: boolean | null;
+  skillDirLinksSource: string;
   /** Whether folders whose names start with "." below a root are skipped. */
   skipsDotFolders: boolean;
   /** Whether a frontmatter that fails to parse (or is never closed) makes the runtime drop the skill ('rejects'),
@@ -295,6 +303,8 @@ export const BASE = {
   skillFileNames: null,
   skipsDotFolders: false,
   followsSkillFileLinks: false,
+  followsSkillDirLinks: null,
+  skillDirLinksSource: 'not documented by the runtime',
   readsNodeModules: false,
   rejectsBom: false,
   rejectsLoneCr: false,

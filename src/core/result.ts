@@ -9,6 +9,8 @@ export interface SkillSummary {
   target: TargetId;
   trust: Trust;
   loads: boolean;
+  /** Why the trust is lower than the skill's real location gives: reached through a symlinked folder. */
+  trustNote?: string;
 }
 
 export interface LintResult {

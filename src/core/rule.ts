@@ -112,6 +112,11 @@ export interface SkillInput {
   /** The skill file is a symlink to a regular file inside the checked tree, which was read in its place: the
    *  link's text (null when unreadable). */
   viaLink?: string | null;
+  /** The skill's folder was reached through symlinked folders in a skills root (outermost first): each link's display
+   *  path, its text, and the real path of the folder it leads to (where the content was checked). */
+  viaDirLinks?: readonly { link: string; linkTarget: string | null; real: string }[];
+  /** Why the trust is lower than the real location alone gives (a symlinked folder on the way). */
+  trustNote?: string;
   /** `--target auto` fell back to agentskills: no location or frontmatter cue named a runtime (src/targets/resolve.ts). */
   autoFallback?: boolean;
 }
@@ -178,6 +183,8 @@ export interface SkillRef {
   /** The target's profile is getProfile(target). */
   target: TargetId;
   trust: Trust;
+  /** See SkillInput.trustNote. */
+  trustNote?: string;
   name: string | null;
   resolved?: Resolution;
   /** Where the name is written in the skill file (the frontmatter value, or a fallback's position), or null. */

@@ -5,10 +5,11 @@
 import * as path from 'node:path';
 import type { DiscoveredSkill, SkillFolder } from '../core/contracts.js';
 import { parseSkillDocument, type ParsedDocument } from '../core/parse.js';
-import { resolveTrust, type TrustConfig } from '../core/policy/trust.js';
+import { explainTrust, resolveTrust, type TrustConfig } from '../core/policy/trust.js';
+import { TRUST_LEVELS, trustRank } from '../core/trust.js';
 import type { SkillInput } from '../core/rule.js';
 import type { SourceText } from '../core/source.js';
-import type { Diagnostic, TargetId } from '../core/types.js';
+import type { Diagnostic, TargetId, Trust } from '../core/types.js';
 import { parseForTarget } from '../targets/frontmatter.js';
 import { resolveSkill } from '../targets/names.js';
 import { getProfile } from '../targets/profiles.js';
@@ -112,7 +113,7 @@ export function skillInputFor(
     target,
     profile,
     // On the real path (discover: the root's parent chain resolved), never the spelling or the working directory.
-    trust: resolveTrust(path.join(d.realDir ?? d.absDir, path.basename(d.absPath)).split(path.sep).join('/'), trustConfig),
+    ...skillTrust(d, trustConfig, display),
     read,
     source,
     doc,
@@ -122,4 +123,27 @@ export function skillInputFor(
     ...(d.tree ? { tree: d.tree } : {}),
     ...(file.viaLink !== undefined ? { viaLink: file.viaLink } : {}),
   };
+}
+
+const posixOf = (p: string) => p.split(path.sep).join('/');
+
+/**
+ * A skill's trust, on its real path (never the spelling or the working directory). Reached through symlinked
+ * folders (DiscoveredSkill.via): the lowest of the trust where it really lives and the trust of each link's own
+ * location, and where it lives counts as the lowest level when no rule names it (outside every known root). The
+ * note says why, for `policy` and `hook`.
+ */
+export function skillTrust(d: DiscoveredSkill, trustConfig: TrustConfig, display: (abs: string) => string): { trust: Trust; trustNote?: string; viaDirLinks?: SkillInput['viaDirLinks'] } {
+  const real = posixOf(path.join(d.realDir ?? d.absDir, path.basename(d.absPath)));
+  if (!d.via || d.via.length === 0) return { trust: resolveTrust(real, trustConfig) };
+  const at = explainTrust(real, trustConfig);
+  const outside = at.source === 'default';
+  const targetTrust = outside ? TRUST_LEVELS[0]! : at.level;
+  let trust = targetTrust;
+  const links = d.via.map((hop) => ({ hop, trust: resolveTrust(posixOf(path.join(hop.linkReal, path.basename(d.absPath))), trustConfig) }));
+  for (const l of links) if (trustRank(l.trust) < trustRank(trust)) trust = l.trust;
+  const first = links[0]!;
+  const where = outside ? `outside every known skills root (${targetTrust})` : targetTrust;
+  const trustNote = `reached through symlink ${display(first.hop.link)} → ${first.hop.real}: trust ${trust} (the link's location: ${links.map((l) => l.trust).join(', ')}; where it leads: ${where})`;
+  return { trust, trustNote, viaDirLinks: d.via.map((h) => ({ link: display(h.link), linkTarget: h.linkTarget, real: h.real })) };
 }

@@ -9,8 +9,8 @@ import { describeKind, idOf, joinName, openDirBelow, type FileId, type OpenDir, 
 
 export { describeKind };
 import type { TargetId } from '../core/types.js';
-import type { SkillLayout, DiscoveredSkill, DiscoveryEvent } from '../core/contracts.js';
-export type { SkillLayout, DiscoveredSkill, DiscoveryEvent };
+import type { SkillLayout, DiscoveredSkill, DiscoveryEvent, LinkHop } from '../core/contracts.js';
+export type { SkillLayout, DiscoveredSkill, DiscoveryEvent, LinkHop };
 import { isSkillFileName, SKILL_FILE_NAMES } from '../core/skillfile.js';
 export { isSkillFileName, SKILL_FILE_NAMES };
 
@@ -49,6 +49,17 @@ export interface DiscoverOptions {
   logicalPaths?: readonly (string | null)[];
   /** Files the runtime ignores because they are not in a skill folder (reported as `loose-file` events). */
   isLooseFile?: (absDir: string, name: string) => { root: string; target: TargetId } | null;
+  /**
+   * Whether a folder (its real path) is a skills root beyond the built-in names: `client`, a runtime's root
+   * (`.claude/skills`), where `.git` and `node_modules` are walked too (the runtime would load a skill folder of that
+   * name); `mapped`, a root the user's trust mapping names. A symlinked folder in either is followed (`followed`).
+   */
+  isSkillsRoot?: (realDir: string) => 'client' | 'mapped' | null;
+  /**
+   * Whether a folder (its real path) lowers trust (the built-in `installed_skills` or a root the user's mapping maps
+   * below the highest trust). Below one `.git` and `node_modules` are walked, and symlinked folders followed.
+   */
+  lowersTrust?: (realDir: string) => boolean;
 }
 
 function errCode(e: unknown): string {
@@ -153,11 +164,22 @@ export function discover(paths: readonly string[], opts: DiscoverOptions = {}): 
   let entries = 0;
   let stopped = false;
 
+  /** Skills by real path: one reached both directly and through a link is one skill, with every link kept. */
+  const byReal = new Map<string, DiscoveredSkill>();
   const addSkill = (s: DiscoveredSkill) => {
-    if (seenFiles.has(s.absPath)) return;
+    const key = s.realDir !== undefined ? path.join(s.realDir, path.basename(s.absPath)) : s.absPath;
+    const had = byReal.get(key) ?? (seenFiles.has(s.absPath) ? result.skills.find((x) => x.absPath === s.absPath) : undefined);
+    if (had) {
+      if (s.via) had.via = [...(had.via ?? []), ...s.via.filter((h) => !had.via?.some((k) => k.linkReal === h.linkReal))];
+      return;
+    }
     seenFiles.add(s.absPath);
+    byReal.set(key, s);
     result.skills.push(s);
   };
+  /** Real paths of folders walked through a link: a second link to one of them (or below) is a loop, not walked. */
+  const followedReal: string[] = [];
+  const inOrBelow = (p: string, dir: string) => p === dir || p.startsWith(dir.endsWith(path.sep) ? dir : dir + path.sep);
 
   /** Real paths of walked folders with a trust-bearing name: a linked root leading to one of them hid nothing. */
   const walkedTrustDirs = new Set<string>();
@@ -166,7 +188,7 @@ export function discover(paths: readonly string[], opts: DiscoverOptions = {}): 
   /** `underTrust`: below a folder that lowers trust, where `.git` and `node_modules` are walked too. */
   /** `parent` is the folder above `dir`, held open: `dir` is opened relative to it, never through a symlink.
    *  `inSkill`: below a skill folder, whose package reader reads any `.mcp.json` as one of the skill's files. */
-  const walk = (dir: string, depth: number, root: string, realDir: string, underTrust: boolean, inSkill: boolean, parent: OpenDir | null, names: string[], ids: FileId[], expect?: FileId) => {
+  const walk = (dir: string, depth: number, root: string, realDir: string, underTrust: boolean, inSkill: boolean, parent: OpenDir | null, names: string[], ids: FileId[], expect?: FileId, via?: LinkHop[]) => {
     if (stopped) return;
     opts.beforeReaddir?.(dir);
     const opened = openDirBelow(parent, path.basename(dir), dir, expect);
@@ -182,13 +204,13 @@ export function discover(paths: readonly string[], opts: DiscoverOptions = {}): 
     }
     const here = opened.dir;
     try {
-      walkOpen(here, dir, depth, root, realDir, underTrust, inSkill, names, [...ids, here.id]);
+      walkOpen(here, dir, depth, root, realDir, underTrust, inSkill, names, [...ids, here.id], via);
     } finally {
       here.close();
     }
   };
 
-  const walkOpen = (here: OpenDir, dir: string, depth: number, root: string, realDir: string, underTrust: boolean, inSkill: boolean, names: string[], ids: FileId[]) => {
+  const walkOpen = (here: OpenDir, dir: string, depth: number, root: string, realDir: string, underTrust: boolean, inSkill: boolean, names: string[], ids: FileId[], via?: LinkHop[]) => {
     let dirents: fs.Dirent[];
     try {
       dirents = fs.readdirSync(here.self(), { withFileTypes: true });
@@ -213,6 +235,14 @@ export function discover(paths: readonly string[], opts: DiscoverOptions = {}): 
     const skillEntry = dirents.find((d) => isSkillFileName(d.name) && (d.isFile() || d.isSymbolicLink()));
     const isSkillDir = skillEntry !== undefined;
     const isRoot = path.basename(dir) === 'skills';
+    // A folder skills are loaded from: a `skills` folder, a trust-bearing one, a root the user maps or a runtime's
+    // root, or anywhere below a root that lowers trust (a linked group folder there is loaded as well).
+    // The hooks match globs: asked only where the answer matters, a symlink or a `.git` or `node_modules` among the
+    // entries (a child asks again for itself, on its own real path).
+    const askRoot = dirents.some((d) => d.isSymbolicLink() || (d.isDirectory() && SKIPPED_DIRS.includes(d.name)));
+    const lowers = underTrust || (askRoot && (opts.lowersTrust?.(realDir) ?? false));
+    const rootKind = askRoot ? (opts.isSkillsRoot?.(realDir) ?? null) : null;
+    const skillsRoot = isRoot || isTrustBearingName(path.basename(realDir)) || lowers || rootKind !== null;
     if (isTrustBearingName(path.basename(realDir))) walkedTrustDirs.add(realDir);
     // Names that are not valid UTF-8 decode with U+FFFD and could not be opened: report them escaped, skip them.
     if (dirents.some((d) => d.name.includes('\uFFFD'))) {
@@ -236,19 +266,24 @@ export function discover(paths: readonly string[], opts: DiscoverOptions = {}): 
           const ev = { kind: 'symlink' as const, absPath: abs, role: 'root' as const, linkTarget: readLink(abs) };
           result.events.push(ev);
           linkedRoots.push(ev);
+        } else if (skillsRoot && !isSkillDir && !inSkill) {
+          followLink(abs, d.name, depth, realDir, lowers, via);
         } else if (isSkillDir || isRoot) {
           result.events.push({ kind: 'symlink', absPath: abs, role: isRoot && !isSkillDir ? 'skill-dir' : 'entry', linkTarget: readLink(abs) });
         }
         continue;
       }
       if (d.isDirectory()) {
-        const trustBelow = underTrust || LOWER_TRUST_DIRS.includes(d.name);
-        if (SKIPPED_DIRS.includes(d.name) && !underTrust && !(d.name === 'node_modules' && opts.nodeModulesInSkillsRoots && dir.split(path.sep).includes('skills'))) continue;
+        // `.git` and `node_modules` in a runtime's own root: the runtime would take them as skill folders, so they are
+        // walked whole, as below a root that lowers trust.
+        const skippedHere = SKIPPED_DIRS.includes(d.name);
+        const trustBelow = lowers || LOWER_TRUST_DIRS.includes(d.name) || (skippedHere && rootKind === 'client');
+        if (skippedHere && !trustBelow && !(d.name === 'node_modules' && opts.nodeModulesInSkillsRoots && dir.split(path.sep).includes('skills'))) continue;
         if (depth + 1 > maxDepth) {
           result.events.push({ kind: 'depth-limit', absPath: abs, depth: depth + 1 });
           continue;
         }
-        walk(abs, depth + 1, root, joinName(realDir, d.name), trustBelow, inSkill || isSkillDir, here, [...names, d.name], ids);
+        walk(abs, depth + 1, root, joinName(realDir, d.name), trustBelow, inSkill || isSkillDir, here, [...names, d.name], ids, undefined, via);
         continue;
       }
       if (isSkillFileName(d.name) && !d.isFile()) {
@@ -259,16 +294,52 @@ export function discover(paths: readonly string[], opts: DiscoverOptions = {}): 
       const loose = d.isFile() ? opts.isLooseFile?.(dir, d.name) : null;
       if (loose) result.events.push({ kind: 'loose-file', absPath: abs, ...loose });
       if (d.isFile() && !isSkillFileName(d.name) && opts.isFlatSkillFile?.(dir, d.name)) {
-        addSkill({ absPath: abs, absDir: dir, layout: 'file', root, realDir, tree: tree(d.name) });
+        addSkill({ absPath: abs, absDir: dir, layout: 'file', root, realDir, tree: tree(d.name), ...(via ? { via } : {}) });
       }
     }
     if (!isSkillDir && !inSkill) {
       const mcp = dirents.find((d) => MCP_FILE_NAMES.includes(d.name) && d.isFile());
-      if (mcp) addSkill({ absPath: joinName(dir, mcp.name), absDir: dir, layout: 'mcp', root, realDir, tree: tree(mcp.name) });
+      if (mcp) addSkill({ absPath: joinName(dir, mcp.name), absDir: dir, layout: 'mcp', root, realDir, tree: tree(mcp.name), ...(via ? { via } : {}) });
     }
     if (skillEntry && skillEntry.isFile()) {
-      addSkill({ absPath: joinName(dir, skillEntry.name), absDir: dir, layout: isRoot ? 'flat' : 'folder', root, realDir, tree: tree(skillEntry.name) });
+      addSkill({ absPath: joinName(dir, skillEntry.name), absDir: dir, layout: isRoot ? 'flat' : 'folder', root, realDir, tree: tree(skillEntry.name), ...(via ? { via } : {}) });
     }
+  };
+
+  /**
+   * A symlinked entry of a skills root: the runtimes that follow it load what it leads to, so the folder it leads to
+   * is walked where it really lives (a new walk from its real path, each folder opened without following a link and
+   * compared as any other), with the link recorded on every skill found (their trust is the lower one). Never
+   * followed: a link that leads nowhere or to a file (reported as before), or back to its own folder or above it, or
+   * to a folder already walked through a link (a loop: reported, not walked).
+   */
+  const followLink = (abs: string, name: string, depth: number, realDir: string, lowers: boolean, via: LinkHop[] | undefined) => {
+    const linkTarget = readLink(abs);
+    let real: string;
+    let st: fs.Stats;
+    try {
+      real = fs.realpathSync.native(abs);
+      st = fs.lstatSync(real);
+    } catch {
+      result.events.push({ kind: 'symlink', absPath: abs, role: 'skill-dir', linkTarget });
+      return;
+    }
+    if (!st.isDirectory()) {
+      result.events.push({ kind: 'symlink', absPath: abs, role: 'skill-dir', linkTarget });
+      return;
+    }
+    if (inOrBelow(realDir, real) || followedReal.some((f) => inOrBelow(real, f))) {
+      result.events.push({ kind: 'symlink', absPath: abs, role: 'loop', linkTarget, real });
+      return;
+    }
+    if (depth + 1 > maxDepth) {
+      result.events.push({ kind: 'depth-limit', absPath: abs, depth: depth + 1 });
+      return;
+    }
+    followedReal.push(real);
+    result.events.push({ kind: 'symlink', absPath: abs, role: 'followed', linkTarget, real });
+    const hop: LinkHop = { link: abs, linkReal: joinName(realDir, name), linkTarget, real };
+    walk(real, depth + 1, real, real, lowers || LOWER_TRUST_DIRS.includes(path.basename(real)), false, null, [], [], idOf(st), [...(via ?? []), hop]);
   };
 
   const trustUnder = (real: string) => real.split(path.sep).some((n) => LOWER_TRUST_DIRS.includes(n));
@@ -294,7 +365,7 @@ export function discover(paths: readonly string[], opts: DiscoverOptions = {}): 
       result.events.push({ kind: 'symlink', absPath: p, role: 'argument', linkTarget: readLink(p) });
     } else if (st.isDirectory()) {
       const real = realPath(p);
-      walk(p, 0, p, real, trustUnder(real), false, null, [], [], idOf(st));
+      walk(p, 0, p, real, trustUnder(real) || (opts.lowersTrust?.(real) ?? false), false, null, [], [], idOf(st));
     } else if (st.isFile()) {
       const dir = path.dirname(p);
       const base = path.basename(p);

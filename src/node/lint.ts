@@ -21,10 +21,11 @@ import { isAutoFallback, targetsFor, type TargetSelection } from '../targets/res
 import { compileGlobs } from '../analysis/glob.js';
 import { inShard, type Shard } from './shard.js';
 import { applySuppressions, inlineConfigIgnored, parseDirectives, type Directive } from '../engine/suppress.js';
-import { resolveTrust, type TrustConfig, type TrustMapping } from '../core/policy/trust.js';
+import { resolveTrust, trustPatternMatches, type TrustConfig, type TrustMapping } from '../core/policy/trust.js';
+import { skillTrust } from '../engine/input.js';
 import { lineText } from '../core/fingerprint.js';
 import type { Diagnostic, TargetId, Trust } from '../core/types.js';
-import { trustRank } from '../core/trust.js';
+import { highestTrust, trustRank } from '../core/trust.js';
 import type { SkillSummary, LintResult } from '../core/result.js';
 import type { Candidate, CheckSpec, FileDigest, FileOutcome } from './outcome.js';
 import { checkTargets, skillInputFor, type FileReaders, type ReadFile as EngineReadFile } from '../engine/input.js';
@@ -138,6 +139,28 @@ function readAndParse(d: DiscoveredSkill, bound: number, held?: HeldDirs): ReadF
   return { read: { kind: 'ok', size: r.size }, source, doc: parseSkillDocument(source), ...on };
 }
 
+const posixOf = (p: string) => p.split(path.sep).join('/');
+
+/**
+ * Discovery hooks from the trust settings: a folder lowers trust when its real path resolves below the highest level
+ * (the built-in `installed_skills` or a user's mapping); a runtime's root (`.claude/skills`, any target's profile) and
+ * a root the mapping names are skills roots, whose symlinked folders are followed.
+ */
+export function trustDiscoverHooks(trustConfig: TrustConfig): Required<Pick<DiscoverOptions, 'lowersTrust' | 'isSkillsRoot'>> {
+  const top = trustRank(highestTrust());
+  const clientRoots = [...new Set(TARGET_IDS.flatMap((t) => getProfile(t).roots.map((r) => r.path)))].filter((r) => r.includes('/'));
+  const mapping = trustConfig.mapping ?? [];
+  return {
+    lowersTrust: (realDir) => trustRank(resolveTrust(posixOf(realDir), trustConfig)) < top,
+    isSkillsRoot: (realDir) => {
+      const p = posixOf(realDir);
+      if (clientRoots.some((r) => endsWithRoot(p, r))) return 'client';
+      const up = posixOf(path.dirname(realDir));
+      return mapping.some((rule) => trustPatternMatches(rule.path, p, trustConfig) && !trustPatternMatches(rule.path, up, trustConfig)) ? 'mapped' : null;
+    },
+  };
+}
+
 function endsWithRoot(posixDir: string, root: string): boolean {
   return posixDir === root || posixDir.endsWith(`/${root}`);
 }
@@ -241,6 +264,7 @@ export function skillRef(input: SkillInput): SkillRef {
     file: input.file,
     target: input.target,
     trust: input.trust,
+    ...(input.trustNote !== undefined ? { trustNote: input.trustNote } : {}),
     name: input.name,
     ...(input.resolved ? { resolved: input.resolved } : {}),
     nameAt,
@@ -385,7 +409,7 @@ function checkMcpUnit(d: DiscoveredSkill, ctx: CheckContext, copy: boolean): Fil
     target,
     profile: getProfile(target),
     // On the real path, as for skills (skillInputFor).
-    trust: resolveTrust(path.join(d.realDir ?? d.absDir, path.basename(d.absPath)).split(path.sep).join('/'), ctx.trustConfig),
+    ...skillTrust(d, ctx.trustConfig, display),
     read,
     source: null,
     doc: null,
@@ -444,7 +468,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   // Run in the process's own folder: the shell's spelling of it ($PWD) may show a linked installed_skills on the way.
   const logical = cwd === process.cwd() ? logicalCwd(cwd) : null;
   const logicalPaths = logical ? paths.map((p) => (p === cwd || p.startsWith(cwd + path.sep) ? path.join(logical, path.relative(cwd, p)) : null)) : undefined;
-  const found = discover(paths, { ...targetDiscoverHooks(targetSel), ...options.discoverHooks, ...(logicalPaths ? { logicalPaths } : {}) });
+  const found = discover(paths, { ...targetDiscoverHooks(targetSel), ...trustDiscoverHooks(ctx.trustConfig), ...options.discoverHooks, ...(logicalPaths ? { logicalPaths } : {}) });
   let candidates: Candidate[] = found.skills.map((d) => ({ d, symlink: null }));
   for (const ev of found.events) {
     if (ev.kind === 'symlink' && ev.role === 'skill-file') {
@@ -543,6 +567,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
       target: s.input.target,
       trust: s.input.trust,
       loads: s.loads && !rejected.has(`${s.input.file}\0${s.input.target}`),
+      ...(s.input.trustNote !== undefined ? { trustNote: s.input.trustNote } : {}),
     })),
     diagnostics: final,
     files: options.shard ? new Set(shown.filter((s) => s.input.readOk).map((s) => s.input.file)).size : files,

@@ -40,8 +40,9 @@ export interface TrustConfig {
 
 export interface TrustDecision {
   level: Trust;
-  /** Which rule decided: one of the mapping, a built-in location rule, or the default. */
-  source: 'mapping' | 'location' | 'default';
+  /** Which rule decided: one of the mapping, a built-in location rule, the default, or `not-real`: the path has a
+   *  `.` or `..` segment or a NUL, which no real path has (the lowest trust). */
+  source: 'mapping' | 'location' | 'default' | 'not-real';
   /** The pattern that matched (null for the default). */
   pattern: string | null;
   because: string;
@@ -74,18 +75,44 @@ function toPosix(p: string): string {
   return p.replace(/\\/g, '/');
 }
 
+/**
+ * A folder the caller gives (base, home, a config file's folder) as POSIX: a Windows drive path (`C:\Users\u`) has
+ * `\` for separators; anywhere else a `\` is part of a name (legal on Linux and macOS) and is kept.
+ */
+function folderPosix(p: string): string {
+  return /^[A-Za-z]:\\/.test(p) ? toPosix(p) : p;
+}
+
+/**
+ * The path's segments as the file system has them: split on `/` only, never rewritten. A `\` is a character of
+ * a name (`..\evil` is one folder), and `.` and `..` are not resolved (see unrealSegment). Empty segments
+ * (`a//b`, a trailing `/`) name nothing and are dropped.
+ */
+export function trustSegments(p: string): string[] {
+  return p.split('/').filter((s) => s !== '');
+}
+
+/**
+ * A segment no real path has: `.`, `..` (a file system returns them in no real path, and resolving them on the
+ * text could move a skill out of its root) or one holding a NUL (no name can).
+ */
+function unrealSegment(s: string): boolean {
+  return s === '.' || s === '..' || s.includes('\0');
+}
+
+function startsWithSegments(segs: readonly string[], prefix: readonly string[]): boolean {
+  return prefix.length <= segs.length && prefix.every((s, i) => segs[i] === s);
+}
+
+/** The absolute and base-relative forms of `p`, joined from its segments (never normalized). */
 function pathForms(p: string, base: string | undefined): { abs: string | null; rel: string | null } {
-  const given = posix.normalize(toPosix(p));
-  const b = base === undefined ? undefined : posix.normalize(toPosix(base));
-  if (given.startsWith('/')) {
-    if (b === undefined) return { abs: given, rel: null };
-    const rel = posix.relative(b, given);
-    return { abs: given, rel: rel === '' || rel.startsWith('..') ? null : rel };
+  const segs = trustSegments(p);
+  const b = base === undefined ? undefined : trustSegments(folderPosix(base));
+  if (p.startsWith('/')) {
+    const rel = b !== undefined && segs.length > b.length && startsWithSegments(segs, b) ? segs.slice(b.length).join('/') : null;
+    return { abs: `/${segs.join('/')}`, rel };
   }
-  if (b === undefined) return { abs: null, rel: given.startsWith('..') ? null : given };
-  const abs = posix.join(b, given);
-  const rel = posix.relative(b, abs);
-  return { abs, rel: rel.startsWith('..') ? null : rel };
+  return { abs: b === undefined ? null : `/${[...b, ...segs].join('/')}`, rel: segs.join('/') };
 }
 
 /** The pattern with `./` and a trailing `/` dropped, and a `**` segment in front of a relative pattern without a `/`. */
@@ -102,7 +129,7 @@ export function normalizeTrustPattern(pattern: string): string {
  * so they mean the same whatever the working directory. `/…` and `~/…` patterns are kept.
  */
 export function rebaseTrustMapping(mapping: TrustMapping, dir: string): TrustMapping {
-  const base = posix.normalize(toPosix(dir));
+  const base = posix.normalize(folderPosix(dir));
   return mapping.map((r) => {
     const pat = normalizeTrustPattern(r.path);
     return pat.startsWith('/') || pat === '~' || pat.startsWith('~/') ? { path: pat, level: r.level } : { path: posix.join(base, pat), level: r.level };
@@ -116,7 +143,7 @@ export function trustPatternMatches(pattern: string, p: string, config: Pick<Tru
   if (pat.startsWith('/')) return abs !== null && globMatch(pat, abs);
   if (pat === '~' || pat.startsWith('~/')) {
     if (config.home === undefined || abs === null) return false;
-    return globMatch(posix.join(toPosix(config.home), pat.slice(1)), abs);
+    return globMatch(posix.join(folderPosix(config.home), pat.slice(1)), abs);
   }
   // A pattern that starts with `**` matches at any depth: match it on the absolute path, so the answer does not
   // depend on the base (the working directory). Matching the relative path instead let `cd installed_skills`
@@ -126,8 +153,17 @@ export function trustPatternMatches(pattern: string, p: string, config: Pick<Tru
   return abs !== null && globMatch(pat, abs.slice(1));
 }
 
-/** The level for a skill file and why. Pure: no file system, no environment. */
+/**
+ * The level for a skill file and why. Pure: no file system, no environment. `p` is the real path (POSIX `/`
+ * separators, each segment a name as the file system has it); a path with a `.` or `..` segment or a NUL is not
+ * one, and gets the lowest trust rather than a guess at where it leads.
+ */
 export function explainTrust(p: string, config: TrustConfig = {}): TrustDecision {
+  const odd = [...trustSegments(p), ...(p.startsWith('/') || config.base === undefined ? [] : trustSegments(folderPosix(config.base)))].find(unrealSegment);
+  if (odd !== undefined) {
+    const level = TRUST_LEVELS[0]!;
+    return { level, source: 'not-real', pattern: null, because: `the path has a ${JSON.stringify(odd)} segment: not a real path, so the lowest trust (${level})` };
+  }
   for (const rule of config.mapping ?? []) {
     if (trustPatternMatches(rule.path, p, config)) {
       return { level: rule.level, source: 'mapping', pattern: rule.path, because: `trust mapping "${rule.path}" → ${rule.level}` };

@@ -14,6 +14,8 @@ const AGENTSKILLS_NAME: NameRule = {
 export const AGENTSKILLS: TargetProfile = {
   ...BASE,
   id: 'agentskills',
+  followsSkillDirLinks: true,
+  skillDirLinksSource: 'skills-ref@0.1.5: a linked skill folder is read through the link (npm run conformance, edge e-symdir)',
   title: 'Agent Skills standard (what the reference validator skills-ref accepts)',
   // skills-ref 0.1.5 (parser.js findSkillMd, validator.js): SKILL.md or skill.md; a BOM fails the "---" check;
   // every name rule, unknown key and over-long description makes the skill invalid; descriptions are trimmed.

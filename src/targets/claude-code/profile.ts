@@ -9,6 +9,8 @@ import { BASE, clientName } from '../../core/profile-types.js';
 export const CLAUDE_CODE: TargetProfile = {
   ...BASE,
   id: 'claude-code',
+  followsSkillDirLinks: true,
+  skillDirLinksSource: '@anthropic-ai/claude-code@2.1.332: the skills folder loader keeps entries that are `isDirectory() || isSymbolicLink()` (bundled cli); measured by npm run conformance (edge e-symdir)',
   title: 'Claude Code',
   autoPathCues: ['.claude'],
   // A YAML error is retried with colon-holding values quoted; a frontmatter that still fails (or is missing,

@@ -9,6 +9,8 @@ import { BASE, clientName } from '../../core/profile-types.js';
 export const CODEX: TargetProfile = {
   ...BASE,
   id: 'codex',
+  followsSkillDirLinks: true,
+  skillDirLinksSource: 'openai/codex codex-rs/core/src/skills/loader.rs: "Follow symlinked directories for user, admin, and repo skills" (canonicalized, visited set); @openai/codex@0.171.0 lists e-symdir in npm run conformance',
   title: 'Codex',
   autoPathCues: ['.agents', '.codex'],
   frontmatterParser: 'codex',

@@ -37,6 +37,8 @@ const IRONCLAW_ACTIVATION: ActivationLimits = {
 export const IRONCLAW: TargetProfile = {
   ...BASE,
   id: 'ironclaw',
+  followsSkillDirLinks: false,
+  skillDirLinksSource: 'IronClaw skills documentation: an entry of a skills root or skill folder that is a symlink is skipped',
   title: 'IronClaw v1 loader',
   acceptsFlatSkillMd: true,
   autoPathCues: ['.ironclaw', 'installed_skills'],

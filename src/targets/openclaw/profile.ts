@@ -8,6 +8,8 @@ import { IRONCLAW } from '../ironclaw/profile.js';
 export const OPENCLAW: TargetProfile = {
   ...IRONCLAW,
   id: 'openclaw',
+  followsSkillDirLinks: true,
+  skillDirLinksSource: 'measured by npm run conformance against the pinned openclaw package (edge e-symdir: a skill folder linked out of the root loads)',
   title: 'OpenClaw',
   autoPathCues: ['.openclaw'],
   // Measured against openclaw@2026.9.6 (`openclaw skills list --json`, scripts/conformance.mjs): no name

@@ -9,6 +9,8 @@ import { BASE, clientName } from '../../core/profile-types.js';
 export const OPENCODE: TargetProfile = {
   ...BASE,
   id: 'opencode',
+  followsSkillDirLinks: true,
+  skillDirLinksSource: 'opencode-ai@1.18.33: SkillV2.load globs `{*.md,**/SKILL.md}` with `symlink: true` (bundled binary); measured by npm run conformance (edge e-symdir)',
   title: 'OpenCode',
   autoPathCues: ['.opencode'],
   // gray-matter's js-yaml 3 (`qq`: `v0.default(q)`, retried on `Jq(q)`, its colon sanitizer).
