@@ -90,12 +90,17 @@ export function selectActive(skills: readonly PolicySkill[], active: readonly st
   return { selected: [...selected.values()], errors };
 }
 
-export function formatPolicyText(doc: PolicyDocument): string {
+/** `trustWhy`: skill file → why it has its trust (mapping, location rule or provenance fact), shown under each skill. */
+export function formatPolicyText(doc: PolicyDocument, trustWhy: ReadonlyMap<string, string> = new Map()): string {
   const lines: string[] = [];
   const source = doc.preset === null ? 'custom read-only set' : `preset "${doc.preset}"`;
   lines.push(`effective trust: ${doc.effectiveTrust} (ceiling: ${doc.ceiling}; ${source})`);
   lines.push(`active skills (${doc.skills.length}):`);
-  for (const s of doc.skills) lines.push(`  ${s.trust.padEnd(9)}  ${s.name ?? '(no name)'}  ${s.file}`);
+  for (const s of doc.skills) {
+    lines.push(`  ${s.trust.padEnd(9)}  ${s.name ?? '(no name)'}  ${s.file}`);
+    const why = trustWhy.get(s.file);
+    if (why !== undefined) lines.push(`             ${s.trust} because: ${why}`);
+  }
   lines.push(`allowed tools (${doc.allowedTools.length}): ${doc.allowedTools.join(', ') || '(none)'}`);
   lines.push(`denied tools (${doc.deniedTools.length}): ${doc.deniedTools.join(', ') || '(none)'}`);
   const why = new Map(doc.reasons.map((r) => [r.tool, r.because]));
@@ -140,7 +145,11 @@ export async function runPolicy(paths: string[], flags: PolicyFlags, io: Io): Pr
     return EXIT_USAGE;
   }
   const byFile = new Map<string, PolicySkill>();
-  for (const s of result.skills) if (!byFile.has(s.file)) byFile.set(s.file, { name: s.name, trust: s.trust, file: s.file });
+  const trustWhy = new Map<string, string>();
+  for (const s of result.skills) {
+    if (!byFile.has(s.file)) byFile.set(s.file, { name: s.name, trust: s.trust, file: s.file });
+    if (!trustWhy.has(s.file) && s.trustBecause !== undefined) trustWhy.set(s.file, s.trustBecause);
+  }
   const discovered = [...byFile.values()];
   let active = discovered;
   if (flags.active !== undefined) {
@@ -185,6 +194,6 @@ export async function runPolicy(paths: string[], flags: PolicyFlags, io: Io): Pr
     io.stdout(toOpencodePlugin(doc));
     return EXIT_OK;
   }
-  io.stdout(formatPolicyText(doc));
+  io.stdout(formatPolicyText(doc, trustWhy));
   return EXIT_OK;
 }

@@ -98,6 +98,8 @@ export interface SkillInput {
   target: TargetId;
   profile: TargetProfile;
   trust: Trust;
+  /** Why the skill has its trust: the mapping, location rule or provenance fact that decided (explain, policy). */
+  trustBecause?: string;
   read: Exclude<ReadResult, { kind: 'ok' }> | { kind: 'ok'; size: number } | { kind: 'symlink-skipped'; linkTarget: string | null };
   /** null when the file was not read (too large, symlink, I/O error). */
   source: SourceText | null;
@@ -182,6 +184,7 @@ export interface SkillRef {
   /** The target's profile is getProfile(target). */
   target: TargetId;
   trust: Trust;
+  trustBecause?: string;
   name: string | null;
   resolved?: Resolution;
   /** Where the name is written in the skill file (the frontmatter value, or a fallback's position), or null. */

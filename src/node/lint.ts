@@ -19,10 +19,17 @@ import { isAutoFallback, targetsFor, type TargetSelection } from '../targets/res
 import { compileGlobs } from '../analysis/glob.js';
 import { inShard, type Shard } from './shard.js';
 import { applySuppressions, inlineConfigIgnored, parseDirectives, type Directive } from './suppress.js';
-import { resolveTrust, type TrustConfig, type TrustMapping } from '../core/policy/trust.js';
+import type { TrustConfig, TrustMapping } from '../core/policy/trust.js';
+import { skillTrust, trustReason } from './provenance.js';
 import { lineText } from '../core/fingerprint.js';
 import type { Diagnostic, TargetId, Trust } from '../core/types.js';
 import { trustRank } from '../core/trust.js';
+
+/** A skill file's trust and the reason, for a SkillInput. */
+function trustOf(realFile: string, config: TrustConfig): { trust: SkillInput['trust']; trustBecause: string } {
+  const d = skillTrust(realFile, config);
+  return { trust: d.level, trustBecause: trustReason(d) };
+}
 
 /** Bytes read per file when no target sets a larger limit (README "Resource bounds"). */
 export const DEFAULT_READ_BOUND = 65536;
@@ -85,6 +92,8 @@ export interface SkillSummary {
   file: string;
   target: TargetId;
   trust: Trust;
+  /** Why the skill has its trust (the mapping, location rule or provenance fact that decided). */
+  trustBecause?: string;
   loads: boolean;
 }
 
@@ -246,8 +255,9 @@ export function skillInputFor(
     layout: d.layout,
     target,
     profile,
-    // On the real path (discover: the root's parent chain resolved), never the spelling or the working directory.
-    trust: resolveTrust(path.join(d.realDir ?? d.absDir, path.basename(d.absPath)).split(path.sep).join('/'), trustConfig),
+    // On the real path (discover: the root's parent chain resolved), never the spelling or the working directory;
+    // lowered by provenance (src/node/provenance.ts).
+    ...trustOf(path.join(d.realDir ?? d.absDir, path.basename(d.absPath)).split(path.sep).join('/'), trustConfig),
     read,
     source,
     doc,
@@ -405,6 +415,7 @@ export function skillRef(input: SkillInput): SkillRef {
     file: input.file,
     target: input.target,
     trust: input.trust,
+    ...(input.trustBecause !== undefined ? { trustBecause: input.trustBecause } : {}),
     name: input.name,
     ...(input.resolved ? { resolved: input.resolved } : {}),
     nameAt,
@@ -549,7 +560,7 @@ function checkMcpUnit(d: DiscoveredSkill, ctx: CheckContext, copy: boolean): Fil
     target,
     profile: getProfile(target),
     // On the real path, as for skills (skillInputFor).
-    trust: resolveTrust(path.join(d.realDir ?? d.absDir, path.basename(d.absPath)).split(path.sep).join('/'), ctx.trustConfig),
+    ...trustOf(path.join(d.realDir ?? d.absDir, path.basename(d.absPath)).split(path.sep).join('/'), ctx.trustConfig),
     read,
     source: null,
     doc: null,
@@ -706,6 +717,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
       file: s.input.file,
       target: s.input.target,
       trust: s.input.trust,
+      ...(s.input.trustBecause !== undefined ? { trustBecause: s.input.trustBecause } : {}),
       loads: s.loads && !rejected.has(`${s.input.file}\0${s.input.target}`),
     })),
     diagnostics: final,

@@ -41,7 +41,7 @@ export interface TrustConfig {
 export interface TrustDecision {
   level: Trust;
   /** Which rule decided: one of the mapping, a built-in location rule, or the default. */
-  source: 'mapping' | 'location' | 'default';
+  source: 'mapping' | 'location' | 'default' | 'provenance';
   /** The pattern that matched (null for the default). */
   pattern: string | null;
   because: string;
