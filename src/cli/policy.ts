@@ -132,8 +132,13 @@ export async function runPolicy(paths: string[], flags: PolicyFlags, io: Io): Pr
   // a skill policy does not see cannot lower the ceiling, so every skill found counts (README "Security promises").
   const readBound = flags.maxBytes !== undefined ? intOption('--max-bytes', flags.maxBytes) : config?.data.maxBytes;
   const result = await lint({ paths, cwd: io.cwd, targets, rules, ...(trust ? { trust } : {}), ...(readBound !== undefined ? { readBound } : {}) });
-  if (result.missing.length > 0) {
-    for (const m of result.missing) io.stderr(`skillcheck: path not found: ${visible(m)}\n`);
+  // A client's own skills folder that does not exist yet (~/.claude/skills on a fresh machine) holds no skill: a
+  // note, not an error. Any other missing path is an error (a typo must not look like an empty folder).
+  const { isOptionalSkillsFolder } = await import('../node/provenance.js');
+  const missing = result.missing.filter((m) => !isOptionalSkillsFolder(m));
+  for (const m of result.missing) if (!missing.includes(m)) io.stderr(`skillcheck: note: ${visible(m)} does not exist (a client's skills folder): no skills there\n`);
+  if (missing.length > 0) {
+    for (const m of missing) io.stderr(`skillcheck: path not found: ${visible(m)}\n`);
     return EXIT_USAGE;
   }
   // Never grant tools for skills that could not be seen: refuse, and say what was not seen.

@@ -119,6 +119,23 @@ export function skillTrust(file: string, config: TrustConfig = {}, env: Record<s
   return { level, source: 'provenance', pattern: null, because: finding.because, provenance: finding };
 }
 
+/**
+ * Folders a client reads skills from (every profile's roots, the folders its installers fill, its plugin folder),
+ * as path suffixes: `policy` takes a missing one as empty (a fresh machine has no ~/.claude/skills yet).
+ */
+export const OPTIONAL_SKILLS_FOLDERS: readonly string[] = Object.freeze([
+  ...new Set([
+    ...Object.values(PROFILES).flatMap((p) => p.roots.map((r) => r.path)),
+    ...ALL_PROVENANCE.flatMap((r) => (r.kind === 'lockfile' ? r.folders : r.kind === 'under' ? r.folders.map((f) => f.replace(/^~\//, '')) : [])),
+  ]),
+]);
+
+/** Whether a path (as given) names one of OPTIONAL_SKILLS_FOLDERS: the folder itself, never something inside it. */
+export function isOptionalSkillsFolder(p: string): boolean {
+  const posix = p.split(path.sep).join('/').replace(/\/+$/, '');
+  return OPTIONAL_SKILLS_FOLDERS.some((f) => posix === f || posix.endsWith(`/${f}`));
+}
+
 /** A one-line reason for a person: which kind of fact decided, and the fact. */
 export function trustReason(d: TrustDecision): string {
   switch (d.source) {
