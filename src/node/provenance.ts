@@ -37,12 +37,12 @@ function cacheFor(key: object): Cache {
   return c;
 }
 
+/** Whether a path exists, the last component not followed (a `.git` file or symlink counts). */
 function lexists(p: string): boolean {
   try {
-    fs.lstatSync(p);
-    return true;
+    return fs.lstatSync(p, { throwIfNoEntry: false }) !== undefined;
   } catch {
-    return false;
+    return false; // ENOTDIR, EACCES: nothing to see there
   }
 }
 
