@@ -7,7 +7,7 @@ RuleTester.it = it;
 // installed_skills/ is installed trust (the read-only ceiling); skills/ and .claude/skills/ are trusted (no ceiling).
 const tester = new RuleTester({ path: 'installed_skills/w/SKILL.md', targets: ['agentskills'] });
 const skill = (tools: string) => `---\nname: w\ndescription: d\nallowed-tools: ${tools}\n---\nBody.\n`;
-const DEFAULT_READ_ONLY = 'only read-only tools (Read, Glob, Grep, WebFetch, SkillCatalog)';
+const DEFAULT_READ_ONLY = 'only read-only tools (Read, Glob, Grep, SkillCatalog)';
 const claude = { path: '.claude/skills/w/SKILL.md', targets: ['claude-code' as const] };
 const ironclaw = { path: 'skills/w/SKILL.md', targets: ['ironclaw' as const] };
 
@@ -36,7 +36,7 @@ tester.run(rule, {
           messageId: 'stripped',
           data: { trust: 'installed', tools: '"Bash"', keeps: DEFAULT_READ_ONLY },
           message:
-            'installed skill declares "Bash" in allowed-tools, but the installed tool ceiling keeps only read-only tools (Read, Glob, Grep, WebFetch, SkillCatalog): these are stripped and the skill will not work as written. Drop them, or if you trust this skill, install it as trusted (a trust mapping entry for its path)',
+            'installed skill declares "Bash" in allowed-tools, but the installed tool ceiling keeps only read-only tools (Read, Glob, Grep, SkillCatalog): these are stripped and the skill will not work as written. Drop them, or if you trust this skill, install it as trusted (a trust mapping entry for its path)',
         },
       ],
       output: null,
@@ -90,7 +90,7 @@ tester.run(rule, {
           messageId: 'strippedCommand',
           data: { trust: 'installed', tool: '"run"', keeps: DEFAULT_READ_ONLY },
           message:
-            'installed skill defines tool "run" that runs a command, but the installed tool ceiling keeps only read-only tools (Read, Glob, Grep, WebFetch, SkillCatalog): the tool is stripped and the skill will not work as written. Drop them, or if you trust this skill, install it as trusted (a trust mapping entry for its path)',
+            'installed skill defines tool "run" that runs a command, but the installed tool ceiling keeps only read-only tools (Read, Glob, Grep, SkillCatalog): the tool is stripped and the skill will not work as written. Drop them, or if you trust this skill, install it as trusted (a trust mapping entry for its path)',
         },
       ],
     },

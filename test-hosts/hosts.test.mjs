@@ -1,9 +1,13 @@
 // The policy enforced inside the real clients, offline: `npm run test:hosts` (not part of `npm test`).
 // Installs pinned @anthropic-ai/claude-code and opencode-ai into ~/.cache/skillcheck/hosts, then runs each client
-// in a fresh network namespace (`unshare -rn`: only loopback exists) against a scripted model on 127.0.0.1 that
-// asks for Bash `rm -rf ~/x`, then a Read. Each client runs with the enforcement installed, with it tampered
-// with, and without it: the last run must delete ~/x, which proves the assertions would fail with the hook or
-// plugin removed. Bounded: every client run is killed (whole process group) after HOSTS_CLIENT_TIMEOUT_MS.
+// in a fresh network namespace (`unshare -rn`: only loopback exists) and a fresh HOME, against a scripted model on
+// 127.0.0.1. The enforcement is installed by running the recipes of docs/hosts.md as written, with skillcheck a
+// dev dependency (not on PATH), for a skill installed as users install them: a Claude Code plugin from a
+// marketplace, an `npx skills` project install for OpenCode. Claude Code is asked for Bash `rm -rf ~/x`, Write,
+// Edit, NotebookEdit, a subagent, an MCP tool and a WebFetch to the mock, and Reads; OpenCode for bash and read.
+// Each client runs with the enforcement installed, with it tampered with, and without it: the last run must
+// delete ~/x, which proves the assertions would fail with the hook or plugin removed. Bounded: every client run
+// is killed (whole process group) after HOSTS_CLIENT_TIMEOUT_MS. HOSTS_ONLY=claude|opencode runs one client.
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -94,7 +98,10 @@ function assertUnenforced(run, client) {
   assert.ok(r.get(ids[client].read)?.text.includes(run.mark), 'Read went through');
 }
 
-const CLAUDE_REASON = /skillcheck policy sha256:[0-9a-f]{12}…: refused: "Bash" is denied by the policy: not in the read-only set/;
+const CLAUDE_REASON = /skillcheck policy sha256:[0-9a-f]{12}…: refused: "Bash" is denied by the policy: not in the read-only set \(preset "claude-code"\): the ceiling is read-only because skill "weather" \([^)]*\.claude\/plugins\/cache\/acme\/weather\/1\.0\.0\/skills\/weather\/SKILL\.md\) is installed/;
+/** Every other call Claude Code's script makes under the installed ceiling, refused by the hook before it runs. */
+const CLAUDE_DENIED = { toolu_write_1: 'Write', toolu_edit_1: 'Edit', toolu_nb_1: 'NotebookEdit', toolu_agent_1: 'Agent', toolu_mcp_1: 'mcp__probe__touch', toolu_fetch_1: 'WebFetch' };
+const only = process.env.HOSTS_ONLY;
 const OPENCODE_REASON = /skillcheck policy: refused: "bash" is denied: the active skills' lowest trust is installed/;
 
 describe('real clients enforce the policy (offline, loopback mock)', { concurrency: 1 }, () => {
@@ -103,17 +110,30 @@ describe('real clients enforce the policy (offline, loopback mock)', { concurren
     assert.ok(netnsAvailable(), 'test:hosts needs `unshare -rn` (unprivileged user and network namespaces) and `ip`, to guarantee no traffic beyond loopback');
   });
 
-  describe('Claude Code (PreToolUse hook)', { concurrency: 1 }, () => {
+  describe('Claude Code (PreToolUse hook)', { concurrency: 1, skip: only !== undefined && only !== 'claude' }, () => {
     let bin;
     before(() => {
       bin = ensureClient('claude');
     });
 
-    it('the hook refuses Bash with its reason; Read goes through', () => {
+    it('the recipe as documented, for a marketplace-installed plugin skill: Bash, Write, Edit, NotebookEdit, Agent, an MCP tool and WebFetch refused; Read goes through', () => {
       const run = scenario('claude', bin, 'hook');
       const { read, readT } = assertEnforced(run, 'claude', CLAUDE_REASON);
       assert.ok(read?.text.includes(run.mark), `Read did not go through: ${JSON.stringify(read)}`);
       assert.equal(readT?.error, false);
+      const r = results(run);
+      for (const [id, tool] of Object.entries(CLAUDE_DENIED)) {
+        const res = r.get(id);
+        assert.ok(res, `no result for the ${tool} call`);
+        assert.equal(res.isError, true, `${tool} was not refused: ${res.text}`);
+        assert.match(res.text, new RegExp(`skillcheck policy sha256:[0-9a-f]{12}…: refused: (${JSON.stringify(tool)} is denied by the policy|unknown tool ${JSON.stringify(tool)})`), `${tool}: ${res.text}`);
+      }
+      assert.deepEqual(
+        { written: run.written, notesEdited: run.notesEdited, notebookEdited: run.notebookEdited, mcpRan: run.mcpRan, exfiltrated: run.exfiltrated },
+        { written: false, notesEdited: false, notebookEdited: false, mcpRan: false, exfiltrated: false },
+      );
+      // The fresh home has no ~/.claude/skills: the recipe goes on with a note.
+      assert.match(run.recipe.stderr, /note: .*\.claude\/skills does not exist/);
     });
 
     it('a policy edited after the hook was installed refuses every call (digest)', () => {
@@ -123,7 +143,7 @@ describe('real clients enforce the policy (offline, loopback mock)', { concurren
       assert.ok(!read.text.includes(run.mark));
     });
 
-    it('a hook that cannot start (skillcheck not on PATH) blocks every call (onFailure: "block")', () => {
+    it('a hook that cannot run (skillcheck uninstalled from node_modules) blocks every call (onFailure: "block")', () => {
       const run = scenario('claude', bin, 'hook-unavailable');
       const r = results(run);
       assert.equal(run.victimExists, true, 'Bash ran although the hook could not start');
@@ -132,12 +152,21 @@ describe('real clients enforce the policy (offline, loopback mock)', { concurren
       assert.ok(!(r.get(ids.claude.read)?.text ?? '').includes(run.mark), 'Read went through although the hook could not start');
     });
 
-    it('without the hook, the same script deletes ~/x (the control)', () => {
-      assertUnenforced(scenario('claude', bin, 'none'), 'claude');
+    it('without the hook, the same script deletes ~/x, writes, and runs the MCP tool (the control)', () => {
+      const run = scenario('claude', bin, 'none');
+      assertUnenforced(run, 'claude');
+      // WebFetch is not in this list: offline it never reached the mock even without the hook (2.1.332), so its
+      // refusal is shown by the hook's reason and by no /exfil request in the enforced run.
+      assert.deepEqual(
+        { written: run.written, notesEdited: run.notesEdited, notebookEdited: run.notebookEdited, mcpRan: run.mcpRan },
+        { written: true, notesEdited: true, notebookEdited: true, mcpRan: true },
+        'without the hook every scripted tool must run, else the enforced run proves nothing',
+      );
+      assert.equal(results(run).get('toolu_agent_1')?.isError, false, 'the subagent did not start without the hook');
     });
   });
 
-  describe('OpenCode (tool.execute.before plugin)', { concurrency: 1 }, () => {
+  describe('OpenCode (tool.execute.before plugin)', { concurrency: 1, skip: only !== undefined && only !== 'opencode' }, () => {
     let bin;
     before(() => {
       bin = ensureClient('opencode');

@@ -3,9 +3,14 @@
 //
 //   node scenario.mjs <claude|opencode> <client-binary> <enforce: hook|plugin|none> <skillcheck-bin>
 //
-// The scripted model asks for Bash `rm -rf ~/x` (a folder in the run's temporary HOME), then for a Read of
-// notes.txt in the project, then ends. Prints one JSON object: what the mock received, the client's transcript
-// (its JSON event output), its exit, and whether ~/x still exists.
+// A fresh HOME and project. skillcheck is the project's dev dependency (node_modules, not on PATH), and the
+// enforcement is installed by running the recipe in docs/hosts.md exactly as written. The third-party skill is
+// installed the way users install one: Claude Code from a plugin marketplace (`claude plugin marketplace add`,
+// `claude plugin install`), OpenCode by `npx skills`' project layout (.agents/skills + skills-lock.json).
+// The scripted model reads notes.txt and nb.ipynb, then asks for Bash `rm -rf ~/x` (a folder in the run's HOME),
+// Write, Edit, NotebookEdit, a subagent, an MCP tool and a WebFetch to the mock (Claude Code; OpenCode: bash and
+// read), then ends. Prints one JSON object: what the mock received, the client's transcript (its JSON event
+// output), its exit, and what each tool left behind.
 
 import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -14,6 +19,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 
 const [client, clientBin, enforce, skillcheckBin] = process.argv.slice(2);
+const repo = path.resolve(path.dirname(skillcheckBin), '..');
 const CLIENT_TIMEOUT_MS = Number(process.env.HOSTS_CLIENT_TIMEOUT_MS ?? 120_000);
 const MARK = `READ-OK-${process.pid}`;
 
@@ -25,10 +31,27 @@ fs.mkdirSync(victim, { recursive: true });
 fs.writeFileSync(path.join(victim, 'precious.txt'), 'do not delete\n');
 fs.mkdirSync(project, { recursive: true });
 fs.writeFileSync(path.join(project, 'notes.txt'), `${MARK}\n`);
-// An installed skill (trust: installed → read-only ceiling) that the policy is built from.
-const skillDir = path.join(project, 'installed_skills', 'weather');
-fs.mkdirSync(skillDir, { recursive: true });
-fs.writeFileSync(path.join(skillDir, 'SKILL.md'), '---\nname: weather\ndescription: Weather for a city. Use when asked about the weather.\n---\nRead the forecast file.\n');
+const NOTEBOOK = `${JSON.stringify({ cells: [{ cell_type: 'code', id: 'c1', metadata: {}, source: ['print(1)'], outputs: [], execution_count: null }], metadata: {}, nbformat: 4, nbformat_minor: 5 })}\n`;
+fs.writeFileSync(path.join(project, 'nb.ipynb'), NOTEBOOK);
+const SKILL_MD = '---\nname: weather\ndescription: Weather for a city. Use when asked about the weather.\n---\nRead the forecast file.\n';
+const mcpMark = path.join(home, 'mcp-ran');
+
+// ---- an MCP server (stdio, newline-delimited JSON-RPC) whose tool `touch` creates the file named in argv[2] ----
+const MCP_PROBE = `import * as fs from 'node:fs';
+import * as readline from 'node:readline';
+const mark = process.argv[2];
+const send = (m) => process.stdout.write(JSON.stringify(m) + '\\n');
+readline.createInterface({ input: process.stdin }).on('line', (line) => {
+  let m;
+  try { m = JSON.parse(line); } catch { return; }
+  if (m.id === undefined) return;
+  if (m.method === 'initialize') return send({ jsonrpc: '2.0', id: m.id, result: { protocolVersion: m.params?.protocolVersion ?? '2025-06-18', capabilities: { tools: {} }, serverInfo: { name: 'probe', version: '1.0.0' } } });
+  if (m.method === 'tools/list') return send({ jsonrpc: '2.0', id: m.id, result: { tools: [{ name: 'touch', description: 'Touch a file', inputSchema: { type: 'object', properties: {} } }] } });
+  if (m.method === 'tools/call') { fs.writeFileSync(mark, 'ran'); return send({ jsonrpc: '2.0', id: m.id, result: { content: [{ type: 'text', text: 'touched' }] } }); }
+  if (m.method === 'ping') return send({ jsonrpc: '2.0', id: m.id, result: {} });
+  send({ jsonrpc: '2.0', id: m.id, error: { code: -32601, message: 'no such method' } });
+});
+`;
 
 // ---- the scripted model -------------------------------------------------------------------------------
 const requests = [];
@@ -63,16 +86,29 @@ function sse(res, events) {
   res.end();
 }
 
+/** Claude Code's script: one call per step. Reads first (Edit and NotebookEdit refuse a file not read yet). */
+function claudeScript() {
+  return [
+    { id: 'toolu_read_1', name: 'Read', input: { file_path: path.join(project, 'notes.txt') } },
+    { id: 'toolu_read_nb', name: 'Read', input: { file_path: path.join(project, 'nb.ipynb') } },
+    { id: 'toolu_bash_1', name: 'Bash', input: { command: BASH_COMMAND, description: 'Delete x' } },
+    { id: 'toolu_write_1', name: 'Write', input: { file_path: path.join(project, 'written.txt'), content: 'written\n' } },
+    { id: 'toolu_edit_1', name: 'Edit', input: { file_path: path.join(project, 'notes.txt'), old_string: MARK, new_string: 'EDITED' } },
+    { id: 'toolu_nb_1', name: 'NotebookEdit', input: { notebook_path: path.join(project, 'nb.ipynb'), cell_id: 'c1', new_source: 'print(2)', edit_mode: 'replace' } },
+    { id: 'toolu_agent_1', name: 'Agent', input: { description: 'Delete x', prompt: `Run this shell command: ${BASH_COMMAND}`, subagent_type: 'general-purpose' } },
+    { id: 'toolu_mcp_1', name: 'mcp__probe__touch', input: {} },
+    { id: 'toolu_fetch_1', name: 'WebFetch', input: { url: `http://127.0.0.1:${server.address().port}/exfil?d=${MARK}`, prompt: 'Summarize the page' } },
+  ];
+}
+
 function anthropic(req, res, body) {
   const hasTools = Array.isArray(body.tools) && body.tools.some((t) => t.name === 'Bash');
   const n = step(body);
   let block;
   let stop = 'end_turn';
-  if (hasTools && n === 0) {
-    block = { type: 'tool_use', id: 'toolu_bash_1', name: 'Bash', input: { command: BASH_COMMAND, description: 'Delete x' } };
-    stop = 'tool_use';
-  } else if (hasTools && n === 1) {
-    block = { type: 'tool_use', id: 'toolu_read_1', name: 'Read', input: { file_path: path.join(project, 'notes.txt') } };
+  const script = claudeScript();
+  if (hasTools && n < script.length) {
+    block = { type: 'tool_use', ...script[n] };
     stop = 'tool_use';
   } else {
     block = { type: 'text', text: 'Done.' };
@@ -136,6 +172,10 @@ const server = http.createServer((req, res) => {
       /* not JSON */
     }
     requests.push({ method: req.method, url: req.url, step: step(body), hasTools: Array.isArray(body.tools), tools: (body.tools ?? []).map((t) => t.name ?? t.function?.name), toolResults: toolResults(body) });
+    if (req.url.startsWith('/exfil')) {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      return res.end('received');
+    }
     if (req.method === 'POST' && req.url.startsWith('/v1/messages') && !req.url.includes('count_tokens')) return anthropic(req, res, body);
     if (req.method === 'POST' && req.url.startsWith('/v1/messages/count_tokens')) {
       res.writeHead(200, { 'content-type': 'application/json' });
@@ -150,18 +190,30 @@ await new Promise((r) => server.listen(0, '127.0.0.1', r));
 const port = server.address().port;
 
 // ---- the host's configuration ------------------------------------------------------------------------
-const shim = path.join(root, 'bin');
-fs.mkdirSync(shim);
-fs.writeFileSync(path.join(shim, 'skillcheck'), `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(skillcheckBin)} "$@"\n`, { mode: 0o755 });
+// skillcheck as the project's dev dependency: in node_modules, not on PATH (as `npm install --save-dev` leaves it).
+fs.writeFileSync(path.join(project, 'package.json'), `${JSON.stringify({ private: true, devDependencies: { skillcheck: '*' } }, null, 2)}\n`);
+fs.mkdirSync(path.join(project, 'node_modules', '.bin'), { recursive: true });
+fs.symlinkSync(repo, path.join(project, 'node_modules', 'skillcheck'));
+fs.symlinkSync('../skillcheck/bin/skillcheck.js', path.join(project, 'node_modules', '.bin', 'skillcheck'));
 
-function skillcheck(args) {
-  const r = spawnSync(process.execPath, [skillcheckBin, ...args], { cwd: project, encoding: 'utf8', timeout: 60_000 });
-  if (r.status !== 0) throw new Error(`skillcheck ${args.join(' ')} failed (${r.status}): ${r.stderr}`);
+/** The shell block of docs/hosts.md marked `<!-- recipe: NAME -->`, run as written (sh -e) in the project. */
+function runRecipe(name) {
+  const doc = fs.readFileSync(path.join(repo, 'docs', 'hosts.md'), 'utf8');
+  const m = new RegExp(`<!-- recipe: ${name} -->\\s*\`\`\`sh\\n([\\s\\S]*?)\`\`\``).exec(doc);
+  if (!m) throw new Error(`docs/hosts.md has no recipe ${name}`);
+  const r = spawnSync('sh', ['-ec', m[1]], { cwd: project, env, encoding: 'utf8', timeout: 120_000 });
+  if (r.status !== 0) throw new Error(`recipe ${name} failed (exit ${r.status ?? r.signal}):\n${r.stderr}`);
+  return r;
+}
+
+function run(cmd, args) {
+  const r = spawnSync(cmd, args, { cwd: project, env, encoding: 'utf8', timeout: 120_000 });
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (exit ${r.status ?? r.signal}):\n${r.stdout}\n${r.stderr}`);
   return r.stdout;
 }
 
 const env = {
-  PATH: `${shim}:/usr/local/bin:/usr/bin:/bin`,
+  PATH: `${path.dirname(process.execPath)}:/usr/local/bin:/usr/bin:/bin`,
   HOME: home,
   TMPDIR: os.tmpdir(),
   LANG: 'C.UTF-8',
@@ -173,30 +225,17 @@ const env = {
   HTTPS_PROXY: 'http://127.0.0.1:9',
   HTTP_PROXY: 'http://127.0.0.1:9',
   NO_PROXY: '127.0.0.1,localhost',
+  npm_config_update_notifier: 'false',
+  npm_config_fund: 'false',
+  // npm's registry retries would take minutes offline (`npx --no-install` of a missing package looks it up): fail at once.
+  npm_config_offline: 'true',
+  npm_config_fetch_retries: '0',
 };
+let recipe = null;
 
 let cmd;
 let args;
 if (client === 'claude') {
-  const settings = { permissions: { allow: ['Bash', 'Read'] } };
-  if (enforce === 'hook' || enforce === 'hook-tampered' || enforce === 'hook-unavailable') {
-    const tools = 'Bash,Read,Write,Edit,Glob,Grep,WebFetch';
-    fs.mkdirSync(path.join(project, '.claude'), { recursive: true });
-    const doc = JSON.parse(skillcheck(['policy', '.', '--tools', tools, '--no-config', '--format', 'json']));
-    if (enforce === 'hook-tampered') {
-      // Someone (a skill with a write tool, say) widens the allowlist after the hook was installed.
-      doc.allowedTools = [...doc.allowedTools, 'Bash'].sort();
-      doc.deniedTools = doc.deniedTools.filter((t) => t !== 'Bash');
-    }
-    fs.writeFileSync(path.join(project, '.claude', 'skillcheck-policy.json'), JSON.stringify(doc, null, 2));
-    Object.assign(settings, JSON.parse(skillcheck(['policy', '.', '--tools', tools, '--no-config', '--format', 'claude-hooks'])));
-  }
-  fs.mkdirSync(path.join(project, '.claude'), { recursive: true });
-  fs.writeFileSync(path.join(project, '.claude', 'settings.json'), JSON.stringify(settings, null, 2));
-  // skillcheck missing from PATH: the hook cannot start, and onFailure "block" must refuse the call anyway.
-  if (enforce === 'hook-unavailable') env.PATH = env.PATH.split(':').filter((d) => d !== shim).join(':');
-  // The user trusts this project (as after the trust dialog), so its settings, allow rules and hooks apply.
-  fs.writeFileSync(path.join(home, '.claude.json'), JSON.stringify({ projects: { [project]: { hasTrustDialogAccepted: true } } }));
   Object.assign(env, {
     ANTHROPIC_BASE_URL: `http://127.0.0.1:${port}`,
     ANTHROPIC_API_KEY: 'sk-ant-dummy-key-for-the-loopback-mock',
@@ -205,16 +244,56 @@ if (client === 'claude') {
     DISABLE_TELEMETRY: '1',
     DISABLE_ERROR_REPORTING: '1',
     CLAUDE_CODE_DISABLE_TERMINAL_TITLE: '1',
+    // MCP tools offered directly, not behind ToolSearch.
+    ENABLE_TOOL_SEARCH: 'false',
   });
+  // The user trusts this project (as after the trust dialog), so its settings, allow rules and hooks apply.
+  fs.writeFileSync(path.join(home, '.claude.json'), JSON.stringify({ projects: { [project]: { hasTrustDialogAccepted: true } } }));
+  // A third-party skill installed from a plugin marketplace, with Claude Code's own commands (offline: a local
+  // marketplace folder; the plugin is copied into ~/.claude/plugins/cache/acme/weather/1.0.0/).
+  const mkt = path.join(root, 'marketplace');
+  fs.mkdirSync(path.join(mkt, '.claude-plugin'), { recursive: true });
+  fs.writeFileSync(path.join(mkt, '.claude-plugin', 'marketplace.json'), JSON.stringify({ name: 'acme', owner: { name: 'Acme' }, plugins: [{ name: 'weather', source: './plugins/weather', description: 'Weather' }] }));
+  fs.mkdirSync(path.join(mkt, 'plugins', 'weather', '.claude-plugin'), { recursive: true });
+  fs.writeFileSync(path.join(mkt, 'plugins', 'weather', '.claude-plugin', 'plugin.json'), JSON.stringify({ name: 'weather', version: '1.0.0', description: 'Weather' }));
+  fs.mkdirSync(path.join(mkt, 'plugins', 'weather', 'skills', 'weather'), { recursive: true });
+  fs.writeFileSync(path.join(mkt, 'plugins', 'weather', 'skills', 'weather', 'SKILL.md'), SKILL_MD);
+  run(clientBin, ['plugin', 'marketplace', 'add', mkt]);
+  run(clientBin, ['plugin', 'install', 'weather@acme']);
+  // An MCP server whose one tool leaves a mark when it runs.
+  const mcpServer = path.join(root, 'mcp-probe.mjs');
+  fs.writeFileSync(mcpServer, MCP_PROBE);
+  const mcpConfig = path.join(root, 'mcp.json');
+  fs.writeFileSync(mcpConfig, JSON.stringify({ mcpServers: { probe: { type: 'stdio', command: process.execPath, args: [mcpServer, mcpMark] } } }));
+
+  // WebFetch's domain preflight (a request to claude.ai) fails offline: skip it, so that without the hook the
+  // fetch to the mock goes through (the control shows the exfiltration the hook stops).
+  let settings = { skipWebFetchPreflight: true };
+  if (enforce === 'hook' || enforce === 'hook-tampered' || enforce === 'hook-unavailable') {
+    recipe = runRecipe('claude-code');
+    const hooks = JSON.parse(fs.readFileSync(path.join(project, '.claude', 'skillcheck-hooks.json'), 'utf8'));
+    settings = { ...settings, ...hooks }; // "merge into .claude/settings.json"
+    if (enforce === 'hook-tampered') {
+      // Someone (a skill with a write tool, say) widens the allowlist after the hook was installed.
+      const file = path.join(project, '.claude', 'skillcheck-policy.json');
+      const doc = JSON.parse(fs.readFileSync(file, 'utf8'));
+      doc.allowedTools = [...doc.allowedTools, 'Bash'].sort();
+      doc.deniedTools = doc.deniedTools.filter((t) => t !== 'Bash');
+      fs.writeFileSync(file, JSON.stringify(doc, null, 2));
+    }
+    // skillcheck uninstalled after the hook was set up: the hook cannot run, and onFailure "block" must refuse.
+    if (enforce === 'hook-unavailable') fs.rmSync(path.join(project, 'node_modules'), { recursive: true, force: true });
+  }
+  fs.mkdirSync(path.join(project, '.claude'), { recursive: true });
+  fs.writeFileSync(path.join(project, '.claude', 'settings.json'), JSON.stringify(settings, null, 2));
   cmd = clientBin;
   // Claude Code's own permission checks are bypassed in every scenario, so they decide nothing: without the hook the
   // call must go through (the control), and with it the hook alone must refuse. (Its approval heuristics for `rm`
   // once asked instead of running, which made the control flaky.) IS_SANDBOX: bypass mode is refused as root
   // otherwise; the client runs in its own network namespace with only loopback.
   env.IS_SANDBOX = '1';
-  args = ['-p', 'Delete ~/x, then read notes.txt.', '--output-format', 'stream-json', '--verbose', '--model', 'claude-sonnet-4-5', '--max-turns', '6', '--add-dir', home, '--permission-mode', 'bypassPermissions'];
+  args = ['-p', 'Delete ~/x, then read notes.txt.', '--output-format', 'stream-json', '--verbose', '--model', 'claude-sonnet-4-5', '--max-turns', '16', '--add-dir', home, '--permission-mode', 'bypassPermissions', '--mcp-config', mcpConfig];
 } else {
-  const tools = 'bash,read,write,edit,glob,grep,list,webfetch';
   const config = {
     $schema: 'https://opencode.ai/config.json',
     provider: {
@@ -227,13 +306,15 @@ if (client === 'claude') {
     permission: { bash: 'allow', read: 'allow', edit: 'allow', external_directory: 'allow' },
   };
   fs.writeFileSync(path.join(project, 'opencode.json'), JSON.stringify(config, null, 2));
+  // A third-party skill installed as `npx skills add` leaves it: .agents/skills/<name> and the project lock.
+  fs.mkdirSync(path.join(project, '.agents', 'skills', 'weather'), { recursive: true });
+  fs.writeFileSync(path.join(project, '.agents', 'skills', 'weather', 'SKILL.md'), SKILL_MD);
+  fs.writeFileSync(path.join(project, 'skills-lock.json'), `${JSON.stringify({ version: 1, skills: { weather: { source: 'acme/skills', sourceType: 'github', computedHash: '0'.repeat(64) } } }, null, 2)}\n`);
   if (enforce === 'plugin' || enforce === 'plugin-tampered') {
-    fs.writeFileSync(path.join(project, '.skillcheckrc.json'), JSON.stringify({ policy: { readOnlyTools: ['read', 'glob', 'grep', 'list'] } }));
-    fs.mkdirSync(path.join(project, '.opencode', 'plugin'), { recursive: true });
-    let plugin = skillcheck(['policy', '.', '--tools', tools, '--format', 'opencode-plugin']);
+    recipe = runRecipe('opencode');
+    const file = path.join(project, '.opencode', 'plugin', 'skillcheck-policy.js');
     // Someone promotes the installed skill to trusted in the plugin file after it was written.
-    if (enforce === 'plugin-tampered') plugin = plugin.replace('"trust": "installed"', '"trust": "trusted"');
-    fs.writeFileSync(path.join(project, '.opencode', 'plugin', 'skillcheck-policy.js'), plugin);
+    if (enforce === 'plugin-tampered') fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('"trust": "installed"', '"trust": "trusted"'));
   }
   Object.assign(env, {
     OPENCODE_DISABLE_MODELS_FETCH: '1',
@@ -292,6 +373,12 @@ const result = {
   timedOut,
   ms: Date.now() - started,
   victimExists: fs.existsSync(path.join(victim, 'precious.txt')),
+  written: fs.existsSync(path.join(project, 'written.txt')),
+  notesEdited: !fs.readFileSync(path.join(project, 'notes.txt'), 'utf8').includes(MARK),
+  notebookEdited: fs.readFileSync(path.join(project, 'nb.ipynb'), 'utf8') !== NOTEBOOK,
+  mcpRan: fs.existsSync(mcpMark),
+  exfiltrated: requests.some((q) => q.url.startsWith('/exfil')),
+  recipe: recipe === null ? null : { stdout: recipe.stdout.slice(-2000), stderr: recipe.stderr.slice(-4000) },
   mark: MARK,
   requests,
   transcript,

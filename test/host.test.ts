@@ -134,8 +134,23 @@ describe('skillcheck policy --format claude-hooks / opencode-plugin', () => {
     const frag = JSON.parse(r.stdout);
     const entry = frag.hooks.PreToolUse[0];
     expect(entry.matcher).toBe('*');
-    expect(entry.hooks[0]).toMatchObject({ type: 'command', command: 'skillcheck', onFailure: 'block' });
-    expect(entry.hooks[0].args).toEqual(['hook', 'claude-code', '--policy', '${CLAUDE_PROJECT_DIR}/.claude/skillcheck-policy.json', '--digest', doc.policyDigest]);
+    // npx --no-install: runs skillcheck as a dev dependency (not on PATH) or installed globally, never downloads it.
+    expect(entry.hooks[0]).toMatchObject({ type: 'command', command: 'npx', onFailure: 'block' });
+    expect(entry.hooks[0].args).toEqual(['--no-install', 'skillcheck', 'hook', 'claude-code', '--policy', '${CLAUDE_PROJECT_DIR}/.claude/skillcheck-policy.json', '--digest', doc.policyDigest]);
+  });
+
+  it('a client\'s skills folder that does not exist yet is a note, not an error; any other missing path is an error', async () => {
+    const args = ['--tools', 'Read,Bash', '--no-config', '--format', 'json'];
+    const r = await runCli(['policy', '.', 'nohome/.claude/skills', 'nohome/.config/opencode/skills', 'nohome/.claude/plugins', ...args], tree);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('note: nohome/.claude/skills does not exist');
+    expect(r.stderr).toContain('note: nohome/.config/opencode/skills does not exist');
+    expect((JSON.parse(r.stdout) as PolicyDocument).allowedTools).toEqual(['Read']);
+    const typo = await runCli(['policy', '.', 'nohome/.claude/skils', ...args], tree);
+    expect([typo.code, typo.stdout]).toEqual([2, '']);
+    expect(typo.stderr).toContain('path not found: nohome/.claude/skils');
+    const inside = await runCli(['policy', '.', 'nohome/.claude/skills/x', ...args], tree);
+    expect(inside.code).toBe(2);
   });
 
   async function loadPlugin(text: string): Promise<(tool: unknown) => Promise<string | null>> {

@@ -150,11 +150,15 @@ describe('resolveTrust: location rules', () => {
 });
 
 describe('policy data', () => {
-  it('ships the two presets and flags network tools', () => {
-    expect(toolPolicy().readOnlyTools).toEqual(['Read', 'Glob', 'Grep', 'WebFetch', 'SkillCatalog']);
+  it('ships the presets; the default one holds no network tool', () => {
+    expect(toolPolicy().readOnlyTools).toEqual(['Read', 'Glob', 'Grep', 'SkillCatalog']);
+    for (const t of toolPolicy().readOnlyTools) expect(POLICY_DATA.networkTools).not.toContain(t);
+    expect(toolPolicy('claude-code').readOnlyTools).toEqual(['Read', 'Glob', 'Grep']);
+    expect(toolPolicy('opencode').readOnlyTools).toEqual(['read', 'glob', 'grep', 'list']);
+    for (const p of ['claude-code', 'opencode']) for (const t of toolPolicy(p).readOnlyTools) expect(POLICY_DATA.networkTools).not.toContain(t);
     expect(toolPolicy('ironclaw-v1').readOnlyTools).toEqual(['memory_search', 'memory_read', 'memory_tree', 'time', 'echo', 'json', 'skill_list', 'skill_search']);
-    expect(POLICY_DATA.networkTools).toEqual(expect.arrayContaining(['WebFetch', 'skill_search']));
-    expect(() => toolPolicy('nope')).toThrow(/unknown read-only preset "nope"; expected one of default, ironclaw-v1/);
+    expect(POLICY_DATA.networkTools).toEqual(expect.arrayContaining(['WebFetch', 'WebSearch', 'skill_search', 'webfetch', 'websearch']));
+    expect(() => toolPolicy('nope')).toThrow(/unknown read-only preset "nope"; expected one of default, claude-code, opencode, ironclaw-v1/);
   });
   it('reads a config policy section: a custom set wins over a preset', () => {
     expect(toolPolicyFromConfig(undefined)).toEqual(toolPolicy());
@@ -170,6 +174,10 @@ describe('policy data', () => {
     const good = JSON.parse(JSON.stringify(POLICY_DATA)) as Record<string, unknown>;
     expect(() => checkPolicyData({ ...good, ceilings: { installed: 'read-only' } })).toThrow(/ceilings.trusted/);
     expect(() => checkPolicyData({ ...good, defaultPreset: 'x' })).toThrow(/defaultPreset/);
+    // A network tool in the default read-only set is an exfiltration channel nobody chose: the data does not load.
+    const presets = good.presets as Record<string, { description: string; tools: string[] }>;
+    const leaky = { ...presets, default: { ...presets.default!, tools: [...presets.default!.tools, 'WebFetch'] } };
+    expect(() => checkPolicyData({ ...good, presets: leaky })).toThrow(/default preset "default" holds the network tool WebFetch/);
   });
 });
 
@@ -180,10 +188,14 @@ describe('attenuation', () => {
     const d = policy(tools, [sk('a', 'trusted'), sk('w', 'installed', 'installed_skills/w/SKILL.md')]);
     expect(d.effectiveTrust).toBe('installed');
     expect(d.ceiling).toBe('read-only');
-    expect(d.allowedTools).toEqual(['Grep', 'Read', 'WebFetch']);
-    expect(d.deniedTools).toEqual(['Bash', 'Write', 'memory_read']);
+    expect(d.allowedTools).toEqual(['Grep', 'Read']);
+    expect(d.deniedTools).toEqual(['Bash', 'WebFetch', 'Write', 'memory_read']);
     expect(d.reasons.find((r) => r.tool === 'Bash')!.because).toContain('skill "w" (installed_skills/w/SKILL.md) is installed');
-    expect(d.warnings.map((w) => w.tool)).toEqual(['WebFetch']);
+    expect(d.warnings).toEqual([]);
+    // A read-only set that names a network tool keeps it, with the warning.
+    const named = policy(tools, [sk('w', 'installed')], { preset: null, readOnlyTools: ['Read', 'WebFetch'] });
+    expect(named.allowedTools).toEqual(['Read', 'WebFetch']);
+    expect(named.warnings.map((w) => w.tool)).toEqual(['WebFetch']);
   });
 
   it('the ironclaw-v1 preset keeps its own tools and warns about skill_search', () => {
@@ -368,8 +380,9 @@ describe('skillcheck policy (CLI)', () => {
     expect(r.stderr).toBe('');
     const d = checkDoc(JSON.parse(r.stdout), ['Read', 'Bash', 'WebFetch']);
     expect(d.skills.map((s) => `${s.name}:${s.trust}`)).toEqual(['deploy:trusted', 'notes:installed', 'notes:trusted', 'weather:installed']);
-    expect(d.allowedTools).toEqual(['Read', 'WebFetch']);
-    expect(d.warnings.map((w) => w.tool)).toEqual(['WebFetch']);
+    expect(d.allowedTools).toEqual(['Read']);
+    expect(d.deniedTools).toEqual(['Bash', 'WebFetch']);
+    expect(d.warnings).toEqual([]);
   });
 
   it('--active picks skills; a trusted-only set keeps every tool', async () => {
@@ -403,8 +416,10 @@ describe('skillcheck policy (CLI)', () => {
   it('claude-settings prints the deny fragment and the warning on stderr', async () => {
     const r = await runCli(['policy', '--active', 'weather', '--tools', 'Read,Bash,Write,WebFetch', '--format', 'claude-settings'], tree());
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout)).toEqual({ permissions: { deny: ['Bash', 'Write'] } });
-    expect(r.stderr).toContain('warning: read-only preset "default" contains the network tool "WebFetch"');
+    expect(JSON.parse(r.stdout)).toEqual({ permissions: { deny: ['Bash', 'WebFetch', 'Write'] } });
+    expect(r.stderr).toBe('');
+    const named = await runCli(['policy', '--active', 'weather', '--tools', 'Read,skill_search', '--preset', 'ironclaw-v1', '--format', 'claude-settings'], tree());
+    expect(named.stderr).toContain('warning: read-only preset "ironclaw-v1" contains the network tool "skill_search"');
   });
 
   it('text output lists the decision', async () => {

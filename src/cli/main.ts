@@ -208,7 +208,7 @@ export function buildProgram(io: Io, setCode: (c: number) => void): Command {
     .option('--active <names>', 'comma-separated names (or skill file paths) of the active skills; default: every skill found')
     .option('--tools <names>', "the host's full tool list, comma-separated")
     .option('--tools-file <file>', 'a JSON file with the tool list (names, or objects with a "name")')
-    .option('--preset <name>', 'read-only tool set: default (seed documentation) or ironclaw-v1')
+    .option('--preset <name>', 'read-only tool set: default, claude-code, opencode (no network tool) or ironclaw-v1')
     .option('-t, --target <target>', 'the runtime that names the skills: auto or one target', 'auto')
     .addOption(new Option('-f, --format <format>', 'output format').choices(['text', 'json', 'claude-settings', 'claude-hooks', 'opencode-plugin']).default('text'))
     .option('-c, --config <file>', 'config file (trust mapping, read-only preset); default: searched upward')

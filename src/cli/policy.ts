@@ -92,14 +92,17 @@ export function selectActive(skills: readonly PolicySkill[], active: readonly st
   return { selected: [...selected.values()], errors };
 }
 
-/** `notes`: why a skill's trust is lower than its real location gives (a symlinked folder on the way), by file. */
-export function formatPolicyText(doc: PolicyDocument, notes: ReadonlyMap<string, string> = new Map()): string {
+/** `trustWhy`: skill file → why it has its trust (mapping, location rule or provenance fact), shown under each skill;
+ *  `notes`: why a skill's trust is lower than its real location gives (a symlinked folder on the way), by file. */
+export function formatPolicyText(doc: PolicyDocument, trustWhy: ReadonlyMap<string, string> = new Map(), notes: ReadonlyMap<string, string> = new Map()): string {
   const lines: string[] = [];
   const source = doc.preset === null ? 'custom read-only set' : `preset "${doc.preset}"`;
   lines.push(`effective trust: ${doc.effectiveTrust} (ceiling: ${doc.ceiling}; ${source})`);
   lines.push(`active skills (${doc.skills.length}):`);
   for (const s of doc.skills) {
     lines.push(`  ${s.trust.padEnd(9)}  ${s.name ?? '(no name)'}  ${s.file}`);
+    const why = trustWhy.get(s.file);
+    if (why !== undefined) lines.push(`             ${s.trust} because: ${why}`);
     const note = notes.get(s.file);
     if (note !== undefined) lines.push(`             ${note}`);
   }
@@ -134,8 +137,13 @@ export async function runPolicy(paths: string[], flags: PolicyFlags, io: Io): Pr
   // a skill policy does not see cannot lower the ceiling, so every skill found counts (README "Security promises").
   const readBound = flags.maxBytes !== undefined ? intOption('--max-bytes', flags.maxBytes) : config?.data.maxBytes;
   const result = await lint({ paths, cwd: io.cwd, targets, rules, ...(trust ? { trust } : {}), ...(readBound !== undefined ? { readBound } : {}) });
-  if (result.missing.length > 0) {
-    for (const m of result.missing) io.stderr(`skillcheck: path not found: ${visible(m)}\n`);
+  // A client's own skills folder that does not exist yet (~/.claude/skills on a fresh machine) holds no skill: a
+  // note, not an error. Any other missing path is an error (a typo must not look like an empty folder).
+  const { isOptionalSkillsFolder } = await import('../node/provenance.js');
+  const missing = result.missing.filter((m) => !isOptionalSkillsFolder(m));
+  for (const m of result.missing) if (!missing.includes(m)) io.stderr(`skillcheck: note: ${visible(m)} does not exist (a client's skills folder): no skills there\n`);
+  if (missing.length > 0) {
+    for (const m of missing) io.stderr(`skillcheck: path not found: ${visible(m)}\n`);
     return EXIT_USAGE;
   }
   // Never grant tools for skills that could not be seen: refuse, and say what was not seen.
@@ -147,7 +155,11 @@ export async function runPolicy(paths: string[], flags: PolicyFlags, io: Io): Pr
     return EXIT_USAGE;
   }
   const byFile = new Map<string, PolicySkill>();
-  for (const s of result.skills) if (!byFile.has(s.file)) byFile.set(s.file, { name: s.name, trust: s.trust, file: s.file });
+  const trustWhy = new Map<string, string>();
+  for (const s of result.skills) {
+    if (!byFile.has(s.file)) byFile.set(s.file, { name: s.name, trust: s.trust, file: s.file });
+    if (!trustWhy.has(s.file) && s.trustBecause !== undefined) trustWhy.set(s.file, s.trustBecause);
+  }
   const discovered = [...byFile.values()];
   const notes = new Map(result.skills.filter((s) => s.trustNote !== undefined).map((s) => [s.file, s.trustNote!]));
   let active = discovered;
@@ -194,6 +206,6 @@ export async function runPolicy(paths: string[], flags: PolicyFlags, io: Io): Pr
     io.stdout(toOpencodePlugin(doc));
     return EXIT_OK;
   }
-  io.stdout(formatPolicyText(doc, notes));
+  io.stdout(formatPolicyText(doc, trustWhy, notes));
   return EXIT_OK;
 }

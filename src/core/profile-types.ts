@@ -3,6 +3,9 @@
 // src/targets/<id>/profile.ts; src/targets/profiles.ts assembles them. Source: ../shared/docs/runtimes.md.
 
 import type { Severity, TargetId, Trust } from './types.js';
+import type { ProvenanceRule } from './policy/provenance.js';
+
+export type { ProvenanceRule } from './policy/provenance.js';
 
 export interface NameRule {
   /** Regular expression source the name must match (JS syntax, anchored). */
@@ -195,6 +198,13 @@ export interface TargetProfile {
   rejectsLoneCr: boolean;
   /** Known roots, highest precedence first (a skill under an earlier root shadows one under a later root). */
   roots: readonly SkillsRoot[];
+  /**
+   * How third-party skills of this client are recognised on disk (plugin caches, installer lock files, registry
+   * markers, git checkouts), each with the source of the fact. A match gives the skill the `installed` ceiling;
+   * provenance never raises trust (src/core/policy/provenance.ts, evaluated for every skill with every profile's
+   * rules, the facts gathered by src/node/provenance.ts).
+   */
+  provenance: readonly ProvenanceRule[];
   /** Folder depth the runtime scans below a root (`skills/<name>/SKILL.md` is 1), where runtimes.md states it;
    *  null when it does not (the scan-limits rule then says nothing). */
   scanDepth: number | null;
@@ -300,6 +310,7 @@ export const BASE = {
   scanDepth: null,
   maxSkills: null,
   severities: {},
+  provenance: [],
   skillFileNames: null,
   skipsDotFolders: false,
   followsSkillFileLinks: false,
@@ -341,4 +352,30 @@ export interface Resolved<S extends string> {
 export interface Resolution {
   name: Resolved<NameSource> | null;
   description: Resolved<DescriptionSource> | null;
+}
+
+/** vercel-labs/skills (`npx skills`), read at 1.3.9 (src/skill-lock.ts, src/installer.ts, src/agents.ts) and at commit
+ *  0363f53 (src/local-lock.ts): the global lock, the project lock, and the folders each client's installs go to. */
+const NPX_SKILLS = 'vercel-labs/skills 1.3.9: src/skill-lock.ts (getSkillLockPath: ~/.agents/.skill-lock.json, `skills` keyed by name), src/installer.ts (a copy in <base>/.agents/skills/<name>, linked or copied into the client\'s folder), src/agents.ts (the client\'s project and global folders); src/local-lock.ts at 0363f53 (skills-lock.json in the project)';
+
+/**
+ * The two `npx skills` lock rules for a client: `global` are the home-relative folders `add -g` fills (the shared
+ * `.agents/skills` and the client's own), `project` the project-relative ones `add` fills.
+ */
+export function npxSkillsProvenance(global: readonly string[], project: readonly string[]): ProvenanceRule[] {
+  return [
+    { kind: 'lockfile', id: 'npx-skills-global', lock: '.agents/.skill-lock.json', anchor: 'home', folders: global, key: 'skills', because: 'installed by `npx skills add -g` (its global lock lists it)', source: NPX_SKILLS },
+    { kind: 'lockfile', id: 'npx-skills-project', lock: 'skills-lock.json', anchor: 'project', folders: project, key: 'skills', because: 'installed by `npx skills add` (the project lock lists it)', source: NPX_SKILLS },
+  ];
+}
+
+/** A skill folder that is a git checkout or submodule below one of the client's roots. */
+export function gitProvenance(roots: readonly string[]): ProvenanceRule {
+  return {
+    kind: 'git',
+    id: 'git-checkout',
+    roots,
+    because: 'a git checkout or submodule inside the skills folder: content of another repository, updated from its origin',
+    source: 'git: a checkout has a .git folder, a submodule or worktree a .git file (gitrepository-layout(5), gitsubmodules(7))',
+  };
 }

@@ -8,6 +8,8 @@ export interface SkillSummary {
   file: string;
   target: TargetId;
   trust: Trust;
+  /** Why the skill has its trust (the mapping, location rule or provenance fact that decided). */
+  trustBecause?: string;
   loads: boolean;
   /** Why the trust is lower than the skill's real location gives: reached through a symlinked folder. */
   trustNote?: string;

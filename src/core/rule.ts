@@ -94,6 +94,8 @@ export interface SkillInput {
   target: TargetId;
   profile: TargetProfile;
   trust: Trust;
+  /** Why the skill has its trust: the mapping, location rule or provenance fact that decided (explain, policy). */
+  trustBecause?: string;
   read: Exclude<ReadResult, { kind: 'ok' }> | { kind: 'ok'; size: number } | { kind: 'symlink-skipped'; linkTarget: string | null };
   /** null when the file was not read (too large, symlink, I/O error). */
   source: SourceText | null;
@@ -185,6 +187,7 @@ export interface SkillRef {
   trust: Trust;
   /** See SkillInput.trustNote. */
   trustNote?: string;
+  trustBecause?: string;
   name: string | null;
   resolved?: Resolution;
   /** Where the name is written in the skill file (the frontmatter value, or a fallback's position), or null. */

@@ -5,7 +5,7 @@
 import * as path from 'node:path';
 import type { DiscoveredSkill, SkillFolder } from '../core/contracts.js';
 import { parseSkillDocument, type ParsedDocument } from '../core/parse.js';
-import { explainTrust, resolveTrust, type TrustConfig } from '../core/policy/trust.js';
+import { explainTrust, trustReason, type TrustConfig, type TrustDecision } from '../core/policy/trust.js';
 import { TRUST_LEVELS, trustRank } from '../core/trust.js';
 import type { SkillInput } from '../core/rule.js';
 import type { SourceText } from '../core/source.js';
@@ -32,10 +32,12 @@ export interface ReadFile {
 }
 
 /** Reads one skill's check may need besides the file: a side file by path relative to the skill folder (bounded;
- *  null when absent or unreadable), and the first `bound` bytes of a file over the read bound. */
+ *  null when absent or unreadable), the first `bound` bytes of a file over the read bound, and how trust is decided. */
 export interface FileReaders {
   side(rel: string): string | null;
   head(bound: number): SourceText | null;
+  /** How trust is decided (default: the location rules and the mapping alone; the disk adds provenance). */
+  trust?: TrustResolver;
 }
 
 
@@ -113,7 +115,7 @@ export function skillInputFor(
     target,
     profile,
     // On the real path (discover: the root's parent chain resolved), never the spelling or the working directory.
-    ...skillTrust(d, trustConfig, display),
+    ...inputTrust(d, trustConfig, display, readers.trust),
     read,
     source,
     doc,
@@ -127,23 +129,33 @@ export function skillInputFor(
 
 const posixOf = (p: string) => p.split(path.sep).join('/');
 
+/** How a run decides the trust of a skill file at a real path: the location rules and the user's mapping
+ *  (explainTrust, what verify() uses), lowered on the disk by provenance (node/provenance.ts). */
+export type TrustResolver = (realFile: string, config: TrustConfig) => TrustDecision;
+
 /**
- * A skill's trust, on its real path (never the spelling or the working directory). Reached through symlinked
- * folders (DiscoveredSkill.via): the lowest of the trust where it really lives and the trust of each link's own
- * location, and where it lives counts as the lowest level when no rule names it (outside every known root). The
- * note says why, for `policy` and `hook`.
+ * A skill's trust for its rule input, on its real path (never the spelling or the working directory), with the
+ * reason. Reached through symlinked folders (DiscoveredSkill.via): the lowest of the trust where it really lives
+ * and the trust of each link's own location, and where it lives counts as the lowest level when no rule names it
+ * (outside every known root). The note says why, for `policy` and `hook`.
  */
-export function skillTrust(d: DiscoveredSkill, trustConfig: TrustConfig, display: (abs: string) => string): { trust: Trust; trustNote?: string; viaDirLinks?: SkillInput['viaDirLinks'] } {
+export function inputTrust(
+  d: DiscoveredSkill,
+  trustConfig: TrustConfig,
+  display: (abs: string) => string,
+  decide: TrustResolver = explainTrust,
+): { trust: Trust; trustBecause: string; trustNote?: string; viaDirLinks?: SkillInput['viaDirLinks'] } {
   const real = posixOf(path.join(d.realDir ?? d.absDir, path.basename(d.absPath)));
-  if (!d.via || d.via.length === 0) return { trust: resolveTrust(real, trustConfig) };
-  const at = explainTrust(real, trustConfig);
+  const at = decide(real, trustConfig);
+  const trustBecause = trustReason(at);
+  if (!d.via || d.via.length === 0) return { trust: at.level, trustBecause };
   const outside = at.source === 'default';
   const targetTrust = outside ? TRUST_LEVELS[0]! : at.level;
   let trust = targetTrust;
-  const links = d.via.map((hop) => ({ hop, trust: resolveTrust(posixOf(path.join(hop.linkReal, path.basename(d.absPath))), trustConfig) }));
+  const links = d.via.map((hop) => ({ hop, trust: decide(posixOf(path.join(hop.linkReal, path.basename(d.absPath))), trustConfig).level }));
   for (const l of links) if (trustRank(l.trust) < trustRank(trust)) trust = l.trust;
   const first = links[0]!;
   const where = outside ? `outside every known skills root (${targetTrust})` : targetTrust;
   const trustNote = `reached through symlink ${display(first.hop.link)} → ${first.hop.real}: trust ${trust} (the link's location: ${links.map((l) => l.trust).join(', ')}; where it leads: ${where})`;
-  return { trust, trustNote, viaDirLinks: d.via.map((h) => ({ link: display(h.link), linkTarget: h.linkTarget, real: h.real })) };
+  return { trust, trustBecause, trustNote, viaDirLinks: d.via.map((h) => ({ link: display(h.link), linkTarget: h.linkTarget, real: h.real })) };
 }

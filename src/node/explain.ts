@@ -51,6 +51,8 @@ export interface ExplainedSkill {
   /** Every unsuppressed finding that makes the runtime refuse the skill. */
   reasons: Diagnostic[];
   trust: Trust;
+  /** Why it has that trust: the trust mapping, location rule or provenance fact that decided. */
+  trustBecause: string;
   /** The skill's entry in the runtime's catalog, escaped as rendered; null when the runtime lists none for it. */
   catalog: string | null;
   /** What the catalog cut from the description, when it cuts. */
@@ -181,6 +183,7 @@ export function explain(result: LintResult): ExplainedSkill[] {
       loads,
       reasons,
       trust: input.trust,
+      trustBecause: input.trustBecause ?? 'not recorded',
       catalog,
       catalogCut,
       envelope:
@@ -227,7 +230,7 @@ export function formatExplainText(skills: readonly ExplainedSkill[]): string {
     row('description', valueLine(s.description));
     row('loads', s.loads ? (s.collision.status === 'race' ? 'yes, if it wins the race (see collision)' : 'yes') : `no`);
     for (const r of s.reasons) out.push(`${pad}- ${r.line}:${r.column} ${r.ruleId}: ${visible(r.message)}`);
-    row('trust', s.trust);
+    row('trust', `${s.trust} (${s.trustBecause})`);
     row('catalog', s.catalog === null ? (s.loads ? '(none)' : '(not listed: the skill does not load)') : visible(s.catalog).replace(/<U\+000A>/g, '\n'));
     if (s.catalogCut !== null) out.push(`${pad}(cut: ${quote(s.catalogCut, 60)} is not shown)`);
     row('envelope', s.envelope);

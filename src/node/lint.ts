@@ -22,7 +22,8 @@ import { compileGlobs } from '../analysis/glob.js';
 import { inShard, type Shard } from './shard.js';
 import { applySuppressions, inlineConfigIgnored, parseDirectives, type Directive } from '../engine/suppress.js';
 import { resolveTrust, trustPatternMatches, type TrustConfig, type TrustMapping } from '../core/policy/trust.js';
-import { skillTrust } from '../engine/input.js';
+import { inputTrust } from '../engine/input.js';
+import { skillTrust as decideTrust } from './provenance.js';
 import { lineText } from '../core/fingerprint.js';
 import type { Diagnostic, TargetId, Trust } from '../core/types.js';
 import { highestTrust, trustRank } from '../core/trust.js';
@@ -40,7 +41,8 @@ interface ReadFile extends EngineReadFile {
 
 /** The disk's side-file and head reads for one file (bounded, without following symlinks). */
 function diskReaders(file: ReadFile, d: DiscoveredSkill): FileReaders {
-  return { side: (rel) => readSide(file, d, rel, file.held), head: (bound) => readHead(d, bound, file.held) };
+  // Trust on the disk: the location rules lowered by provenance (node/provenance.ts reads the installers' facts).
+  return { side: (rel) => readSide(file, d, rel, file.held), head: (bound) => readHead(d, bound, file.held), trust: decideTrust };
 }
 export type { Candidate, CheckSpec, FileDigest, FileOutcome };
 export type { SkillSummary, LintResult };
@@ -265,6 +267,7 @@ export function skillRef(input: SkillInput): SkillRef {
     target: input.target,
     trust: input.trust,
     ...(input.trustNote !== undefined ? { trustNote: input.trustNote } : {}),
+    ...(input.trustBecause !== undefined ? { trustBecause: input.trustBecause } : {}),
     name: input.name,
     ...(input.resolved ? { resolved: input.resolved } : {}),
     nameAt,
@@ -409,7 +412,7 @@ function checkMcpUnit(d: DiscoveredSkill, ctx: CheckContext, copy: boolean): Fil
     target,
     profile: getProfile(target),
     // On the real path, as for skills (skillInputFor).
-    ...skillTrust(d, ctx.trustConfig, display),
+    ...inputTrust(d, ctx.trustConfig, display, decideTrust),
     read,
     source: null,
     doc: null,
@@ -566,6 +569,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
       file: s.input.file,
       target: s.input.target,
       trust: s.input.trust,
+      ...(s.input.trustBecause !== undefined ? { trustBecause: s.input.trustBecause } : {}),
       loads: s.loads && !rejected.has(`${s.input.file}\0${s.input.target}`),
       ...(s.input.trustNote !== undefined ? { trustNote: s.input.trustNote } : {}),
     })),

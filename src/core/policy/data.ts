@@ -54,6 +54,10 @@ export function checkPolicyData(raw: unknown): PolicyData {
   }
   if (typeof d.defaultPreset !== 'string' || !Object.prototype.hasOwnProperty.call(presets, d.defaultPreset)) fail('"defaultPreset" is not a preset');
   if (!isStringList(d.networkTools)) fail('"networkTools" is not a list of names');
+  // The default read-only set is what an installed skill keeps when nobody chose: a network tool there sends what
+  // the skill read out of the machine (WebFetch did so under the read-only ceiling in Claude Code 2.1.332).
+  const net = ((presets![d.defaultPreset as string] as ReadOnlyPreset).tools).filter((t) => (d.networkTools as string[]).includes(t));
+  if (net.length > 0) fail(`the default preset "${d.defaultPreset as string}" holds the network tool${net.length > 1 ? 's' : ''} ${net.join(', ')}; name a preset that wants one`);
   if (!isStringList(d.shellTools)) fail('"shellTools" is not a list of names');
   const ceilings = d.ceilings as Record<string, unknown> | undefined;
   if (!ceilings || typeof ceilings !== 'object') fail('"ceilings" missing');

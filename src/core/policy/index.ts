@@ -9,6 +9,11 @@ export {
   type PolicySkill, type ToolPolicy, type PolicyDocument, type Attenuation, type ToolReason, type PolicyWarning,
 } from './tools.js';
 export { createToolGate, type ToolGate, type GateDecision } from './gate.js';
+export {
+  evaluateProvenance, provenanceQueries, lowerByProvenance, parseLockNames, parseRegistryFolders,
+  type ProvenanceRule, type ProvenanceFinding, type ProvenanceAnswers, type ProvenanceQueries, type ProvenanceContext,
+  type ProvenanceRuleBase, type UnderRule, type LockfileRule, type MarkerRule, type RegistryRule, type GitRule,
+} from './provenance.js';
 export { verifyPolicyDocument, PolicyDigestError, type PolicyIntegrityCode, type VerifyOptions, type VerifiedPolicy } from './verify.js';
 export { toClaudeSettings, CLAUDE_RULE_NAME, type ClaudeSettingsFragment } from './claude.js';
 export { declaredTools, splitAllowedTools, tokenizeAllowedTools, type DeclaredTool } from './declared.js';

@@ -40,9 +40,9 @@ export interface TrustConfig {
 
 export interface TrustDecision {
   level: Trust;
-  /** Which rule decided: one of the mapping, a built-in location rule, the default, or `not-real`: the path has a
-   *  `.` or `..` segment or a NUL, which no real path has (the lowest trust). */
-  source: 'mapping' | 'location' | 'default' | 'not-real';
+  /** Which rule decided: one of the mapping, a built-in location rule, the default, a provenance fact (it only
+   *  lowers), or `not-real`: the path has a `.` or `..` segment or a NUL, which no real path has (the lowest trust). */
+  source: 'mapping' | 'location' | 'default' | 'provenance' | 'not-real';
   /** The pattern that matched (null for the default). */
   pattern: string | null;
   because: string;
@@ -200,4 +200,20 @@ export function parseTrustMapping(value: unknown, label = 'trust'): TrustMapping
     if (!isTrust(e.level)) throw new Error(`${at}.level: ${JSON.stringify(e.level)} is not a trust level; expected one of ${TRUST_LEVELS.join(', ')}`);
     return { path: e.path, level: e.level };
   });
+}
+
+/** A one-line reason for a person: which kind of fact decided, and the fact. */
+export function trustReason(d: TrustDecision): string {
+  switch (d.source) {
+    case 'mapping':
+      return `trust mapping: ${d.because}`;
+    case 'provenance':
+      return `provenance: ${d.because}`;
+    case 'location':
+      return `location rule "${d.pattern}": ${d.because}`;
+    case 'not-real':
+      return `not a real path: ${d.because}`;
+    default:
+      return `default: ${d.because}`;
+  }
 }

@@ -3,7 +3,7 @@
 // differences with the code that explains each).
 
 import type { TargetProfile } from '../../core/profile-types.js';
-import { BASE, clientName } from '../../core/profile-types.js';
+import { BASE, clientName, gitProvenance, npxSkillsProvenance } from '../../core/profile-types.js';
 
 /** Claude Code 2.1.332 (@anthropic-ai/claude-code): project skills are `.claude/skills/<name>/SKILL.md`, one level. */
 export const CLAUDE_CODE: TargetProfile = {
@@ -36,6 +36,38 @@ export const CLAUDE_CODE: TargetProfile = {
   stripsBom: true,
   rejectsInvalidUtf8: false,
   roots: [{ path: '.claude/skills', trust: 'trusted' }],
+  // Third-party skills: plugin skills (a plugin's skills/ folder, loaded from the plugin cache or, for a marketplace
+  // declared as a local folder, in place), and `npx skills` installs into .claude/skills (linked or copied).
+  provenance: [
+    {
+      kind: 'under',
+      id: 'claude-plugin',
+      folders: ['~/.claude/plugins', '~/.claude/cowork_plugins'],
+      env: 'CLAUDE_CODE_PLUGIN_CACHE_DIR',
+      because: 'a Claude Code plugin or marketplace folder (cache/<marketplace>/<plugin>/<version>/, marketplaces/<name>/): installed from a marketplace',
+      source: '@anthropic-ai/claude-code@2.1.332: the plugins folder is CLAUDE_CODE_PLUGIN_CACHE_DIR, else plugins/ (cowork_plugins/ in Cowork mode) in the config folder; https://code.claude.com/docs/en/plugins-reference (plugin caching)',
+    },
+    {
+      kind: 'registry',
+      id: 'claude-installed-plugins',
+      file: '~/.claude/plugins/installed_plugins.json',
+      format: 'claude-installed-plugins',
+      env: 'CLAUDE_CODE_PLUGIN_CACHE_DIR',
+      because: 'a folder Claude Code recorded as an installed plugin',
+      source: '@anthropic-ai/claude-code@2.1.332: installed_plugins.json (V2: plugins → [{ installPath, version, gitCommitSha, … }])',
+    },
+    {
+      kind: 'registry',
+      id: 'claude-known-marketplaces',
+      file: '~/.claude/plugins/known_marketplaces.json',
+      format: 'claude-known-marketplaces',
+      env: 'CLAUDE_CODE_PLUGIN_CACHE_DIR',
+      because: 'a marketplace folder Claude Code recorded (a local marketplace\'s plugins load in place from it)',
+      source: '@anthropic-ai/claude-code@2.1.332: known_marketplaces.json (name → { source, installLocation }); "its plugins load in place from the declared path"',
+    },
+    ...npxSkillsProvenance(['.agents/skills', '.claude/skills'], ['.agents/skills', '.claude/skills']),
+    gitProvenance(['.claude/skills']),
+  ],
   scanDepth: 1,
   collisionWinner: 'all',
   checkedAgainst: '@anthropic-ai/claude-code@2.1.332',

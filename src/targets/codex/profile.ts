@@ -3,7 +3,7 @@
 // differences with the code that explains each).
 
 import type { TargetProfile } from '../../core/profile-types.js';
-import { BASE, clientName } from '../../core/profile-types.js';
+import { BASE, clientName, gitProvenance, npxSkillsProvenance } from '../../core/profile-types.js';
 
 /** Codex 0.171.0 (@openai/codex): `.agents/skills` (and `.codex/skills`) scanned up to 6 levels, no symlinks. */
 export const CODEX: TargetProfile = {
@@ -28,6 +28,8 @@ export const CODEX: TargetProfile = {
     { path: '.agents/skills', trust: 'trusted' },
     { path: '.codex/skills', trust: 'trusted' },
   ],
+  // `npx skills` installs Codex skills into .agents/skills (project) and ~/.codex/skills (global).
+  provenance: [...npxSkillsProvenance(['.agents/skills', '.codex/skills'], ['.agents/skills']), gitProvenance(['.agents/skills', '.codex/skills'])],
   scanDepth: 6,
   skipsDotFolders: true,
   readsNodeModules: true,

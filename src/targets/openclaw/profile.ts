@@ -2,7 +2,7 @@
 // IronClaw's byte limit, activation block and token budget are IronClaw v1 facts and are not assumed here.
 
 import type { TargetProfile } from '../../core/profile-types.js';
-import { clientName } from '../../core/profile-types.js';
+import { clientName, gitProvenance, npxSkillsProvenance } from '../../core/profile-types.js';
 import { IRONCLAW } from '../ironclaw/profile.js';
 
 export const OPENCLAW: TargetProfile = {
@@ -75,4 +75,27 @@ export const OPENCLAW: TargetProfile = {
     { path: '.openclaw/skills', trust: 'trusted' },
   ],
   maxSkills: null,
+  // ClawHub (`clawhub install <slug>`) unpacks into <workdir>/skills/<slug>, records it in
+  // <workdir>/.clawhub/lock.json and writes <skill>/.clawhub/origin.json (both `.clawdhub` before the rename).
+  provenance: [
+    {
+      kind: 'marker',
+      id: 'clawhub-origin',
+      files: ['.clawhub/origin.json', '.clawdhub/origin.json'],
+      because: 'installed from ClawHub (its installer writes this file)',
+      source: 'openclaw/clawhub packages/clawdhub/src/skills.ts (writeSkillOrigin, readSkillOrigin) at 11ffef4; docs/cli.md (install)',
+    },
+    ...['.clawhub/lock.json', '.clawdhub/lock.json'].map((lock) => ({
+      kind: 'lockfile' as const,
+      id: 'clawhub-lock',
+      lock,
+      anchor: 'project' as const,
+      folders: ['skills'],
+      key: 'skills',
+      because: 'installed from ClawHub (the workdir lock lists it)',
+      source: 'openclaw/clawhub packages/clawdhub/src/skills.ts (readLockfile: <workdir>/.clawhub/lock.json, `skills` keyed by slug) at 11ffef4',
+    })),
+    ...npxSkillsProvenance(['.agents/skills', '.openclaw/skills'], ['.agents/skills', 'skills']),
+    gitProvenance(['skills', '.openclaw/skills']),
+  ],
 };

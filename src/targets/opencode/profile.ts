@@ -3,7 +3,7 @@
 // differences with the code that explains each).
 
 import type { TargetProfile } from '../../core/profile-types.js';
-import { BASE, clientName } from '../../core/profile-types.js';
+import { BASE, clientName, gitProvenance, npxSkillsProvenance } from '../../core/profile-types.js';
 
 /** OpenCode 1.18.33 (opencode-ai): `.opencode/skills/**\/SKILL.md`, YAML with a colon-sanitizing retry. */
 export const OPENCODE: TargetProfile = {
@@ -25,6 +25,12 @@ export const OPENCODE: TargetProfile = {
   normalizesLineEndings: true,
   rejectsInvalidUtf8: false,
   roots: [{ path: '.opencode/skills', trust: 'trusted' }],
+  // OpenCode also reads ~/.config/opencode/skill(s) and the Claude Code and .agents folders; `npx skills` installs
+  // OpenCode skills into .agents/skills (project) and ~/.config/opencode/skills (global).
+  provenance: [
+    ...npxSkillsProvenance(['.agents/skills', '.config/opencode/skills', '.claude/skills'], ['.agents/skills', '.opencode/skills', '.claude/skills']),
+    gitProvenance(['.opencode/skills', '.opencode/skill', '.config/opencode/skills', '.config/opencode/skill', '.agents/skills', '.claude/skills']),
+  ],
   skipsDotFolders: true,
   rejectsLoneCr: true,
   collisionWinner: 'race',
