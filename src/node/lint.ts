@@ -15,7 +15,8 @@ import { decodeSource, positionAt, type SourceText } from '../core/source.js';
 import { getProfile, maxByteLimit, TARGET_IDS } from '../targets/profiles.js';
 import { parseForTarget } from '../targets/frontmatter.js';
 import { resolveSkill } from '../targets/names.js';
-import { isAutoFallback, targetsFor, type TargetSelection } from '../targets/resolve.js';
+import { isAutoFallback, targetsFor, type AutoFacts, type TargetSelection } from '../targets/resolve.js';
+import { claudePluginLookup } from './plugins.js';
 import { compileGlobs } from '../analysis/glob.js';
 import { inShard, type Shard } from './shard.js';
 import { applySuppressions, inlineConfigIgnored, parseDirectives, type Directive } from './suppress.js';
@@ -186,12 +187,14 @@ export function checkTargets(
   trustConfig: TrustConfig,
   run: (input: SkillInput) => Diagnostic[],
   side?: (rel: string) => string | null,
+  /** What `auto` knows from the file system (lint(): a Claude Code plugin manifest above the skill). */
+  facts: AutoFacts = {},
 ): { input: SkillInput; diagnostics: Diagnostic[] }[] {
   const shown = display(d.absPath);
   const out: { input: SkillInput; diagnostics: Diagnostic[] }[] = [];
-  for (const target of targetsFor(targets, d, shown, file.doc)) {
+  for (const target of targetsFor(targets, d, shown, file.doc, facts)) {
     const input = skillInputFor(d, file, target, display, trustConfig, folder, side);
-    if (targets === 'auto' && isAutoFallback(target, d, shown, file.doc)) input.autoFallback = true;
+    if (targets === 'auto' && isAutoFallback(target, d, shown, file.doc, facts)) input.autoFallback = true;
     out.push({ input, diagnostics: run(input) });
   }
   return out;
@@ -360,6 +363,8 @@ export interface CheckContext {
   /** Folders held open while a skill is checked (each opened once for all its reads; see HeldDirs). Holding the
    *  folders above a skill for the next one (`keepAbove`) is only for a run that closes it at its end (lint()). */
   held: HeldDirs;
+  /** Whether a folder is in a repository that ships Claude Code plugins (memoized per folder; `auto` only). */
+  claudePlugin: (absDir: string) => boolean;
 }
 
 export function checkContext(spec: CheckSpec, rules: readonly Rule[], host?: Host): CheckContext {
@@ -383,6 +388,7 @@ export function checkContext(spec: CheckSpec, rules: readonly Rule[], host?: Hos
     display: (abs) => toPosixRelative(spec.cwd, abs),
     folders: new Map(),
     held: new HeldDirs(),
+    claudePlugin: claudePluginLookup(),
   };
 }
 
@@ -500,7 +506,7 @@ function checkHeld({ d, symlink, linked }: Candidate, ctx: CheckContext, copy: b
     const extra = input.read.kind === 'too-large' && (input.profile.byteLimit === null || input.read.size <= input.profile.byteLimit) ? streamSecurity(d, input, opts, spec.bound, folder, held) : [];
     if (input.streamed) streamed = true;
     return [...checkSkill(input, opts), ...extra];
-  });
+  }, undefined, spec.targets === 'auto' ? { claudePlugin: ctx.claudePlugin(d.absDir) } : {});
   for (const { input, diagnostics: diags } of checked) {
     diagnostics.push(...diags);
     skills.push({ input: skillRef(input), loads: !diags.some((x) => x.rejects) });
