@@ -8,7 +8,7 @@ import type { SkillFolder } from '../node/skillfiles.js';
 import type { SourceText } from './source.js';
 import type { TargetProfile } from '../targets/profiles.js';
 import type { Resolution } from '../targets/names.js';
-import type { Confidence, Fix, Severity, TargetId, Trust } from './types.js';
+import type { Confidence, Fix, Place, Severity, TargetId, Trust } from './types.js';
 
 export const DOCS_BASE = 'https://github.com/skillcheck/skillcheck/blob/main/rules/';
 
@@ -146,6 +146,9 @@ export interface ReportInput {
   /** The runtime refuses to load the skill because of this. */
   rejects?: boolean;
   machineDependent?: boolean;
+  /** A grouped finding (src/core/group.ts): how many places it stands for, and the first of them. */
+  occurrences?: number;
+  related?: Place[];
 }
 
 export interface SkillContext {

@@ -93,6 +93,8 @@ function buildDiagnostic(
   if (target) d.target = target;
   if (r.rejects) d.rejects = true;
   if (machineDependent) d.machineDependent = true;
+  if (r.occurrences !== undefined) d.occurrences = r.occurrences;
+  if (r.related) d.related = r.related;
   return d;
 }
 
