@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { defineRule, type ReportInput } from '../src/core/rule.js';
 import { verify } from '../src/node/verify.js';
+import { summaryLine } from '../src/report/text.js';
 
 const SKILL = '---\nname: example\ndescription: An example.\n---\nBody.\n';
 
@@ -47,5 +48,12 @@ describe('severity follows consequence', () => {
     const v = verify('---\nname: deploy\ndescription: Deploy things.\nversion: 1.0\n---\nBody.\n', { path: 'skills/deploy/SKILL.md' });
     expect(v.skills.map((s) => [s.target, s.loads])).toEqual([['agentskills', false]]);
     expect(v.diagnostics.map((d) => [d.ruleId, d.severity, d.rejects])).toEqual([['unknown-field', 'error', true]]);
+  });
+
+  it('the summary line says when a skill is held back only by this machine (no error to show)', () => {
+    const v = verify(SKILL, { rules: [ruleReporting({ message: 'x', rejects: true, machineDependent: true, severity: 'warning' })], targets: ['claude-code'] });
+    expect(summaryLine({ ...v, files: 1, missing: [] })).toBe('0 errors, 1 warning, 0 infos in 1 skill (0 of 1 load as checked; 1 of them held back only by this machine (gating))');
+    const e = verify(SKILL, { rules: [ruleReporting({ message: 'x', rejects: true })], targets: ['claude-code'] });
+    expect(summaryLine({ ...e, files: 1, missing: [] })).toBe('1 error, 0 warnings, 0 infos in 1 skill (0 of 1 load as checked)');
   });
 });
