@@ -8,28 +8,12 @@ import * as path from 'node:path';
 export const CLAUDE_PLUGIN_DIR = '.claude-plugin';
 export const CLAUDE_PLUGIN_MANIFESTS: readonly string[] = ['plugin.json', 'marketplace.json'];
 
-function isRegularFile(p: string): boolean {
+/** lstat, or null when the path does not exist or cannot be read: a link is never followed. */
+function lstat(p: string): fs.Stats | null {
   try {
-    return fs.lstatSync(p).isFile();
+    return fs.lstatSync(p);
   } catch {
-    return false;
-  }
-}
-
-function isRealDir(p: string): boolean {
-  try {
-    return fs.lstatSync(p).isDirectory();
-  } catch {
-    return false;
-  }
-}
-
-function exists(p: string): boolean {
-  try {
-    fs.lstatSync(p);
-    return true;
-  } catch {
-    return false;
+    return null;
   }
 }
 
@@ -44,9 +28,9 @@ export function claudePluginLookup(): (absDir: string) => boolean {
   const at = (dir: string): boolean => {
     const known = memo.get(dir);
     if (known !== undefined) return known;
-    const own = isRealDir(path.join(dir, CLAUDE_PLUGIN_DIR)) && CLAUDE_PLUGIN_MANIFESTS.some((m) => isRegularFile(path.join(dir, CLAUDE_PLUGIN_DIR, m)));
+    const own = !!lstat(path.join(dir, CLAUDE_PLUGIN_DIR))?.isDirectory() && CLAUDE_PLUGIN_MANIFESTS.some((m) => !!lstat(path.join(dir, CLAUDE_PLUGIN_DIR, m))?.isFile());
     const parent = path.dirname(dir);
-    const result = own || (parent !== dir && !exists(path.join(dir, '.git')) && at(parent));
+    const result = own || (parent !== dir && lstat(path.join(dir, '.git')) === null && at(parent));
     memo.set(dir, result);
     return result;
   };
