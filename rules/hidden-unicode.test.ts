@@ -422,11 +422,25 @@ tester.run(rule, {
       ],
     },
     {
-      name: 'grouping in a references/ file counts that file alone',
+      name: 'one cause across the skill file and a references/ file is one finding, at its first place',
       code: `${FM}b\u200bc\n`,
       folder: { 'references/r.md': `a\n${'b\u200bc\n'.repeat(6)}` },
       errors: [
-        { file: 'skills/s/SKILL.md', line: 5, column: 2, messageId: 'zeroWidth', data: { count: 'an', s: '', chars: 'U+200B', excerpt: '"b<U+200B>c"' } },
+        {
+          file: 'skills/s/SKILL.md',
+          line: 5,
+          column: 2,
+          messageId: 'zeroWidth',
+          message:
+            'an invisible character (U+200B): "b<U+200B>c"; readers cannot see it, models and string comparisons do. Remove it [7 findings like this in 2 files of this skill, reported once; the first at skills/s/SKILL.md:5:2, skills/s/references/r.md:2:2, skills/s/references/r.md:3:2, skills/s/references/r.md:4:2, skills/s/references/r.md:5:2, …]',
+        },
+      ],
+    },
+    {
+      name: 'grouping in a references/ file alone counts that file',
+      code: `${FM}Body.\n`,
+      folder: { 'references/r.md': `a\n${'b\u200bc\n'.repeat(6)}` },
+      errors: [
         {
           file: 'skills/s/references/r.md',
           line: 2,

@@ -5,7 +5,7 @@ import { decodedStrings } from '../src/analysis/packs.js';
 import { defineRule, reportMessage, type RuleMeta } from '../src/core/rule.js';
 import { quote } from '../src/core/text.js';
 import { findHidden, type HiddenFinding, type HiddenMessageId } from '../src/analysis/hidden.js';
-import { reportGrouped, type GroupableById } from '../src/core/group.js';
+import { reportGroupedInSkill, type GroupableById } from '../src/core/group.js';
 
 /** The messages by id: src/analysis/hidden.ts names the id of each finding and fills its data. */
 const MESSAGES = {
@@ -65,7 +65,7 @@ export default defineRule({
   meta,
   checkSkill(ctx) {
     const src = ctx.skill.source;
-    // Many findings of one kind in one file are reported once, with a count and the first positions (src/core/group.ts).
+    // Many findings of one kind are reported once, with a count and the first places (src/core/group.ts).
     // An .mcp.json unit has no skill source: only its package file is read.
     const items: GroupableById[] = [];
     const found = src ? findHidden(src.normalized) : [];
@@ -77,12 +77,12 @@ export default defineRule({
         items.push({ kind: `frontmatter-${f.kind}`, offset: d.start, endOffset: d.end, severity: f.severity, confidence: f.confidence, messageId: 'frontmatter', data: () => ({ path: quote(d.path.join('.')), finding: reportMessage(meta, f) }) });
       }
     }
-    if (src) reportGrouped(ctx, items, src);
-    // Every text file of the package (scripts too: bidi controls reorder what a reviewer sees of code).
+    // Every text file of the package (scripts too: bidi controls reorder what a reviewer sees of code). One cause
+    // in many files (a zero-width space in every page of scraped documentation) is one finding for the skill.
     for (const ref of ctx.skill.folder?.files().files ?? []) {
-      const inRef: GroupableById[] = findHidden(ref.source.normalized).map((f) => item(f, { file: ref.file, source: ref.source }));
-      reportGrouped(ctx, inRef, ref.source);
+      for (const f of findHidden(ref.source.normalized)) items.push(item(f, { file: ref.file, source: ref.source }));
     }
+    reportGroupedInSkill(ctx, items, src);
   },
 });
 

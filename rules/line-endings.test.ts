@@ -16,16 +16,29 @@ tester.run(rule, {
       output: '---\nname: s\ndescription: CRLF.\n---\nBody.\n',
     },
     {
-      name: 'a lone CR becomes LF; the first CR line is reported',
+      name: 'a lone CR becomes LF; the first CR line is reported; outside the fences it is info',
       code: '---\nname: s\ndescription: x.\n---\nOne\rTwo\n',
-      errors: [{ line: 5, column: 1, messageId: 'noFrontmatter', data: { kinds: '1 lone CR', s: '', target: 'agentskills', strict: 'cuca' } }],
+      errors: [{ line: 5, column: 1, severity: 'info', messageId: 'outsideFences', data: { kinds: '1 lone CR', s: '', target: 'agentskills', strict: 'cuca' } }],
       output: '---\nname: s\ndescription: x.\n---\nOne\nTwo\n',
     },
     {
-      name: 'no frontmatter: the message says there is no "---" line to break',
+      name: 'no frontmatter: nothing a CR can break, info (under cuca too, whose default is an error)',
       code: '# Notes\r\nBody.\r\n',
-      errors: [{ line: 1, messageId: 'noFrontmatter', data: { kinds: '2 CRLF', s: 's', target: 'agentskills', strict: 'cuca' } }],
+      errors: [{ line: 1, severity: 'info', messageId: 'noFrontmatter', data: { kinds: '2 CRLF', s: 's', target: 'agentskills', strict: 'cuca' } }],
       output: '# Notes\nBody.\n',
+    },
+    {
+      name: 'no frontmatter under cuca: info',
+      code: '# Notes\r\nBody.\r\n',
+      targets: ['cuca'],
+      errors: [{ line: 1, severity: 'info', messageId: 'noFrontmatter' }],
+      output: '# Notes\nBody.\n',
+    },
+    {
+      name: 'a CR on the closing fence only: a strict parser still fails on it',
+      code: '---\nname: s\ndescription: x.\n---\r\nBody.\n',
+      errors: [{ line: 4, severity: 'warning', messageId: 'strictSees' }],
+      output: '---\nname: s\ndescription: x.\n---\nBody.\n',
     },
     {
       name: "cuca's strict parser fails on it: an error there",
@@ -49,7 +62,25 @@ tester.run(rule, {
     {
       name: 'the whole text: noFrontmatter',
       code: '# Notes\r\nBody.\r\n',
-      errors: [{ messageId: 'noFrontmatter', message: '2 CRLF line endings, first on this line; expected LF. The file opens with no "---" frontmatter line a CR could break, but tools that split lines on LF keep a stray CR in each. Convert to LF (--fix)' }],
+      errors: [
+        {
+          messageId: 'noFrontmatter',
+          message:
+            '2 CRLF line endings, first on this line. The file opens with no "---" frontmatter, so no runtime\'s parsing depends on them (CR matters to the frontmatter fences); tools that split lines on LF keep a stray CR in each. Convert to LF if you like (--fix)',
+        },
+      ],
+    },
+    {
+      name: 'the whole text: outsideFences',
+      code: '---\nname: s\ndescription: x.\n---\nOne\r\nTwo\r\n',
+      errors: [
+        {
+          messageId: 'outsideFences',
+          message:
+            '2 CRLF line endings, first on this line, all outside the "---" lines that open and close the frontmatter, so no runtime\'s parsing depends on them; tools that split lines on LF keep a stray CR in each. Convert to LF if you like (--fix)',
+        },
+      ],
+      output: '---\nname: s\ndescription: x.\n---\nOne\nTwo\n',
     },
     {
       name: 'the whole text: normalized',

@@ -26,7 +26,9 @@ export default defineRule({
     messages: {
       skipped: '{{kinds}} line endings, first on this line; {{target}} splits lines only at LF, finds no frontmatter and skips the skill. Convert to LF (--fix)',
       noFrontmatter:
-        '{{kinds}} line ending{{s}}, first on this line; expected LF. The file opens with no "---" frontmatter line a CR could break, but tools that split lines on LF keep a stray CR in each. Convert to LF (--fix)',
+        '{{kinds}} line ending{{s}}, first on this line. The file opens with no "---" frontmatter, so no runtime\'s parsing depends on them (CR matters to the frontmatter fences); tools that split lines on LF keep a stray CR in each. Convert to LF if you like (--fix)',
+      outsideFences:
+        '{{kinds}} line ending{{s}}, first on this line, all outside the "---" lines that open and close the frontmatter, so no runtime\'s parsing depends on them; tools that split lines on LF keep a stray CR in each. Convert to LF if you like (--fix)',
       normalized: '{{kinds}} line ending{{s}}, first on this line; expected LF. {{target}} normalizes them, but a strict parser ({{strict}}) reads a "---\\r" line and fails to load the skill. Convert to LF (--fix)',
       strictFails:
         '{{kinds}} line ending{{s}}, first on this line; expected LF. {{target}}\'s strict parser reads a "---\\r" line, not "---", and fails to construct the skill. Convert to LF (--fix)',
@@ -43,12 +45,18 @@ export default defineRule({
     }
     const kinds = [src.crlfCount > 0 ? `${src.crlfCount} CRLF` : '', src.loneCrCount > 0 ? `${src.loneCrCount} lone CR` : ''].filter(Boolean).join(' and ');
     const refuses = ctx.profile.rejectsLoneCr && src.loneCrCount > 0;
-    // Describe the file as it is: only a file that opens with a "---" line has a frontmatter fence a CR can break.
+    // Describe the file as it is: a CR matters to the frontmatter's "---" lines (a strict parser reads "---\r"), not
+    // to a file without a frontmatter or to lines outside the fences.
+    const open = /^\uFEFF?---[ \t]*(\r|\n|$)/.exec(t);
+    const close = open ? /(^|\n)---[ \t]*(\r?)(\n|$)/.exec(t.slice(open[0].length)) : null;
+    const fenceCr = !!open && (open[1] === '\r' || close?.[2] === '\r');
     const messageId = refuses
       ? 'skipped'
-      : !/^\uFEFF?---\r/.test(t)
+      : !open
         ? 'noFrontmatter'
-        : ctx.profile.normalizesLineEndings
+        : !fenceCr
+          ? 'outsideFences'
+          : ctx.profile.normalizesLineEndings
           ? 'normalized'
           : ctx.profile.frontmatterParser === 'strict-kv'
             ? 'strictFails'
@@ -56,7 +64,8 @@ export default defineRule({
     ctx.report({
       line: src.firstCrLine,
       column: 1,
-      ...(refuses ? { severity: 'error' as const, rejects: true } : {}),
+      // Without a CR on a frontmatter fence there is nothing a CR can break: info, whatever the target's default.
+      ...(refuses ? { severity: 'error' as const, rejects: true } : messageId === 'noFrontmatter' || messageId === 'outsideFences' ? { severity: 'info' as const } : {}),
       messageId,
       data: { kinds, s: src.crlfCount + src.loneCrCount === 1 ? '' : 's', target: ctx.profile.id, strict: STRICT },
       fix: { description: 'convert line endings to LF', edits },

@@ -99,7 +99,7 @@ tester.run(rule, {
       ],
     },
     {
-      name: "auto fell back to the standard: another runtime's key is that runtime's extension (info)",
+      name: "auto fell back to the standard: another runtime's key: the validator rejects the skill (an error naming the runtime)",
       code: fm('argument-hint: x'),
       ...AUTO,
       errors: [
@@ -107,12 +107,12 @@ tester.run(rule, {
           line: 4,
           column: 1,
           endColumn: 14,
-          severity: 'info',
+          severity: 'error',
           rejects: true,
           messageId: 'extension',
           data: { key: '"argument-hint"', readers: 'claude-code', s: 's', first: 'claude-code' },
           message:
-            'key "argument-hint" is not in the standard: claude-code reads it, other clients ignore it, the reference validator rejects it. Fine for claude-code (--target claude-code)',
+            'key "argument-hint" is not in the standard: the reference validator rejects the skill (agentskills, checked for lack of a runtime cue); claude-code reads it, other clients ignore it. If the skill is for claude-code, check it as such: --target claude-code',
         },
       ],
     },
@@ -122,11 +122,11 @@ tester.run(rule, {
       ...AUTO,
       errors: [
         {
-          severity: 'info',
+          severity: 'error',
           messageId: 'extension',
           data: { key: '"version"', readers: 'claude-code, ironclaw', s: '', first: 'claude-code' },
           message:
-            'key "version" is not in the standard: claude-code, ironclaw read it, other clients ignore it, the reference validator rejects it. Fine for claude-code (--target claude-code)',
+            'key "version" is not in the standard: the reference validator rejects the skill (agentskills, checked for lack of a runtime cue); claude-code, ironclaw read it, other clients ignore it. If the skill is for claude-code, check it as such: --target claude-code',
         },
       ],
     },

@@ -21,7 +21,7 @@ const meta: RuleMeta = {
   },
   messages: {
     extension:
-      'key {{key}} is not in the standard: {{readers}} read{{s}} it, other clients ignore it, the reference validator rejects it. Fine for {{first}} (--target {{first}})',
+      'key {{key}} is not in the standard: the reference validator rejects the skill (agentskills, checked for lack of a runtime cue); {{readers}} read{{s}} it, other clients ignore it. If the skill is for {{first}}, check it as such: --target {{first}}',
     didYouMean: 'unknown key {{key}}; did you mean {{guess}}? {{fate}}',
     unknown: 'unknown key {{key}}; {{fate}}. Known keys: {{known}}',
     // Parts: what the target does with the key ({{fate}}).
@@ -44,9 +44,8 @@ export default defineRule({
       if (known.includes(k.key)) continue;
       const guess = didYouMean(k.key, absent);
       // Under the standard's validator, a key another runtime reads (Claude Code's `argument-hint`, OpenClaw's
-      // `homepage`) is that runtime's extension: the validator still rejects it, but the skill is not broken there.
-      // Only when auto fell back to agentskills: chosen (--target, or a .github/skills location) it is the validator's
-      // view and the key an error.
+      // `homepage`) is that runtime's extension. When auto fell back to agentskills the message names that runtime
+      // and how to check the skill as its; the validator still rejects the skill, so it is an error (rejects).
       const readers =
         ctx.profile.strictValidator && ctx.skill.autoFallback && !guess && (k.key !== 'requires' || isGatingBlock(ctx.data.requires))
           ? (Object.keys(PROFILES) as TargetId[]).filter(
@@ -57,7 +56,7 @@ export default defineRule({
         ctx.report({
           offset: k.start,
           endOffset: k.end,
-          severity: 'info',
+          severity: 'error',
           rejects: true,
           messageId: 'extension',
           data: { key: quote(k.key), readers: readers.join(', '), s: readers.length > 1 ? '' : 's', first: readers[0]! },

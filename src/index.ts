@@ -1,6 +1,6 @@
 // Library entry: the same parser, pipeline and rules the CLI uses, for hosts and runtimes to import.
 
-export type { Diagnostic, Fix, TextEdit, Severity, Confidence, Trust, TargetId, Suppression } from './core/types.js';
+export type { Diagnostic, Fix, TextEdit, Severity, Confidence, Trust, TargetId, Suppression, Place } from './core/types.js';
 export { lint, DEFAULT_READ_BOUND, type LintOptions, type LintResult, type SkillSummary, type IgnoreSet } from './node/lint.js';
 export { verify, EMPTY_HOST, type VerifyOptions, type VerifyResult } from './engine/verify.js';
 export { discover, type DiscoveryResult, type DiscoveredSkill, type DiscoveryEvent, type LinkHop } from './node/discover.js';
@@ -82,7 +82,7 @@ export type {
   ActivationLimits, SelectionRules, CatalogStyle, DescriptionSource, FrontmatterParser, GatingFacts, NameRule, NameSource, SearchWeights, SkillsRoot, TokenBudget,
 } from './targets/profiles.js';
 export type { Resolved, SideFiles } from './targets/names.js';
-export type { TargetSelection } from './targets/resolve.js';
+export type { AutoFacts, TargetSelection } from './targets/resolve.js';
 export type { ActivationEntry, ActivationList, ActivationProblem, DroppedEntry, LoadedPattern } from './targets/activation/load.js';
 export type { KeywordHit, NotSelectedReason } from './targets/ironclaw/activation.js';
 export type { Approximation } from './analysis/regex/emit.js';

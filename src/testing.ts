@@ -52,7 +52,8 @@ export interface InvalidCase extends ValidCase {
 export type Describe = (title: string, body: () => void) => void;
 export type It = (title: string, body: () => void) => void;
 
-export type { Confidence, Diagnostic, Severity, TargetId } from './core/types.js';
+export type { Confidence, Diagnostic, Place, Severity, TargetId } from './core/types.js';
+export type { AutoFacts } from './targets/resolve.js';
 export type { MessageData, Rule } from './core/rule.js';
 export type { VerifyOptions } from './engine/verify.js';
 

@@ -33,7 +33,7 @@ const ajv = new Ajv({ allErrors: true, strict: false });
 const validateReport = ajv.compile(JSON.parse(fs.readFileSync(path.join(REPO, 'schemas', 'report.schema.json'), 'utf8')) as object);
 const TOOL = { name: 'skillcheck', version: '0.0.0-fuzz' };
 const ROW = /^\S.*:\d+:\d+ {2}(error|warning|info) /;
-const SUMMARY = /^\d+ errors?, \d+ warnings?, \d+ infos?( \(\d+ suppressed\))? in \d+ skills? \(\d+ of \d+ load as checked\)$/;
+const SUMMARY = /^\d+ errors?, \d+ warnings?, \d+ infos?( \(\d+ suppressed\))? in \d+ skills? \(\d+ of \d+ load as checked(; \d+ of them held back only by this machine \(gating\))?\)$/;
 
 /** The report contract, checked on every case. */
 function assertValidReport(result: LintResult): void {

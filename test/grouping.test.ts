@@ -7,6 +7,10 @@ import { GROUP_AFTER, GROUP_LISTED } from '../src/core/group.js';
 import { inlineLinks } from '../src/analysis/links.js';
 import { lint } from '../src/node/lint.js';
 import { tempTrees } from './helpers.js';
+import { formatJson } from '../src/report/json.js';
+import { formatSarif } from '../src/report/sarif.js';
+import { docsUrl } from '../src/core/rule.js';
+import { ALL_RULES } from '../rules/index.js';
 
 const tree = tempTrees();
 const FM = '---\nname: s\ndescription: Grouping probe.\n---\n';
@@ -56,6 +60,38 @@ describe('grouped findings', () => {
     const d = (await check('Body.\n', { 'skills/s/references/r.md': `a\n${'\u200e x\n'.repeat(9)}` })).filter((x) => x.ruleId === 'hidden-unicode');
     expect(d.map((x) => `${x.file}:${x.line}:${x.column}`)).toEqual(['skills/s/references/r.md:2:1']);
     expect(d[0]!.message).toContain('[9 findings like this in this file, reported once; the first at 2:1, 3:1, 4:1, 5:1, 6:1, …]');
+  });
+
+  it('one cause in many files of a skill is one finding: the count, the files, the first places (message, JSON, SARIF)', async () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 12; i++) files[`skills/s/references/page-${String(i).padStart(2, '0')}.md`] = `Title ${i}\n\nSome text\u200e here.\n`;
+    const dir = tree({ 'skills/s/SKILL.md': `${FM}Body.\n`, ...files });
+    const result = await lint({ paths: ['.'], cwd: dir, gating: false });
+    const d = result.diagnostics.filter((x) => x.ruleId === 'hidden-unicode');
+    expect(d).toHaveLength(1);
+    expect(`${d[0]!.file}:${d[0]!.line}:${d[0]!.column}`).toBe('skills/s/references/page-00.md:3:10');
+    expect(d[0]!.message).toContain('[12 findings like this in 12 files of this skill, reported once; the first at skills/s/references/page-00.md:3:10, skills/s/references/page-01.md:3:10,');
+    expect(d[0]!.occurrences).toBe(12);
+    expect(d[0]!.related?.map((p) => p.file)).toEqual(Array.from({ length: GROUP_LISTED }, (_, i) => `skills/s/references/page-0${i}.md`));
+    const json = JSON.parse(formatJson(result, { name: 'skillcheck', version: '0' })) as { diagnostics: { ruleId: string; occurrences?: number; related?: unknown[] }[] };
+    const j = json.diagnostics.find((x) => x.ruleId === 'hidden-unicode')!;
+    expect([j.occurrences, j.related?.length]).toEqual([12, GROUP_LISTED]);
+    const sarif = JSON.parse(formatSarif(result, { tool: { name: 'skillcheck', version: '0.0.0' }, rules: ALL_RULES.map((r) => r.meta), helpUri: docsUrl })) as {
+      runs: { results: { ruleId: string; relatedLocations?: { physicalLocation: { artifactLocation: { uri: string } } }[]; properties: { occurrences?: number } }[] }[];
+    };
+    const results = sarif.runs[0]!.results.filter((x) => x.ruleId === 'hidden-unicode');
+    expect(results).toHaveLength(1);
+    expect(results[0]!.properties.occurrences).toBe(12);
+    // The first place is the result's own location; the next ones are related locations.
+    expect(results[0]!.relatedLocations?.map((l) => l.physicalLocation.artifactLocation.uri)).toEqual(Array.from({ length: GROUP_LISTED - 1 }, (_, i) => `skills/s/references/page-0${i + 1}.md`));
+  });
+
+  it(`in up to ${GROUP_AFTER} places across files, each is its own finding`, async () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 3; i++) files[`skills/s/references/p${i}.md`] = `Some text\u200e here.\n`;
+    const d = (await check('Body.\n', files)).filter((x) => x.ruleId === 'hidden-unicode');
+    expect(d.map((x) => x.file)).toEqual(['skills/s/references/p0.md', 'skills/s/references/p1.md', 'skills/s/references/p2.md']);
+    expect(d.every((x) => x.occurrences === undefined && !x.message.includes('reported once'))).toBe(true);
   });
 
   it('a 56 KB references/a/a/… path is one finding', async () => {

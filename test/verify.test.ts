@@ -9,6 +9,7 @@ import { parse } from 'yaml';
 import { ALL_RULES } from '../rules/index.js';
 import { lint } from '../src/node/lint.js';
 import { verify } from '../src/engine/verify.js';
+import { claudePluginLookup } from '../src/node/plugins.js';
 import type { Diagnostic } from '../src/core/types.js';
 import { CORPUS, tempTrees } from './helpers.js';
 
@@ -48,7 +49,9 @@ describe('verify() agrees with lint() on the per-skill rules', () => {
         const rel = path.relative(dir, skillFile).split(path.sep).join('/');
         const own = (f: string) => f === rel || (path.basename(skillFile).toLowerCase() === 'skill.md' && f.startsWith(`${path.posix.dirname(rel)}/`));
         const fromLint = result.diagnostics.filter((d) => SKILL_RULES.has(d.ruleId) && d.file === rel).map(key);
-        const v = verify(fs.readFileSync(skillFile), { path: rel, targets, folder: folderFiles(path.dirname(skillFile), skillFile) });
+        // What lint() learns from the file system for auto (a Claude Code plugin manifest above), verify() is told.
+        const autoFacts = { claudePlugin: claudePluginLookup()(path.dirname(skillFile)) };
+        const v = verify(fs.readFileSync(skillFile), { path: rel, targets, folder: folderFiles(path.dirname(skillFile), skillFile), autoFacts });
         expect(v.diagnostics.filter((d) => SKILL_RULES.has(d.ruleId) && own(d.file) && d.file === rel).map(key)).toEqual(fromLint);
       }
     });

@@ -311,6 +311,7 @@ async function checkStdin(input: StdinInput, options: LintOptions): Promise<Lint
   const { realPath } = await import('../node/discover.js');
   const { ignoreMatcher } = await import('../node/lint.js');
   const { systemHost } = await import('../node/host.js');
+  const { claudePluginLookup } = await import('../node/plugins.js');
   const cwd = options.cwd ?? process.cwd();
   if (ignoreMatcher(options.ignore, cwd)?.(path.resolve(cwd, input.file))) return { skills: [], diagnostics: [], files: 0, missing: [], inputs: [] };
   const host = systemHost(cwd);
@@ -331,6 +332,8 @@ async function checkStdin(input: StdinInput, options: LintOptions): Promise<Lint
     ...(options.baseline ? { baseline: options.baseline } : {}),
     ...(options.inlineConfig === false ? { inlineConfig: false } : {}),
     home: realPath(os.homedir()),
+    // As lint() would see it on disk: a Claude Code plugin manifest above the file's folder (auto only).
+    ...(options.targets === undefined || options.targets === 'auto' ? { autoFacts: { claudePlugin: claudePluginLookup()(path.dirname(path.join(realCwd, input.file))) } } : {}),
   });
   return { skills: v.skills, diagnostics: v.diagnostics, files: 1, missing: [], inputs: [] };
 }

@@ -4,7 +4,7 @@ import type { DiscoveryEvent, Host, ReadResult, SkillFolder, SkillLayout, TreePa
 import type { Frontmatter, Located, ParsedDocument } from './parse.js';
 import type { SourceText } from './source.js';
 import type { Resolution, TargetProfile } from './profile-types.js';
-import type { Confidence, Fix, Severity, TargetId, Trust } from './types.js';
+import type { Confidence, Fix, Place, Severity, TargetId, Trust } from './types.js';
 
 export const DOCS_BASE = 'https://github.com/skillcheck/skillcheck/blob/main/rules/';
 
@@ -149,6 +149,9 @@ export interface ReportInput {
   /** The runtime refuses to load the skill because of this. */
   rejects?: boolean;
   machineDependent?: boolean;
+  /** A grouped finding (src/core/group.ts): how many places it stands for, and the first of them. */
+  occurrences?: number;
+  related?: Place[];
 }
 
 export interface SkillContext {

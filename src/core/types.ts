@@ -51,4 +51,15 @@ export interface Diagnostic {
   machineDependent?: boolean;
   /** Stable across line shifts: rule, target, file and a hash of the offending line's text (src/core/fingerprint.ts). */
   fingerprint?: string;
+  /** A grouped finding (one cause repeated, src/core/group.ts): how many places it stands for, this one included. */
+  occurrences?: number;
+  /** A grouped finding: the first places it stands for (this one first), at most GROUP_LISTED. */
+  related?: Place[];
+}
+
+/** A place in a file: 1-based line and column, the file a display path. */
+export interface Place {
+  file: string;
+  line: number;
+  column: number;
 }

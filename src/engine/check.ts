@@ -68,9 +68,13 @@ function buildDiagnostic(
       endColumn = e.column;
     }
   }
+  const machineDependent = !!(r.machineDependent || rule.meta.machineDependent);
   const d: Diagnostic = {
     ruleId: rule.meta.id,
-    severity: override ?? r.severity ?? profileSeverity ?? rule.meta.severity,
+    // Severity follows consequence: a finding that says the target will not load the skill is an error, whatever
+    // the rule's or profile's default, unless the user set the rule's severity. A machine-dependent one (a gating
+    // binary missing here) describes this machine, not the skill: it keeps its own severity.
+    severity: override ?? (r.rejects && !machineDependent ? 'error' : (r.severity ?? profileSeverity ?? rule.meta.severity)),
     confidence,
     message: reportMessage(rule.meta, r),
     file,
@@ -85,7 +89,9 @@ function buildDiagnostic(
   if (r.fix) d.fix = r.fix;
   if (target) d.target = target;
   if (r.rejects) d.rejects = true;
-  if (r.machineDependent || rule.meta.machineDependent) d.machineDependent = true;
+  if (machineDependent) d.machineDependent = true;
+  if (r.occurrences !== undefined) d.occurrences = r.occurrences;
+  if (r.related) d.related = r.related;
   return d;
 }
 

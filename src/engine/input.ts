@@ -13,7 +13,7 @@ import type { Diagnostic, TargetId, Trust } from '../core/types.js';
 import { parseForTarget } from '../targets/frontmatter.js';
 import { resolveSkill } from '../targets/names.js';
 import { getProfile } from '../targets/profiles.js';
-import { isAutoFallback, targetsFor, type TargetSelection } from '../targets/resolve.js';
+import { isAutoFallback, targetsFor, type AutoFacts, type TargetSelection } from '../targets/resolve.js';
 
 /** A skill file as read: its bytes' fate, text and document, and what the per-target inputs computed from it once. */
 export interface ReadFile {
@@ -55,12 +55,14 @@ export function checkTargets(
   trustConfig: TrustConfig,
   run: (input: SkillInput) => Diagnostic[],
   readers: FileReaders,
+  /** What `auto` knows from the file system (lint(): a Claude Code plugin manifest above the skill). */
+  facts: AutoFacts = {},
 ): { input: SkillInput; diagnostics: Diagnostic[] }[] {
   const shown = display(d.absPath);
   const out: { input: SkillInput; diagnostics: Diagnostic[] }[] = [];
-  for (const target of targetsFor(targets, d, shown, file.doc)) {
+  for (const target of targetsFor(targets, d, shown, file.doc, facts)) {
     const input = skillInputFor(d, file, target, display, readers, trustConfig, folder);
-    if (targets === 'auto' && isAutoFallback(target, d, shown, file.doc)) input.autoFallback = true;
+    if (targets === 'auto' && isAutoFallback(target, d, shown, file.doc, facts)) input.autoFallback = true;
     out.push({ input, diagnostics: run(input) });
   }
   return out;

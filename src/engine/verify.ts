@@ -22,7 +22,7 @@ import { applySuppressions, inlineConfigIgnored, parseDirectives } from './suppr
 import { lowestTrust } from '../core/policy/tools.js';
 import type { TrustMapping } from '../core/policy/trust.js';
 import { maxByteLimit } from '../targets/profiles.js';
-import type { TargetSelection } from '../targets/resolve.js';
+import type { AutoFacts, TargetSelection } from '../targets/resolve.js';
 import type { Diagnostic } from '../core/types.js';
 
 export interface VerifyOptions {
@@ -66,6 +66,9 @@ export interface VerifyOptions {
   baseline?: ReadonlySet<string>;
   /** The home folder trust rules such as `~/.ironclaw/...` are relative to (default: none, they never match). */
   home?: string;
+  /** What `--target auto` would learn from the file system around the path (lint() looks; verify() does not):
+   *  `claudePlugin` when a folder above holds a Claude Code plugin manifest. */
+  autoFacts?: AutoFacts;
 }
 
 export interface VerifyResult {
@@ -156,7 +159,7 @@ export function verify(input: string | Uint8Array, options: VerifyOptions = {}):
   // The same per-file core as lint() (checkTargets); side files (_meta.json, skill-card.md) come from the folder
   // files given, never from disk.
   const trustConfig = { mapping: options.trust ?? [], base: cwd, home: options.home ?? '/nonexistent-home' };
-  for (const { input: skill, diagnostics: found } of checkTargets(d, file, options.targets ?? 'auto', folder, display, trustConfig, (i) => checkSkill(i, check), { side: sideFile, head: () => head ?? null })) {
+  for (const { input: skill, diagnostics: found } of checkTargets(d, file, options.targets ?? 'auto', folder, display, trustConfig, (i) => checkSkill(i, check), { side: sideFile, head: () => head ?? null }, options.autoFacts ?? {})) {
     diagnostics.push(...found);
     inputs.push(skill);
     skills.push({ name: skill.name, file: skill.file, target: skill.target, trust: skill.trust, loads: !found.some((x) => x.rejects) });

@@ -17,7 +17,8 @@ import { decodeSource, positionAt, type SourceText } from '../core/source.js';
 import { getProfile, maxByteLimit, TARGET_IDS } from '../targets/profiles.js';
 import { parseForTarget } from '../targets/frontmatter.js';
 import { resolveSkill } from '../targets/names.js';
-import { isAutoFallback, targetsFor, type TargetSelection } from '../targets/resolve.js';
+import { isAutoFallback, targetsFor, type AutoFacts, type TargetSelection } from '../targets/resolve.js';
+import { claudePluginLookup } from './plugins.js';
 import { compileGlobs } from '../analysis/glob.js';
 import { inShard, type Shard } from './shard.js';
 import { applySuppressions, inlineConfigIgnored, parseDirectives, type Directive } from '../engine/suppress.js';
@@ -221,6 +222,8 @@ export interface CheckContext {
   /** Folders held open while a skill is checked (each opened once for all its reads; see HeldDirs). Holding the
    *  folders above a skill for the next one (`keepAbove`) is only for a run that closes it at its end (lint()). */
   held: HeldDirs;
+  /** Whether a folder is in a repository that ships Claude Code plugins (memoized per folder; `auto` only). */
+  claudePlugin: (absDir: string) => boolean;
 }
 
 export function checkContext(spec: CheckSpec, rules: readonly Rule[], host?: Host): CheckContext {
@@ -244,6 +247,7 @@ export function checkContext(spec: CheckSpec, rules: readonly Rule[], host?: Hos
     display: (abs) => toPosixRelative(spec.cwd, abs),
     folders: new Map(),
     held: new HeldDirs(),
+    claudePlugin: claudePluginLookup(),
   };
 }
 
@@ -363,7 +367,7 @@ function checkHeld({ d, symlink, linked }: Candidate, ctx: CheckContext, copy: b
     const extra = input.read.kind === 'too-large' && (input.profile.byteLimit === null || input.read.size <= input.profile.byteLimit) ? streamSecurity(d, input, opts, spec.bound, folder, held) : [];
     if (input.streamed) streamed = true;
     return [...checkSkill(input, opts), ...extra];
-  }, diskReaders(file, d));
+  }, diskReaders(file, d), spec.targets === 'auto' ? { claudePlugin: ctx.claudePlugin(d.absDir) } : {});
   for (const { input, diagnostics: diags } of checked) {
     diagnostics.push(...diags);
     skills.push({ input: skillRef(input), loads: !diags.some((x) => x.rejects) });

@@ -60,6 +60,9 @@ export function diagnosticJson(d: Diagnostic): Record<string, unknown> {
   if (d.rejects) o.rejects = true;
   if (d.machineDependent) o.machineDependent = true;
   if (d.fingerprint) o.fingerprint = d.fingerprint;
+  // A grouped finding (one cause repeated): how many places it stands for and the first of them.
+  if (d.occurrences !== undefined) o.occurrences = d.occurrences;
+  if (d.related) o.related = d.related.map((p) => ({ file: p.file, line: p.line, column: p.column }));
   return o;
 }
 

@@ -119,6 +119,16 @@ function result(d: Diagnostic, ruleIndex: number): Record<string, unknown> {
       },
     ],
   };
+  // A grouped finding stays one result; the places it stands for are its related locations (the first is the
+  // result's own location, so it is not repeated).
+  const related = (d.related ?? []).filter((p, i) => !(i === 0 && p.file === d.file && p.line === d.line && p.column === d.column));
+  if (related.length > 0) {
+    r.relatedLocations = related.map((p, i) => ({
+      id: i + 1,
+      physicalLocation: { artifactLocation: { uri: pathToUri(p.file), uriBaseId: SRCROOT }, region: { startLine: Math.max(1, p.line), startColumn: Math.max(1, p.column) } },
+      message: { text: 'Another place of the same finding.' },
+    }));
+  }
   if (d.fingerprint) r.partialFingerprints = { [FINGERPRINT_KEY]: d.fingerprint };
   if (d.suppressed) {
     const s: Record<string, unknown> = { kind: d.suppressed.kind === 'inline' ? 'inSource' : 'external', status: 'accepted' };
@@ -129,6 +139,7 @@ function result(d: Diagnostic, ruleIndex: number): Record<string, unknown> {
   if (d.target) props.target = d.target;
   if (d.rejects) props.rejects = true;
   if (d.machineDependent) props.machineDependent = true;
+  if (d.occurrences !== undefined) props.occurrences = d.occurrences;
   if (d.suppressed) props.suppressionKind = d.suppressed.kind;
   r.properties = props;
   return r;

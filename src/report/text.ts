@@ -61,5 +61,16 @@ export function summaryLine(result: LintResult): string {
       : '';
   const sup = s.suppressed > 0 ? ` (${s.suppressed} suppressed${secText})` : '';
   const loads = result.skills.filter((k) => k.loads).length;
-  return `${counts}${sup} in ${plural(s.skills, 'skill')} (${loads} of ${result.skills.length} load as checked)`;
+  // A skill held back only by a machine-dependent finding (a gating binary missing here) has no error to show: say so.
+  const rejecting = new Map<string, boolean>();
+  for (const d of result.diagnostics) {
+    if (!d.rejects) continue;
+    for (const t of d.targets ?? [d.target ?? '']) {
+      const key = `${d.file}\0${t}`;
+      rejecting.set(key, (rejecting.get(key) ?? true) && !!d.machineDependent);
+    }
+  }
+  const here = result.skills.filter((k) => !k.loads && rejecting.get(`${k.file}\0${k.target}`) === true).length;
+  const hereText = here > 0 ? `; ${here} of them held back only by this machine (gating)` : '';
+  return `${counts}${sup} in ${plural(s.skills, 'skill')} (${loads} of ${result.skills.length} load as checked${hereText})`;
 }

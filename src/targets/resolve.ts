@@ -17,6 +17,15 @@ export function isGatingBlock(v: unknown): boolean {
 
 export type TargetSelection = 'auto' | TargetId[];
 
+/**
+ * What `auto` knows of a skill beyond its path and text, gathered by the node layer (this module does no I/O).
+ * `claudePlugin`: a folder on the skill's path, up to its repository root, holds Claude Code's plugin manifest
+ * (`.claude-plugin/plugin.json` or `.claude-plugin/marketplace.json`): the repository ships Claude Code plugins.
+ */
+export interface AutoFacts {
+  claudePlugin?: boolean;
+}
+
 function has(data: Record<string, unknown> | null | undefined, key: string): boolean {
   return !!data && Object.prototype.hasOwnProperty.call(data, key);
 }
@@ -45,9 +54,11 @@ function exclusiveLocation(segs: readonly string[]): TargetId | null {
  *    `command` → cerveau (`triggers` alone is not enough); `metadata.openclaw` or `metadata.clawdbot` → openclaw;
  * 3. shared locations: `.github/skills` (and agentskills' other roots, which step 1 claims first) → agentskills;
  *    the flat `skills/SKILL.md` layout → ironclaw;
- * 4. otherwise agentskills, the open standard.
+ * 4. a repository that ships Claude Code plugins (`facts.claudePlugin`) → claude-code: Claude Code is what loads
+ *    its skills, and it ignores keys the standard's validator rejects;
+ * 5. otherwise agentskills, the open standard.
  */
-export function autoTarget(skill: Pick<DiscoveredSkill, 'layout'>, posixPath: string, doc: ParsedDocument | null): TargetId {
+export function autoTarget(skill: Pick<DiscoveredSkill, 'layout'>, posixPath: string, doc: ParsedDocument | null, facts: AutoFacts = {}): TargetId {
   const segs = posixPath.split('/').slice(0, -1);
   const exclusive = exclusiveLocation(segs);
   if (exclusive) return exclusive;
@@ -63,15 +74,16 @@ export function autoTarget(skill: Pick<DiscoveredSkill, 'layout'>, posixPath: st
     if (posixPath.includes(`${root.path}/`)) return 'agentskills';
   }
   if (skill.layout === 'flat') return 'ironclaw';
+  if (facts.claudePlugin) return 'claude-code';
   return 'agentskills';
 }
 
-/** Whether `auto` chose `target` for lack of evidence (step 4 above), not from a location or a cue. */
-export function isAutoFallback(target: TargetId, skill: Pick<DiscoveredSkill, 'layout'>, posixPath: string, doc: ParsedDocument | null): boolean {
+/** Whether `auto` chose `target` for lack of evidence (step 5 above), not from a location, a cue or a fact. */
+export function isAutoFallback(target: TargetId, skill: Pick<DiscoveredSkill, 'layout'>, posixPath: string, doc: ParsedDocument | null, facts: AutoFacts = {}): boolean {
   if (target !== 'agentskills' || skill.layout !== 'folder') return false;
   const segs = posixPath.split('/').slice(0, -1);
   if (exclusiveLocation(segs) !== null) return false;
-  return !PROFILES.agentskills.roots.some((root) => posixPath.includes(`${root.path}/`)) && autoTarget(skill, posixPath, doc) === 'agentskills';
+  return !PROFILES.agentskills.roots.some((root) => posixPath.includes(`${root.path}/`)) && autoTarget(skill, posixPath, doc, facts) === 'agentskills';
 }
 
 /**
@@ -89,7 +101,7 @@ export function targetAccepts(target: TargetId, skill: Pick<DiscoveredSkill, 'la
   return true;
 }
 
-export function targetsFor(sel: TargetSelection, skill: Pick<DiscoveredSkill, 'layout'>, posixPath: string, doc: ParsedDocument | null): TargetId[] {
-  const list = sel === 'auto' ? [autoTarget(skill, posixPath, doc)] : sel;
+export function targetsFor(sel: TargetSelection, skill: Pick<DiscoveredSkill, 'layout'>, posixPath: string, doc: ParsedDocument | null, facts: AutoFacts = {}): TargetId[] {
+  const list = sel === 'auto' ? [autoTarget(skill, posixPath, doc, facts)] : sel;
   return list.filter((t) => targetAccepts(t, skill, posixPath));
 }
