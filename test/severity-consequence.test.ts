@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { defineRule, type ReportInput } from '../src/core/rule.js';
-import { verify } from '../src/engine/verify.js';
+import { verify } from '../src/index.js';
 import { summaryLine } from '../src/report/text.js';
 
 const SKILL = '---\nname: example\ndescription: An example.\n---\nBody.\n';
