@@ -183,9 +183,9 @@ describe('JSON output contract', () => {
     expect(schemaErrors(noSummary)).not.toEqual([]);
   });
 
-  it('the README example validates against the schema', () => {
-    const readme = fs.readFileSync(path.join(REPO, 'README.md'), 'utf8');
-    const m = /### JSON output[\s\S]*?```json\n([\s\S]*?)```/.exec(readme);
+  it('the example in docs/usage.md validates against the schema', () => {
+    const usage = fs.readFileSync(path.join(REPO, 'docs/usage.md'), 'utf8');
+    const m = /## JSON output[\s\S]*?```json\n([\s\S]*?)```/.exec(usage);
     expect(m).not.toBeNull();
     expect(schemaErrors(JSON.parse(m![1]!))).toEqual([]);
   });

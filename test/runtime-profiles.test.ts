@@ -33,7 +33,7 @@ describe('description whitespace per runtime', () => {
 });
 
 describe('measured profiles', () => {
-  it('name the runtime version they were checked against, their sources and their README row', () => {
+  it('name the runtime version they were checked against, their sources and their row in docs/targets.md', () => {
     const checked = TARGET_IDS.filter((id) => getProfile(id).checkedAgainst !== null);
     expect(checked.sort()).toEqual(['agentskills', 'claude-code', 'codex', 'openclaw', 'opencode']);
     for (const id of TARGET_IDS) {

@@ -59,7 +59,7 @@ export function cutCodePoints(s: string, max: number): string {
 }
 
 /**
- * Catalog formats by target id. Sources: shared/docs/runtimes.md.
+ * Catalog formats by target id. Sources: the target profiles (docs/targets.md).
  * - agentskills: the standard's `<available_skills>` block, one `<skill>` with `<name>`, `<description>`,
  *   `<location>` per skill, all XML-escaped.
  * - ironclaw: one line per skill with name, version and trust (the attributes of its envelope) and the
