@@ -29,8 +29,9 @@ beforeAll(() => {
   // A clone of this repository's committed HEAD: what a user's pre-commit would fetch.
   const clone = path.join(work, 'skillcheck');
   ok('git', ['clone', '--quiet', '--no-hardlinks', REPO, clone], { timeoutMs: 300_000 });
-  // What a release tag holds: the CLI already built (this build is the release's cost, not the user's).
-  const rev = ok('node', ['scripts/prebuilt.mjs'], { cwd: clone, timeoutMs: 900_000 }).stdout.trim();
+  // What a release tag holds: the CLI already built. The suite runs after the build, so the clone takes this
+  // checkout's dist/ rather than building again (the release itself builds: scripts/prebuilt.mjs without --dist).
+  const rev = ok('node', ['scripts/prebuilt.mjs', '--dist', path.join(REPO, 'dist')], { cwd: clone, timeoutMs: 900_000 }).stdout.trim();
   expect(rev).toMatch(/^[0-9a-f]{40}$/);
   project = path.join(work, 'project');
   fs.mkdirSync(project);
