@@ -79,7 +79,7 @@ export function cycles(graph) {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Layers (README "Layout"). Each module belongs to one layer; a module imports (at run time) only modules of its own
+// Layers (ARCHITECTURE.md "Layers"). Each module belongs to one layer; a module imports (at run time) only modules of its own
 // layer or of a lower one, as allowed below. Type-only imports are left out, as dependency-cruiser does by default:
 // they vanish at run time and describe a contract, not a dependency.
 

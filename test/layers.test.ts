@@ -1,4 +1,4 @@
-// Layers and import cycles (issue 14; README "Layout"). Import cycles: none may appear. The graph is read from the sources (scripts/import-graph.mjs), dynamic
+// Layers and import cycles (ARCHITECTURE.md "Layers"). Import cycles: none may appear. The graph is read from the sources (scripts/import-graph.mjs), dynamic
 // imports included: a cycle through a lazy import is still two modules that cannot be understood apart.
 
 import { describe, expect, it } from 'vitest';

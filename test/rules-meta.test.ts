@@ -175,7 +175,7 @@ const IDENTIFIER = /^\s*[A-Za-z_][A-Za-z0-9_]*\s*$/;
 
 /**
  * Rules whose messages moved to meta.messages and whose rules/<id>.test.ts asserts each message id with its whole
- * text (issue 14, item 4). Message ids a RuleTester case cannot reach (a race, a bound too large to create in a
+ * text. Message ids a RuleTester case cannot reach (a race, a bound too large to create in a
  * test) are listed with where they are checked instead, or `null` where only the template itself is checked.
  */
 const MESSAGES_ASSERTED: Record<string, Record<string, string | null>> = {
@@ -208,7 +208,7 @@ const MESSAGES_ASSERTED: Record<string, Record<string, string | null>> = {
   // Project rules: their ids are asserted on real trees through lint() in their rules/<id>.test.ts.
   'duplicate-name': {},
   'loose-file': {},
-  // Security rules (issue-14-sec.md).
+  // Security rules.
   'hidden-unicode': {},
   lookalike: {},
   typosquat: {},

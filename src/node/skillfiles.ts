@@ -11,7 +11,7 @@ import { openDirBelow, openTreeDir, readHead, readInTree, readInTreeRel, treeRea
 import { decodeSource, type SourceText } from '../core/source.js';
 import { thousands } from '../core/text.js';
 
-/** Entries listed below one skill folder at most (README "Resource bounds"). */
+/** Entries listed below one skill folder at most (ARCHITECTURE.md "Resource bounds"). */
 export const MAX_FOLDER_ENTRIES = 10000;
 /** Folder depth listed below the skill folder. */
 export const MAX_FOLDER_DEPTH = 8;
@@ -20,7 +20,7 @@ export { MAX_PACKAGE_BYTES, MAX_PACKAGE_FILES, PACKAGE_FILE_BOUND };
 /** Bytes looked at to tell a binary file from a text file. */
 export const SNIFF_BYTES = 8192;
 
-/** What a package file is, for the scope of pack entries (rules/packs/README.md). */
+/** What a package file is, for the scope of pack entries (docs/rules.md, "Rule packs"). */
 export type FileKind = 'markdown' | 'shell' | 'python' | 'javascript' | 'powershell' | 'json' | 'other';
 const FILE_KINDS: readonly FileKind[] = ['markdown', 'shell', 'python', 'javascript', 'powershell', 'json', 'other'];
 

@@ -90,7 +90,7 @@ export const CATALOG_FORMATS: Record<string, CatalogFormat> = {
   creo: {
     render: (skills) => skills.map((s) => `- ${lineField(s.name)}: ${lineField(s.description)}`).join('\n'),
   },
-  // Issue 3. OpenClaw lists skills in the same <available_skills> block as the standard. Cerveau, Jern and Cuca
+  // OpenClaw lists skills in the same <available_skills> block as the standard. Cerveau, Jern and Cuca
   // document no catalog layout: one "- name: description" line each is skillcheck's model (the fields are
   // theirs); Cuca's list is sorted by name (its profile's catalog order).
   openclaw: {
