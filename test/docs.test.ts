@@ -37,6 +37,15 @@ describe('generated docs', () => {
     expect(rewritePage(out, meta)).toBe(out);
   });
 
+  it('the README stays a front door: short, with the two quick-start commands; .ci/run runs exactly the second', () => {
+    const readme = fs.readFileSync(path.join(REPO, 'README.md'), 'utf8');
+    expect(readme.split('\n').length).toBeLessThan(200);
+    expect(readme).toContain('```sh\nnpm ci && node bin/skillcheck.js corpus/demo\n```');
+    expect(readme).toContain('```sh\nnpm ci && npm run test:all\n```');
+    const ci = fs.readFileSync(path.join(REPO, '.ci/run'), 'utf8').split('\n').filter((l) => l.trim() !== '' && !l.startsWith('#'));
+    expect(ci.at(-1)).toBe('npm ci && npm run test:all');
+  });
+
   it('docs/rules.md (the rules index) is current', () => {
     const page = fs.readFileSync(path.join(REPO, 'docs/rules.md'), 'utf8');
     expect(rewriteRulesIndex(page, ALL_RULES.map((r) => r.meta)), HINT).toBe(page);
