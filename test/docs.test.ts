@@ -46,6 +46,13 @@ describe('generated docs', () => {
     expect(ci.at(-1)).toBe('npm ci && npm run test:all');
   });
 
+  it('the README shows the real output of its first quick-start command', async () => {
+    const readme = fs.readFileSync(path.join(REPO, 'README.md'), 'utf8');
+    const r = await runCli(['corpus/demo'], REPO);
+    expect(r.code).toBe(1);
+    expect(readme, 'README "What it says" is not what `node bin/skillcheck.js corpus/demo` prints').toContain(`\`\`\`\n${r.stdout.trimEnd()}\n\`\`\`\n`);
+  });
+
   it('docs/rules.md (the rules index) is current', () => {
     const page = fs.readFileSync(path.join(REPO, 'docs/rules.md'), 'utf8');
     expect(rewriteRulesIndex(page, ALL_RULES.map((r) => r.meta)), HINT).toBe(page);
