@@ -1,12 +1,12 @@
 // `npm run bench:detect`: detection figures on the labeled attack sets in ../shared/corpus/attacks/<set>/
 // (labels.tsv: path, label, attack_type, ...; one unit per malicious/<unit>/ or benign/<unit>/ folder).
 // A unit is flagged when it has an unsuppressed security-category finding at warning or error; `reference` does not
-// count (issue 15). Prints recall, false-positive rate and precision per set, per attack type (and per format where
+// count. Prints recall, false-positive rate and precision per set, per attack type (and per format where
 // the set has one), and which rules flag units. Figures only, never an assertion; writes .bench/detect-results.json.
 // Env: DETECT_SETS (comma list, default every set), DETECT_MISSES=1 (list missed malicious and flagged benign units
 // with the rules that fired), DETECT_PERSONA (default|auditor), DETECT_CORPUS (another attacks folder),
 // DETECT_REAL=1 (also ../shared/corpus/real, unlabeled real skills: skills with a security error or warning, per rule;
-// issue 15 keeps security errors there at or below 1% of its skills).
+// the goal keeps security errors there at or below 1% of its skills).
 // Build first (the bench uses dist/): `npm run bench:detect` does.
 
 import * as fs from 'node:fs';
@@ -15,7 +15,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.join(here, '..');
-/** Rules whose findings do not make a unit flagged (issue 15: a broken link is not an attack). */
+/** Rules whose findings do not make a unit flagged (a broken link is not an attack). */
 export const NOT_COUNTED = new Set(['reference']);
 
 const pct = (x) => (Number.isFinite(x) ? x.toFixed(2) : '  - ');
@@ -104,7 +104,7 @@ async function realFigures(dir, { lint, categories, persona }) {
   }
   const n = folders.length;
   console.log(`\n### real (unlabeled): ${n} skill folders`);
-  console.log(`  with a security error: ${err.size} (${((100 * err.size) / n).toFixed(2)}%; issue 15 bound 1%), with a security warning: ${warn.size}`);
+  console.log(`  with a security error: ${err.size} (${((100 * err.size) / n).toFixed(2)}%; bound 1%), with a security warning: ${warn.size}`);
   console.log(`  findings: ${[...perRule].sort().map(([k, v]) => `${k} ${v}`).join(', ') || 'none'}`);
   return { folders: n, withError: err.size, withWarning: warn.size, findings: Object.fromEntries(perRule) };
 }
@@ -185,7 +185,7 @@ export default async function run() {
     console.log(line('all sets', rates(all)));
     out.all = rates(all);
   }
-  console.log('\ngoal (issue 15): recall >= 0.80 at FPR <= 0.05 on each set');
+  console.log('\ngoal: recall >= 0.80 at FPR <= 0.05 on each set');
   const real = path.resolve(repo, '..', 'shared', 'corpus', 'real');
   if (process.env.DETECT_REAL === '1' && fs.existsSync(real)) out.real = await realFigures(real, { lint, categories, persona });
   const benchDir = path.join(repo, '.bench');

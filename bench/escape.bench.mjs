@@ -1,4 +1,4 @@
-// Envelope escape throughput (issue 5): prose (fast path, no copy; target > 200 MB/s) and hostile input (linear).
+// Envelope escape throughput: prose (fast path, no copy; target > 200 MB/s) and hostile input (linear).
 // Env: ESCAPE_BENCH_MB (prose size, default 16). Prints, per operation, MB/s from the median wall time of 7 runs and
 // from the least CPU time (user + system, all threads) of those runs; never asserts. On a shared machine the CPU
 // figure is the steadier one.

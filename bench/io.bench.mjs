@@ -3,7 +3,7 @@
 // on src/node/read.ts, discover.ts and skillfiles.ts: the rules' time would hide a change of a few hundred ms.
 // Not part of `npm run bench`.
 //
-//   node bench/io.bench.mjs [--rounds 5] --dist before=/work/base-827/dist --dist after=dist <corpus>
+//   node bench/io.bench.mjs [--rounds 5] --dist before=<before>/dist --dist after=dist <corpus>
 //
 // Each round runs every build once, in turn, each in a fresh process; prints the median user and system CPU of
 // the lint() call (process.cpuUsage) and checks that each build saw the same files, entries and bytes.

@@ -1,4 +1,4 @@
-// In-process microbench of the pack keyword pass (issue 20): the pair-table scan of 827bc9c (over the text
+// In-process microbench of the pack keyword pass: the pair-table scan of 827bc9c (over the text
 // lowercased, kept here as it was) against the Aho-Corasick automaton of src/analysis/keywordscan.ts (over the text
 // as written, through its lowercase tables, also finding decode.ts's payload triggers and remote-exec's trigger
 // words), plus what the shared pass saves: findPayloads' 13 whole-text includes() and remote-exec's whole-text

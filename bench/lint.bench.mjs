@@ -1,4 +1,4 @@
-// Issue 20's bench: skillcheck against the read-everything floor and against skill-check 1.2.0, as whole
+// The bench: skillcheck against the read-everything floor and against skill-check 1.2.0, as whole
 // processes (the way a user runs them), in one run. CPU time (user + system, from GNU time) is printed beside wall
 // time: on a shared machine it is the steadier figure.
 // Corpora: 1,000 / 10,000 / 30,000 generated skills under .bench/ (seeded, cached) and ../shared/corpus/real
@@ -30,7 +30,7 @@ const FLOOR = path.join(here, 'floor.mjs');
 const REPS = Number(process.env.BENCH_REPS ?? 3);
 const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,30000').split(',').filter(Boolean).map(Number);
 const EXTRA = (process.env.BENCH_ARGS ?? '').split(' ').filter(Boolean);
-// Issue 20's goals.
+// The goals the bench reports against.
 const GOALS = { ratio10k: 4, rss10kMB: 150, rss30kMB: 200, oneSkillVsNode: 1.7 };
 
 const f1 = (x) => (Number.isFinite(x) ? x.toFixed(1) : '–');
@@ -116,7 +116,7 @@ export default async function run() {
   );
 
   // The goals, for the run as users run it (default --jobs).
-  console.log('\ngoals (issue 20):');
+  console.log('\ngoals:');
   const mark = (ok) => (ok ? 'met' : 'NOT MET');
   const gen = (n) => results.corpora.find((r) => r.corpus === `generated ${f0(n)}`);
   const g10 = gen(10000);

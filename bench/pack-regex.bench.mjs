@@ -1,4 +1,4 @@
-// Issue 20, item "RE2 cost": what routing our own pack patterns to V8 RegExp could save under a strict rule.
+// RE2 cost: what routing our own pack patterns to V8 RegExp could save under a strict rule.
 // Untrusted text is the input, so only a pattern whose backtracking work per start position is bounded by a small
 // constant may run on a backtracking engine: no unbounded repetition at all, and the product of the repetition
 // bounds along the pattern ≤ BOUND (default 64). For every pack pattern: RE2 compile time (fresh, per pattern)

@@ -1,4 +1,4 @@
-// No super-linear path: each pathological input is checked at sizes n, 2n (and 4n, 8n for the inputs of issue 13)
+// No super-linear path: each pathological input is checked at sizes n, 2n (and 4n, 8n for the hostile-line inputs)
 // in-process from dist/, median of 3. A ratio near 2 per doubling is linear; near 4 is quadratic.
 // Env: SCALING_N (multiplier, default 1), SCALING_ONLY (substring of the input names), SCALING_DIST (another
 // build's dist/src, e.g. to measure the code before a change).
@@ -16,12 +16,12 @@ const K = Number(process.env.SCALING_N ?? 1);
 const fm = '---\nname: s\ndescription: Scaling probe.\n---\n';
 /** name, base size n, builder(n) → SKILL.md content (or 'files'), doublings (default 1: n and 2n) */
 const CASES = [
-  // Issue 13: inputs that were quadratic on one file of 32–64 KB (rule reference; rule hidden-unicode).
-  ['issue 13: `[` × n on a line (reference)', 8_000, (n) => `${fm}${'['.repeat(n)}\n`, 3],
-  ['issue 13: references/a/a/… path of n bytes', 7_000, (n) => `${fm}See references/${'a/'.repeat(n / 2)}x.md\n`, 3],
-  ['issue 13: U+202E × n on a line (hidden-unicode)', 2_500, (n) => `${fm}${'\u202e'.repeat(n)}\n`, 3],
-  ['issue 13: `[a](` × n on a line (reference)', 8_000, (n) => `${fm}${'[a]('.repeat(n)}\n`, 3],
-  ['issue 13: broken links × n (grouped findings)', 2_000, (n) => fm + Array.from({ length: n }, (_, i) => `[x](missing-${i}.md)`).join('\n'), 3],
+  // Inputs that were quadratic on one file of 32–64 KB (rule reference; rule hidden-unicode).
+  ['`[` × n on a line (reference)', 8_000, (n) => `${fm}${'['.repeat(n)}\n`, 3],
+  ['references/a/a/… path of n bytes', 7_000, (n) => `${fm}See references/${'a/'.repeat(n / 2)}x.md\n`, 3],
+  ['U+202E × n on a line (hidden-unicode)', 2_500, (n) => `${fm}${'\u202e'.repeat(n)}\n`, 3],
+  ['`[a](` × n on a line (reference)', 8_000, (n) => `${fm}${'[a]('.repeat(n)}\n`, 3],
+  ['broken links × n (grouped findings)', 2_000, (n) => fm + Array.from({ length: n }, (_, i) => `[x](missing-${i}.md)`).join('\n'), 3],
   ['links in the body', 50_000, (n) => fm + Array.from({ length: n }, (_, i) => `See [link ${i}](https://example.com/${i}) and [ref](references/r${i}.md).`).join('\n')],
   ['`[` on one line', 40_000, (n) => `${fm}${'['.repeat(n)}\n`],
   ['`[`/`]`/`(` mixed', 40_000, (n) => `${fm}${'[a]('.repeat(n)}\n`],
@@ -35,7 +35,7 @@ const CASES = [
   ['invalid UTF-8 bytes', 100_000, (n) => Buffer.concat([Buffer.from(fm), Buffer.alloc(n, 0xff)])],
   ['NUL bytes', 100_000, (n) => fm + '\0'.repeat(n)],
   ['files in one folder', 50_000, 'files'],
-  // Rules over the package's code files (issue 15): a builder may return { relative path: content }.
+  // Rules over the package's code files: a builder may return { relative path: content }.
   ['scripts/a.py: `open(,` × n (capability-mismatch)', 8_000, (n) => ({ 'SKILL.md': `${fm}Works offline, no network access.\n`, 'scripts/a.py': 'open(,'.repeat(n) }), 2],
   ['scripts/a.py: `requests.post(` × n (exfiltration flow)', 8_000, (n) => ({ 'SKILL.md': `${fm}Body.\n`, 'scripts/a.py': `T = os.getenv("API_KEY")\n${'requests.post('.repeat(n)}` }), 2],
   ['scripts/a.py: `eval(x)` lines × n (unsafe-code)', 16_000, (n) => ({ 'SKILL.md': `${fm}Body.\n`, 'scripts/a.py': `x = base64.b64decode(y)\n${'eval(x)\n'.repeat(n)}` }), 2],

@@ -1,4 +1,4 @@
-// skill-check 1.2.0, the comparison linter of issue 20. Not a dependency: installed on first use into a cache
+// skill-check 1.2.0, the comparison linter of the bench. Not a dependency: installed on first use into a cache
 // outside the repo (~/.cache/skillcheck/bench, or $SKILLCHECK_BENCH_CACHE) with npm's ordinary client, scripts off.
 // Returns the path of its CLI script, or throws with npm's output (a failed install is loud, never a silent skip).
 import { spawnSync } from 'node:child_process';

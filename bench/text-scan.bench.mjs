@@ -1,9 +1,9 @@
-// The text-scanning fast paths of issue 20 (session 6), per function: the code before (kept here, as in
+// The text-scanning fast paths, per function: the code before (kept here, as in
 // test/text-fastpaths.property.test.ts) against the built code after, on the Markdown texts of one or more corpora.
 // Prints the least CPU time (user + system) of 5 passes over all texts; never asserts. Checks that both give the same
 // answer on every text first. Build first (npm run build).
 //
-//   node bench/text-scan.bench.mjs <corpus dir> [<corpus dir> …]      e.g. .bench/corpus-10000 /work/shared/corpus/real
+//   node bench/text-scan.bench.mjs <corpus dir> [<corpus dir> …]      e.g. .bench/corpus-10000 ../shared/corpus/real
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';

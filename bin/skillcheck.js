@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Thin entry point: everything lives in the compiled library (dist/), built by `npm ci` (prepare).
 // CommonJS (bin/package.json): a CommonJS main module starts without Node's ESM loader, which the bundled CLI does
-// not need (issue 20, start-up); the hook path and the fallback still import() the ES modules in dist/src.
+// not need (start-up); the hook path and the fallback still import() the ES modules in dist/src.
 'use strict';
 // Output piped into a reader that stops early (`skillcheck rules | head -1`): end quietly, no EPIPE stack trace.
 for (const stream of [process.stdout, process.stderr]) {
@@ -11,7 +11,7 @@ for (const stream of [process.stdout, process.stderr]) {
   });
 }
 const argv = process.argv.slice(2);
-// Fast path: `--version` alone prints the version without loading the CLI (start-up budget: README "Performance").
+// Fast path: `--version` alone prints the version without loading the CLI (start-up budget: ARCHITECTURE.md "Performance").
 if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
   const { readFileSync } = require('node:fs');
   process.stdout.write(`${JSON.parse(readFileSync(require('node:path').join(__dirname, '..', 'package.json'), 'utf8')).version}\n`);

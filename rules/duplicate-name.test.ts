@@ -1,5 +1,5 @@
 // duplicate-name compares the skills of a run: verify() checks one file, so the RuleTester states only that a skill
-// alone is no finding, and each message id is asserted below on a real tree through lint() (issue 14: kept as
+// alone is no finding, and each message id is asserted below on a real tree through lint() (kept as
 // lint() tests and listed in test/rules-meta.test.ts MESSAGES_ASSERTED with this file).
 
 import { describe, expect, it } from 'vitest';

@@ -83,7 +83,7 @@ export default defineRule({
   meta,
   checkSkill(outer) {
     // A payload quoted under a heading about attacks, or in a documentation file with an example host, is the
-    // attack documented (issue 17): low confidence, as for the other security rules.
+    // attack documented: low confidence, as for the other security rules.
     const ctx = catalogueAware(outer);
     if (ctx.skill.source) reportAll(ctx, ctx.skill.source, part('inSkillFile'));
     for (const f of ctx.skill.folder?.files().files ?? []) reportAll(ctx, f.source, part('inFile', { file: quote(f.rel) }), f.file);

@@ -72,7 +72,7 @@ export const ALL_RULES: readonly Rule[] = [
   fallback,
   triggers,
   toolSchema,
-  // Security rules (issue 7): pattern packs in rules/packs/, code rules where patterns cannot express the check.
+  // Security rules: pattern packs in rules/packs/, code rules where patterns cannot express the check.
   hiddenUnicode,
   lookalike,
   remoteExec,
@@ -80,7 +80,7 @@ export const ALL_RULES: readonly Rule[] = [
   secret,
   exfiltration,
   mcpServer,
-  // Issue 15: attack classes seen in skill malware.
+  // Attack classes seen in skill malware.
   reverseShell,
   persistence,
   privilegeChange,

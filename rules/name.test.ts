@@ -208,7 +208,7 @@ tester.run(rule, {
       ],
     },
     {
-      // The verdict is read from the measured profiles (issue 17 item 12).
+      // The verdict is read from the measured profiles.
       name: 'a valid name that differs from its folder: who rejects it, who loads it',
       code: fm('other-name'),
       path: 'skills/my-folder/SKILL.md',

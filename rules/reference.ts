@@ -289,7 +289,7 @@ export default defineRule({
     const out: Finding[] = [];
     for (const r of collect(doc.body, doc.bodyOffset, bodyCodeRanges(ctx.skill))) check(ctx, r, out);
     // A fragment of another skill (no frontmatter; a part or build variant): its links resolve where it is composed
-    // into that skill, so what is missing here is info, low confidence (issue 17 class 10).
+    // into that skill, so what is missing here is info, low confidence.
     const of = doc.frontmatter === null && out.length > 0 ? fragmentOf(ctx) : null;
     const relative = new Set(['missing', 'case', 'outside']);
     const found =

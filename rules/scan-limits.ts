@@ -1,5 +1,5 @@
 // scan-limits: a skill the runtime never finds (deeper than the folders it scans below a root) or may drop (past the
-// number of skills it loads). Only for runtimes whose limits runtimes.md states (IronClaw: depth 3, 100 skills).
+// number of skills it loads). Only for runtimes whose limits the runtime's documentation states (IronClaw: depth 3, 100 skills).
 
 import { defineRule } from '../src/core/rule.js';
 import { catalogOf, depthBelowRoot, fixtureFolder } from '../src/targets/precedence.js';

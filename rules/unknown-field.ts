@@ -37,7 +37,7 @@ export default defineRule({
     if (!ctx.data) return;
     const known = ctx.profile.knownFields;
     const keys = topLevelKeys(ctx.fm);
-    // A did-you-mean never points at a key the frontmatter already has (issue 17 class 7).
+    // A did-you-mean never points at a key the frontmatter already has.
     const present = new Set(keys.map((k) => k.key));
     const absent = known.filter((k) => !present.has(k));
     for (const k of keys) {

@@ -1,4 +1,4 @@
-// The public API report (issue 14): every symbol the package's entry points export, with its declaration as the
+// The public API report: every symbol the package's entry points export, with its declaration as the
 // build's .d.ts files give it (doc comments dropped, members marked @internal already stripped by tsc's
 // stripInternal), one file per entry point in api/. test/api-report.test.ts fails when the API changes and the
 // report was not regenerated (`node scripts/api-report.mjs --write` after `npm run build`), so an API change is

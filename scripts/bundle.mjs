@@ -1,4 +1,4 @@
-// Build step after tsc (issue 20, start-up): bundle the CLI into one CommonJS file, dist/cli.cjs, and make a V8 code
+// Build step after tsc (start-up): bundle the CLI into one CommonJS file, dist/cli.cjs, and make a V8 code
 // cache for it, dist/cli.cjs.cache, here at build time (never beside the package at run time). bin/skillcheck.js
 // loads both through bin/bundle.cjs; without them it falls back to the modules in dist/src.
 // - Input is tsc's output (dist/src/cli/main.js and what it imports), so the bundle is the code the tests run.

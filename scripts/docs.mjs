@@ -1,5 +1,6 @@
-// npm run docs: regenerate the header block of every rules/<id>.md, the README rules table and
-// schemas/config.schema.json from rule metadata. `--check` only reports stale files (exit 1).
+// npm run docs: regenerate the header block of every rules/<id>.md, the rules index (docs/rules.md), the targets
+// table (docs/targets.md) and schemas/config.schema.json from rule metadata and the target profiles.
+// `--check` only reports stale files (exit 1).
 // Run after `tsc` (it reads dist/).
 
 import * as fs from 'node:fs';
@@ -8,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { ALL_RULES } = await import(path.join(root, 'dist/rules/index.js'));
-const { rewritePage, rewriteReadme, configSchema, schemaPresets } = await import(path.join(root, "dist/src/targets/docsgen.js"));
+const { rewritePage, rewriteRulesIndex, rewriteTargetsPage, configSchema, schemaPresets } = await import(path.join(root, "dist/src/targets/docsgen.js"));
 const check = process.argv.includes('--check');
 const metas = ALL_RULES.map((r) => r.meta);
 const stale = [];
@@ -31,7 +32,8 @@ for (const meta of metas) {
   }
   put(rel, rewritePage(fs.readFileSync(abs, 'utf8'), meta));
 }
-put('README.md', rewriteReadme(fs.readFileSync(path.join(root, 'README.md'), 'utf8'), metas));
+put('docs/rules.md', rewriteRulesIndex(fs.readFileSync(path.join(root, 'docs/rules.md'), 'utf8'), metas));
+put('docs/targets.md', rewriteTargetsPage(fs.readFileSync(path.join(root, 'docs/targets.md'), 'utf8')));
 put('schemas/config.schema.json', `${JSON.stringify(configSchema(metas, await schemaPresets()), null, 2)}\n`);
 
 if (stale.length > 0) console.log(`${check ? 'stale' : 'updated'}: ${stale.join(', ')}`);

@@ -3,12 +3,12 @@
 // (scripts/yaml-compare.mjs: classes, property names and order, ranges, values, flags). Inputs: frontmatters
 // generated from a grammar close to real skills (flat keys, long descriptions folded over lines, nested maps,
 // block and flow sequences, quoted values with escapes, YAML-looking values: numbers, booleans, null, dates),
-// optionally seeds read from a directory of skills (FUZZ_REAL=<dir>, e.g. /work/shared/corpus/real), each mutated
+// optionally seeds read from a directory of skills (FUZZ_REAL=<dir>, e.g. ../shared/corpus/real), each mutated
 // 0–4 times (characters from an alphabet of YAML indicators, spaces, tabs, CR, controls, lone surrogates,
 // non-ASCII; lines duplicated, dropped, swapped, indented, dedented; blank lines; truncation).
 //
 //   npm run build && node scripts/yaml-fast-fuzz.mjs [count=300000] [seed=1]
-//   FUZZ_REAL=/work/shared/corpus/real node scripts/yaml-fast-fuzz.mjs 300000
+//   FUZZ_REAL=../shared/corpus/real node scripts/yaml-fast-fuzz.mjs 300000
 //
 // Prints the counts (inputs, fast path taken, library errors) and the first mismatches; exits 1 on any mismatch.
 // The unit suite runs the same generator for a few thousand inputs (test/yamlfast.property.test.ts).

@@ -20,8 +20,9 @@ let project: string;
 
 beforeAll(() => {
   work = tempDir('pkg');
-  // Exactly what pre-commit does: `npm pack` in the package folder, stdout read as the file name.
-  packStdout = ok('npm', ['pack', '--pack-destination', work], { cwd: REPO, timeoutMs: 300_000 }).stdout;
+  // `npm pack` in the package folder, stdout read as the file name. The suite runs after the build (`npm run
+  // test:install` and `test:all` build first), so the pack does not build again (--ignore-scripts).
+  packStdout = ok('npm', ['pack', '--ignore-scripts', '--pack-destination', work], { cwd: REPO, timeoutMs: 300_000 }).stdout;
   tarball = path.join(work, tarballName);
   project = path.join(work, 'fresh');
   fs.mkdirSync(project);

@@ -1,7 +1,8 @@
-// The pre-commit hook end to end with the real pre-commit: a project whose .pre-commit-config.yaml points at a
-// clone of this repository (at its HEAD commit) installs the hook (pre-commit runs `npm install`, `npm pack`,
-// `npm install -g`), then `git commit` is blocked by a bad skill and passes a good one, also when only a file in
-// a skill's references/ or scripts/ changed. pre-commit is installed with apt when missing.
+// The pre-commit hook end to end with the real pre-commit: a clone of this repository gets the prebuilt commit a
+// release tag points at (scripts/prebuilt.mjs: dist/ and the production node_modules/ committed); a project whose
+// .pre-commit-config.yaml points at that commit installs the hook with no build (`language: script`), then
+// `git commit` is blocked by a bad skill and passes a good one, also when only a file in a skill's references/ or
+// scripts/ changed. pre-commit is installed with apt when missing.
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -17,6 +18,7 @@ function ensurePreCommit(): void {
 }
 
 let work: string;
+let installMs = 0;
 let project: string;
 let env: NodeJS.ProcessEnv;
 const git = (...args: string[]) => run('git', args, { cwd: project, env, timeoutMs: 900_000 });
@@ -27,7 +29,10 @@ beforeAll(() => {
   // A clone of this repository's committed HEAD: what a user's pre-commit would fetch.
   const clone = path.join(work, 'skillcheck');
   ok('git', ['clone', '--quiet', '--no-hardlinks', REPO, clone], { timeoutMs: 300_000 });
-  const rev = ok('git', ['rev-parse', 'HEAD'], { cwd: clone }).stdout.trim();
+  // What a release tag holds: the CLI already built. The suite runs after the build, so the clone takes this
+  // checkout's dist/ rather than building again (the release itself builds: scripts/prebuilt.mjs without --dist).
+  const rev = ok('node', ['scripts/prebuilt.mjs', '--dist', path.join(REPO, 'dist')], { cwd: clone, timeoutMs: 900_000 }).stdout.trim();
+  expect(rev).toMatch(/^[0-9a-f]{40}$/);
   project = path.join(work, 'project');
   fs.mkdirSync(project);
   // A private pre-commit cache: the hook is installed from scratch, as a new user would.
@@ -40,8 +45,10 @@ beforeAll(() => {
   ok('git', ['add', '-A'], { cwd: project, env });
   ok('git', ['commit', '--quiet', '-m', 'init'], { cwd: project, env });
   ok('pre-commit', ['install'], { cwd: project, env, timeoutMs: 60_000 });
-  // Build the hook's environment now (npm install + npm pack + npm install -g), so each test below is quick.
+  // The first install: a clone and no build (it took minutes when pre-commit built TypeScript in a node env).
+  const t0 = Date.now();
   ok('pre-commit', ['install-hooks'], { cwd: project, env, timeoutMs: 900_000 });
+  installMs = Date.now() - t0;
 });
 
 afterAll(() => {
@@ -49,6 +56,11 @@ afterAll(() => {
 });
 
 describe('pre-commit hook (real pre-commit)', () => {
+  it('installs from a release commit without building (well under the minutes a build takes)', () => {
+    expect(installMs).toBeLessThan(90_000);
+    expect(fs.readdirSync(path.join(work, 'cache')).some((d) => d.startsWith('repo'))).toBe(true);
+  });
+
   it('passes a commit with a good skill', () => {
     write(project, { 'skills/notes/SKILL.md': GOOD_SKILL, 'skills/notes/references/guide.md': '# Guide\n' });
     git('add', '-A');

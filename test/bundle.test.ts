@@ -1,4 +1,4 @@
-// The bundled CLI (issue 20, start-up): bin/skillcheck.js runs dist/cli.cjs with the V8 code cache made at build time
+// The bundled CLI (start-up): bin/skillcheck.js runs dist/cli.cjs with the V8 code cache made at build time
 // (scripts/bundle.mjs). It must give the report the modules in dist/src give, use its cache on this Node, and write
 // nothing at run time. Times are measured in bench/, never here.
 

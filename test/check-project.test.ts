@@ -1,5 +1,5 @@
 // A project rule that throws must not abort the run: like a per-skill rule, it becomes an `internal-error` finding
-// and every other project rule still reports (issue 14, item 5).
+// and every other project rule still reports.
 import { describe, expect, it } from 'vitest';
 import { checkProject } from '../src/engine/check.js';
 import { systemHost } from '../src/node/host.js';

@@ -1,4 +1,4 @@
-// CLI habits users bring from ESLint and markdownlint-cli2 (issue 18), and the pre-commit mapping of changed files.
+// CLI habits users bring from ESLint and markdownlint-cli2, and the pre-commit mapping of changed files.
 
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 15, session 4: the package's code read against what the skill says (capability-mismatch), code that hands
+// The package's code read against what the skill says (capability-mismatch), code that hands
 // control to its input (unsafe-code), and instructions carried in tool-argument values (injection-phrase).
 // Fixture: corpus/cases/code-and-claims. Here: the pieces the case cannot show, and never-throws properties.
 
@@ -96,7 +96,7 @@ describe('capability-mismatch and unsafe-code', () => {
   }, 120_000);
 });
 
-describe('attack documentation (issue 17 item 4): example hosts in doc files are low confidence, one per file', () => {
+describe('attack documentation: example hosts in doc files are low confidence, one per file', () => {
   it('keeps one low-confidence finding per documentation file and full confidence in the skill file', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sc-docs-'));
     made.push(dir);

@@ -1,4 +1,4 @@
-// Encoded payloads (issue 15): literal base64 / hex / \x-escapes decoded (never run), with what runs them.
+// Encoded payloads: literal base64 / hex / \x-escapes decoded (never run), with what runs them.
 // Corpus fixture: corpus/cases/encoded-payloads. Here: each form, the quiet cases, bounds and a no-crash property.
 
 import { deflateSync } from 'node:zlib';

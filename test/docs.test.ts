@@ -1,11 +1,12 @@
-// Generated docs are not stale: each rules/<id>.md header block, the README rules table and the config schema
-// equal what `npm run docs` would write from the rule metadata now.
+// Generated docs are not stale: each rules/<id>.md header block, the rules index (docs/rules.md), the targets table
+// (docs/targets.md) and the config schema equal what `npm run docs` would write from the metadata now.
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ALL_RULES } from '../rules/index.js';
-import { HEADER_END, HEADER_START, configSchema, rewritePage, rewriteReadme, ruleHeader, schemaPresets } from '../src/targets/docsgen.js';
+import { HEADER_END, HEADER_START, configSchema, rewritePage, rewriteRulesIndex, rewriteTargetsPage, ruleHeader, schemaPresets } from '../src/targets/docsgen.js';
+import { getProfile, TARGET_IDS } from '../src/targets/profiles.js';
 import { REPO, runCli } from './helpers.js';
 
 const HINT = 'stale generated docs: run `npm run docs` and commit the result';
@@ -36,9 +37,31 @@ describe('generated docs', () => {
     expect(rewritePage(out, meta)).toBe(out);
   });
 
-  it('README rules table is current', () => {
+  it('the README stays a front door: short, with the two quick-start commands; .ci/run runs exactly the second', () => {
     const readme = fs.readFileSync(path.join(REPO, 'README.md'), 'utf8');
-    expect(rewriteReadme(readme, ALL_RULES.map((r) => r.meta)), HINT).toBe(readme);
+    expect(readme.split('\n').length).toBeLessThan(200);
+    expect(readme).toContain('```sh\nnpm ci && node bin/skillcheck.js corpus/demo\n```');
+    expect(readme).toContain('```sh\nnpm ci && npm run test:all\n```');
+    const ci = fs.readFileSync(path.join(REPO, '.ci/run'), 'utf8').split('\n').filter((l) => l.trim() !== '' && !l.startsWith('#'));
+    expect(ci.at(-1)).toBe('npm ci && npm run test:all');
+  });
+
+  it('the README shows the real output of its first quick-start command', async () => {
+    const readme = fs.readFileSync(path.join(REPO, 'README.md'), 'utf8');
+    const r = await runCli(['corpus/demo'], REPO);
+    expect(r.code).toBe(1);
+    expect(readme, 'README "What it says" is not what `node bin/skillcheck.js corpus/demo` prints').toContain(`\`\`\`\n${r.stdout.trimEnd()}\n\`\`\`\n`);
+  });
+
+  it('docs/rules.md (the rules index) is current', () => {
+    const page = fs.readFileSync(path.join(REPO, 'docs/rules.md'), 'utf8');
+    expect(rewriteRulesIndex(page, ALL_RULES.map((r) => r.meta)), HINT).toBe(page);
+  });
+
+  it('docs/targets.md (the targets table and each profile\'s sources) is current', () => {
+    const page = fs.readFileSync(path.join(REPO, 'docs/targets.md'), 'utf8');
+    expect(rewriteTargetsPage(page), HINT).toBe(page);
+    for (const id of TARGET_IDS) expect(page).toContain(`- \`${id}\`: ${getProfile(id).sources.join('; ')}`);
   });
 
   it('schemas/config.schema.json is current and lists every rule', async () => {

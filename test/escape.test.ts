@@ -1,4 +1,4 @@
-// Envelope escaping (issue 5): the four properties with fast-check, every breakout form, wrap and catalog.
+// Envelope escaping: the four properties with fast-check, every breakout form, wrap and catalog.
 // ESCAPE_FUZZ_RUNS raises the run count (`npm run fuzz:escape`).
 
 import fc from 'fast-check';

@@ -1,4 +1,4 @@
-// One fence scanner (src/analysis/fences.ts) for pattern-rule scopes, inline directives and name fallbacks (issue 14): the
+// One fence scanner (src/analysis/fences.ts) for pattern-rule scopes, inline directives and name fallbacks: the
 // old scanners disagreed about what is code, so a directive could apply to lines the pattern rules treated as code.
 
 import fc from 'fast-check';

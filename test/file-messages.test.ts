@@ -1,4 +1,4 @@
-// Messages describe the file as it is (issue 17, item 11): a file with no frontmatter is not told about a
+// Messages describe the file as it is: a file with no frontmatter is not told about a
 // "---\r" line or a BOM hiding its frontmatter; a file with one still is.
 
 import { describe, expect, it } from 'vitest';

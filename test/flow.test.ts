@@ -21,7 +21,7 @@ describe('codeFlows', () => {
     expect(kinds('export A_TOKEN=$A_TOKEN\nexport B_SECRET=$B_SECRET\nexport C_PASSWORD=$C_PASSWORD\ncurl https://api.example.com\n')).toEqual([]);
   });
 
-  it('sees the environment filtered by credential names into a collection (issue 15 session 4)', () => {
+  it('sees the environment filtered by credential names into a collection', () => {
     // A loop copying every credential-named variable, with the send elsewhere in the package: a harvest (warning).
     const loop = 'def collect():\n    out = {}\n    for name, val in os.environ.items():\n        if any(w in name.upper() for w in ("TOKEN", "SECRET", "PASSWORD")):\n            out[name] = val\n    return out\n';
     expect(kinds(loop)).toEqual(['credential-harvest']);

@@ -1,5 +1,5 @@
 // Machine-dependent gating describes the machine running the linter. In CI (CI set) that is a build runner, so the
-// checks are off by default; --gating or `gating: true` in the config turns them back on (issue 17, item 6).
+// checks are off by default; --gating or `gating: true` in the config turns them back on.
 
 import { describe, expect, it } from 'vitest';
 import { runJson, short, tempTrees } from './helpers.js';

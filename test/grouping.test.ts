@@ -95,7 +95,7 @@ describe('grouped findings', () => {
   });
 
   it('a 56 KB references/a/a/… path is one finding', async () => {
-    // A link: a bare path in prose is info since issue 17, hidden by default.
+    // A link: a bare path in prose is info, hidden by default.
     const d = (await check(`See [notes](references/${'a/'.repeat(28_000)}x.md)\n`)).filter((x) => x.ruleId === 'reference');
     expect(d).toHaveLength(1);
     expect(d[0]!.message).toMatch(/^link "references\/a\/a\/.*…" does not exist/);

@@ -1,4 +1,4 @@
-// Lookalike letters inside words (injection-phrase's folding). The hidden-unicode carriers issue 15 named (tag text
+// Lookalike letters inside words (injection-phrase's folding). The hidden-unicode carriers (tag text
 // split across flag-shaped sequences, one variation selector per letter) are cases in rules/hidden-unicode.test.ts.
 
 import { describe, expect, it } from 'vitest';

@@ -204,7 +204,7 @@ describe('100,000 entries in one folder', () => {
     const wide = path.join(dir, 'skills/wide');
     for (let i = 0; i < 100_000; i++) fs.closeSync(fs.openSync(path.join(wide, `f${i}.txt`), 'w'));
     const { report } = await runJson(['.'], dir);
-    // The package listing stops at its bound (issue 15: every text file is read): what it did not list is named.
+    // The package listing stops at its bound (every text file is read): what it did not list is named.
     expect(report.diagnostics.map((d) => `${d.file}:${d.line} ${d.severity} ${d.ruleId}`)).toEqual(['skills/wide/SKILL.md:1 warning not-scanned']);
     expect(report.diagnostics[0]!.message).toContain('the folder listing stopped at 10,000 entries');
     expect(report.skills.map((s) => s.file)).toEqual(['skills/wide/SKILL.md']);

@@ -9,12 +9,16 @@ import { REPO } from './helpers.js';
 describe('.pre-commit-hooks.yaml', () => {
   const hooks = parse(fs.readFileSync(path.join(REPO, '.pre-commit-hooks.yaml'), 'utf8')) as Record<string, unknown>[];
   const hook = hooks.find((h) => h.id === 'skillcheck')!;
-  it('defines the skillcheck hook as a node hook running the package binary on changed files', () => {
+  it('defines the skillcheck hook as a script (no install step) that runs the package binary on changed files', () => {
     expect(hook).toBeDefined();
-    expect(hook.language).toBe('node');
+    expect(hook.language).toBe('script');
+    const [script, ...args] = String(hook.entry).split(' ');
+    expect(script).toBe('bin/pre-commit.sh');
+    const text = fs.readFileSync(path.join(REPO, script!), 'utf8');
+    expect(text.startsWith('#!/bin/sh\n')).toBe(true);
+    expect(fs.statSync(path.join(REPO, script!)).mode & 0o111).not.toBe(0);
     const pkg = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { bin: Record<string, string> };
-    const [bin, ...args] = String(hook.entry).split(' ');
-    expect(Object.keys(pkg.bin)).toContain(bin);
+    expect(text).toContain(`exec node "$here/${pkg.bin.skillcheck}" "$@"`);
     // pre-commit appends the file names: they are mapped to their skills, and `--` keeps a name like "-x" a path.
     expect(args).toEqual(['--changed-files', '--']);
   });

@@ -1,4 +1,4 @@
-// One invisible-character classifier (src/core/unicode.ts) for every rule and the text renderer (issue 14): the pattern
+// One invisible-character classifier (src/core/unicode.ts) for every rule and the text renderer: the pattern
 // packs, hidden-unicode, the envelope escape and the renderer used to hold four lists that disagreed, so
 // "cu\u17b4rl … | sh" and "cu\u180brl … | sh" got past remote-exec while "cu\u200brl … | sh" did not.
 

@@ -1,4 +1,4 @@
-// Built-ins that few runs need are loaded on first use, not at import (issue 20, start-up): node:crypto by the
+// Built-ins that few runs need are loaded on first use, not at import (start-up): node:crypto by the
 // fingerprint, shard, policy digest and atomic write modules, node:zlib by the payload decoder. Checked in a fresh
 // process with Node's own list of loaded modules; a control shows that using them does load them.
 

@@ -1,8 +1,8 @@
 // Our fence scanner (src/analysis/fences.ts: linear, bounded, the one answer to "is this line code?" for every rule,
 // suppression directives and name fallbacks) checked against a maintained CommonMark parser, markdown-it, as an
-// oracle (a dev dependency only: the scan of untrusted text stays ours, linear in its length). Issue 14 asks for
-// one Markdown view "on a CommonMark parser rather than regexes"; the decision and its measure are in
-// docs/notes/issue-14.md. The property: on generated Markdown (fences of both kinds and lengths, indentation,
+// oracle (a dev dependency only: the scan of untrusted text stays ours, linear in its length). The aim is
+// one Markdown view "on a CommonMark parser rather than regexes".
+// The property: on generated Markdown (fences of both kinds and lengths, indentation,
 // info strings, blank lines, paragraphs, headings, HTML comments, indented code, list items, block quotes), every
 // line is inside a fence for us exactly when markdown-it puts it inside a fence token.
 
@@ -53,7 +53,7 @@ describe('fences agree with CommonMark (markdown-it as oracle)', () => {
     );
   });
 
-  // Where CommonMark and we part, on purpose (docs/notes/issue-14.md; on the real corpus 99.71% of 3,435 Markdown
+  // Where CommonMark and we part, on purpose (on the real corpus 99.71% of 3,435 Markdown
   // files and 99.955% of their lines agree). A model reads the backticks, not the container rules, so we keep the
   // reading the backticks give. Each case pins both readings: if either changes, this test says so.
   it('differs only where a container ends a fence or an HTML block hides one, and keeps the backtick reading', () => {

@@ -1,4 +1,4 @@
-// Issue 17, "Messages" and class 8: each message says what is wrong, which runtime does what, and the fix, in about
+// Each message says what is wrong, which runtime does what, and the fix, in about
 // 200 characters, in words (not the YAML library's token talk).
 
 import { describe, expect, it } from 'vitest';

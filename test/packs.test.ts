@@ -128,7 +128,7 @@ describe('rule packs', () => {
     expect(looksLikePlaceholder('AKIAIOSFODNN7EXAMPLE')).toBe(true);
     expect(looksLikePlaceholder('ghp_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx')).toBe(true);
     expect(looksLikePlaceholder(token)).toBe(false);
-    // "example"/"format" on the line no longer hides a value as random as a real token (issue 15).
+    // "example"/"format" on the line no longer hides a value as random as a real token.
     expect(looksLikePlaceholder(token, `Example token format: ${token}`)).toBe(false);
     expect(looksLikePlaceholder('ghp_aaaabbbbccccddddeeeeffffgggghhhhiiii', 'Example: ghp_aaaabbbbccccddddeeeeffffgggghhhhiiii')).toBe(true);
   });

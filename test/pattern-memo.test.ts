@@ -1,4 +1,4 @@
-// analyzePattern and analyzeRedos remember their answers (issue 20: skills of one repository repeat their
+// analyzePattern and analyzeRedos remember their answers (skills of one repository repeat their
 // activation patterns). What a memo must not change: the answer for a limit, what a caller can do to it, and the
 // answer after eviction.
 import fc from 'fast-check';

@@ -1,4 +1,4 @@
-// Runtime facts live only in the profiles (issue 14): the tables derived from them (the catalog, explain's
+// Runtime facts live only in the profiles: the tables derived from them (the catalog, explain's
 // activation summary, Cuca's search, the docs) read the profile, so changing the profile changes them. Each case
 // changes one profile value for the duration of the test and restores it.
 

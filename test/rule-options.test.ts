@@ -1,4 +1,4 @@
-// Rule options (issue 14): a rule declares meta.schema and meta.defaultOptions and reads ctx.options; the run's
+// Rule options: a rule declares meta.schema and meta.defaultOptions and reads ctx.options; the run's
 // options (LintOptions/VerifyOptions ruleOptions, the config file's rules.<id>.options, and the two shorthands
 // readOnlyTools and openclawConfig) reach only the rule they name.
 

@@ -1,4 +1,4 @@
-// Meta-tests over the rule registry: docs pages, ids, good/bad examples, and the README rules table.
+// Meta-tests over the rule registry: docs pages, ids, good/bad examples, and the rules index (docs/rules.md).
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -145,9 +145,9 @@ describe('rule examples', () => {
   }
 });
 
-describe('README rules table', () => {
-  it('lists exactly the registered rules with their default severity and description', () => {
-    const readme = fs.readFileSync(path.join(REPO, 'README.md'), 'utf8');
+describe('the rules index (docs/rules.md)', () => {
+  it('lists exactly the registered rules with their default severity and description, each linking to its page', () => {
+    const readme = fs.readFileSync(path.join(REPO, 'docs/rules.md'), 'utf8');
     const start = readme.indexOf('<!-- rules:start -->');
     const end = readme.indexOf('<!-- rules:end -->');
     expect(start).toBeGreaterThan(-1);
@@ -155,11 +155,14 @@ describe('README rules table', () => {
     const rows = readme
       .slice(start, end)
       .split('\n')
-      .filter((l) => /^\|\s*`/.test(l))
+      .filter((l) => /^\|\s*\[`/.test(l))
       .map((l) => {
         // Split on unescaped pipes; `\|` stays inside a cell.
         const cells = l.slice(1, l.endsWith('|') ? -1 : undefined).split(/(?<!\\)\|/).map((c) => c.trim().replace(/\\\|/g, '|'));
-        return { id: cells[0]!.replace(/^`|`$/g, ''), severity: cells[1], description: cells[2] };
+        const link = /^\[`([^`]+)`\]\(\.\.\/rules\/([^)]+)\.md\)$/.exec(cells[0]!);
+        expect(link, cells[0]).not.toBeNull();
+        expect(link![2]).toBe(link![1]);
+        return { id: link![1]!, severity: cells[1], description: cells[2] };
       });
     const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
     expect(rows.sort(byId)).toEqual(ALL_RULES.map((r) => ({ id: r.meta.id, severity: r.meta.severity, description: r.meta.description })).sort(byId));
@@ -172,7 +175,7 @@ const IDENTIFIER = /^\s*[A-Za-z_][A-Za-z0-9_]*\s*$/;
 
 /**
  * Rules whose messages moved to meta.messages and whose rules/<id>.test.ts asserts each message id with its whole
- * text (issue 14, item 4). Message ids a RuleTester case cannot reach (a race, a bound too large to create in a
+ * text. Message ids a RuleTester case cannot reach (a race, a bound too large to create in a
  * test) are listed with where they are checked instead, or `null` where only the template itself is checked.
  */
 const MESSAGES_ASSERTED: Record<string, Record<string, string | null>> = {
@@ -205,7 +208,7 @@ const MESSAGES_ASSERTED: Record<string, Record<string, string | null>> = {
   // Project rules: their ids are asserted on real trees through lint() in their rules/<id>.test.ts.
   'duplicate-name': {},
   'loose-file': {},
-  // Security rules (issue-14-sec.md).
+  // Security rules.
   'hidden-unicode': {},
   lookalike: {},
   typosquat: {},

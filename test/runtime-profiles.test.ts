@@ -33,7 +33,7 @@ describe('description whitespace per runtime', () => {
 });
 
 describe('measured profiles', () => {
-  it('name the runtime version they were checked against, their sources and their README row', () => {
+  it('name the runtime version they were checked against, their sources and their row in docs/targets.md', () => {
     const checked = TARGET_IDS.filter((id) => getProfile(id).checkedAgainst !== null);
     expect(checked.sort()).toEqual(['agentskills', 'claude-code', 'codex', 'openclaw', 'opencode']);
     for (const id of TARGET_IDS) {
@@ -78,7 +78,7 @@ describe('measured profiles', () => {
     expect(report.skills[0]?.loads).toBe(false);
   });
 
-  it('name differing from its folder: an error only where a runtime rejects it, naming who breaks (issue 17 item 12)', async () => {
+  it('name differing from its folder: an error only where a runtime rejects it, naming who breaks', async () => {
     const dir = tree({ 'skills/my-folder/SKILL.md': '---\nname: other-name\ndescription: d\n---\nBody.\n' });
     const { report } = await runJson(['--target', 'agentskills,claude-code,codex,opencode,openclaw', '.'], dir);
     const found = report.diagnostics.filter((x) => x.ruleId === 'name');

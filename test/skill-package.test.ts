@@ -1,4 +1,4 @@
-// The whole skill package (issue 15): every text file read with its kind, bounds that never pass silently
+// The whole skill package: every text file read with its kind, bounds that never pass silently
 // (not-scanned), .mcp.json units, pack scopes by file kind and language context, and the bounded JSON scanner.
 
 import * as fs from 'node:fs';

@@ -1,4 +1,4 @@
-// Targets (issue 3): auto cues, lazy ajv, side files, multi-target JSON. The gating rule's OpenClaw vs IronClaw
+// Targets: auto cues, lazy ajv, side files, multi-target JSON. The gating rule's OpenClaw vs IronClaw
 // semantics are in rules/gating.test.ts.
 
 import * as fs from 'node:fs';
@@ -49,7 +49,7 @@ describe('--target auto', () => {
     const byFile = Object.fromEntries(report.skills.map((s) => [s.file, s.target]));
     expect(byFile).toEqual({
       'skills/act/SKILL.md': 'ironclaw',
-      'skills/trig/SKILL.md': 'agentskills', // triggers alone is not Cerveau's (issue 17 class 9)
+      'skills/trig/SKILL.md': 'agentskills', // triggers alone is not Cerveau's
       'skills/tool/SKILL.md': 'cerveau',
       'skills/oc/SKILL.md': 'openclaw',
       '.jern/skills/j/SKILL.md': 'jern',

@@ -1,4 +1,4 @@
-// The text-scanning fast paths of issue 20 (one scanning pass, cheap exact paths for ASCII text) against the slow
+// The text-scanning fast paths (one scanning pass, cheap exact paths for ASCII text) against the slow
 // code they replace: each old implementation is kept here as the oracle, and arbitrary strings (astral characters,
 // lone surrogates, ZWJ, CR, NUL, lookalike letters, combining marks, fences, list markers) must give the same result.
 

@@ -1,5 +1,5 @@
 // thousands(n) must print what n.toLocaleString('en-US') prints (messages and rule docs are unchanged), without
-// loading Intl (issue 20: the first toLocaleString of a process costs ~100 ms).
+// loading Intl (the first toLocaleString of a process costs ~100 ms).
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

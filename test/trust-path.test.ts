@@ -1,4 +1,4 @@
-// Trust is decided on the real absolute path (issue 13): the same from every working directory and for every
+// Trust is decided on the real absolute path: the same from every working directory and for every
 // spelling of a path. The attack: `cd ~/.ironclaw/installed_skills && skillcheck policy .` matched the location
 // rule on the cwd-relative path, lost the `installed_skills` segment, and granted Bash and Write.
 
@@ -256,7 +256,7 @@ describe('terminal escapes from skill names and paths are shown, never sent', ()
     const dir = tree({ [`.claude/skills/${folder}/SKILL.md`]: SKILL('dup'), '.opencode/skills/dup/SKILL.md': SKILL('dup') });
     // Creo keeps the first of two same-named skills and has no name = folder rule, so the collision line is printed
     // (agentskills now rejects the misnamed folder outright, as skills-ref does). Both are in Creo's roots: a
-    // skills/ folder Creo does not read is another discovery root, not a collision (issue 17 class 5).
+    // skills/ folder Creo does not read is another discovery root, not a collision.
     const r = await runCli(['explain', '.', '--target', 'creo'], dir);
     expect(r.stdout).toContain('shadowed by .claude/skills/x<U+001B>');
     expect(r.stdout).not.toMatch(CONTROL);

@@ -83,7 +83,7 @@ function printable(s: string): boolean {
 
 const utf8 = new TextDecoder('utf-8', { fatal: false });
 
-/** node:zlib, loaded on the first compressed payload (few runs meet one), not at start-up (issue 20). */
+/** node:zlib, loaded on the first compressed payload (few runs meet one), not at start-up. */
 const zlib = (): typeof Zlib => process.getBuiltinModule('node:zlib');
 
 function inflateMaybe(bytes: Buffer): Buffer | null {

@@ -77,7 +77,7 @@ export const MAX_JOBS = 64;
  * --jobs: a whole number from 1 to MAX_JOBS, or auto (default): one less than the cores this process may use (the
  * main thread discovers, collects and reports), at least 1, at most 8. On 2 cores, 10,000 skills with one worker
  * took 11% less CPU, less wall time under load and 168 MB peak RSS against 205 MB with two
- * (docs/notes/issue-20-session6-mem.md).
+ * (docs/decisions/0004-workers-and-jobs-auto.md).
  */
 export function jobsOption(v: string | undefined): number {
   if (v === undefined || v === 'auto') return Math.max(1, Math.min(8, os.availableParallelism() - 1));

@@ -94,6 +94,13 @@ async function expandGlobPaths(paths: readonly string[], cwd: string): Promise<s
   return [...new Set(out)];
 }
 
+const EXIT_CODES_HELP = `
+Exit codes:
+  0  no unsuppressed error, and warnings within --max-warnings
+  1  an unsuppressed error, or more warnings than --max-warnings (with --format sarif only with --sarif-exit-code)
+  2  usage error, invalid config or baseline, a path that does not exist, or an internal error
+`;
+
 export function buildProgram(io: Io, setCode: (c: number) => void): Command {
   const program = new Command();
   program
@@ -140,7 +147,10 @@ export function buildProgram(io: Io, setCode: (c: number) => void): Command {
     .option('--openclaw-config <file>', 'OpenClaw config (JSON) to check openclaw gating config dot-paths against')
     .option('--color', 'force colour')
     .option('--no-color', 'no colour')
-    .action(async (paths: string[], flags: CheckFlags, cmd: Command) => {
+    .option('--init', 'write a starter config (.skillcheckrc.json) for the client whose folder is here (.claude, .opencode, …), then exit')
+    .addHelpText('after', EXIT_CODES_HELP)
+    .action(async (paths: string[], flags: CheckFlags & { init?: boolean }, cmd: Command) => {
+      if (flags.init) return setCode((await import('./init.js')).runInit(io));
       await refuseCommandTypo(paths, program, io.cwd);
       paths = await expandGlobPaths(paths, io.cwd);
       setCode(await runCheck(paths, flags, io, (k) => cmd.getOptionValueSource(k)));

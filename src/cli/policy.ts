@@ -134,7 +134,7 @@ export async function runPolicy(paths: string[], flags: PolicyFlags, io: Io): Pr
   const { lint } = await import('../node/lint.js');
   const rules = ALL_RULES.filter((r) => VISIBILITY_RULES.includes(r.meta.id));
   // The read bound from --max-bytes or the config, as check reads. The config's `ignore` is not applied on purpose:
-  // a skill policy does not see cannot lower the ceiling, so every skill found counts (README "Security promises").
+  // a skill policy does not see cannot lower the ceiling, so every skill found counts (docs/trust.md).
   const readBound = flags.maxBytes !== undefined ? intOption('--max-bytes', flags.maxBytes) : config?.data.maxBytes;
   const result = await lint({ paths, cwd: io.cwd, targets, rules, ...(trust ? { trust } : {}), ...(readBound !== undefined ? { readBound } : {}) });
   // A client's own skills folder that does not exist yet (~/.claude/skills on a fresh machine) holds no skill: a

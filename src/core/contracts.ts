@@ -114,7 +114,7 @@ export type DiscoveryEvent =
   /** A file in a root that only takes skill folders: `root` is the profile's root path, `target` the runtime. */
   | { kind: 'loose-file'; absPath: string; root: string; target: TargetId };
 
-/** What a package file is, for the scope of pack entries (rules/packs/README.md). */
+/** What a package file is, for the scope of pack entries (docs/rules.md, "Rule packs"). */
 export type FileKind = 'markdown' | 'shell' | 'python' | 'javascript' | 'powershell' | 'json' | 'other';
 
 export type EntryKind = 'file' | 'dir' | 'symlink' | 'other';

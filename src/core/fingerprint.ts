@@ -5,7 +5,7 @@ import type * as Crypto from 'node:crypto';
 import type { SourceText } from './source.js';
 import type { Diagnostic } from './types.js';
 
-/** node:crypto, loaded when first used rather than at start-up (issue 20). */
+/** node:crypto, loaded when first used rather than at start-up. */
 const crypto = (): typeof Crypto => process.getBuiltinModule('node:crypto');
 
 /** Bumped when the recipe changes; baselines record it and refuse a mismatch. */

@@ -1,7 +1,7 @@
 // Bounded memory for big runs: once every target has checked a skill, its YAML document is cut down to the
 // top-level pairs with scalar values (what project rules locate, e.g. `name`). The parsed data, the source
 // text (suppressions, fingerprints, fixes) and the body stay. At 10,000 skills this took peak RSS from
-// 556 MB to about 320 MB (see /work/notes/issue-9.md).
+// 556 MB to about 320 MB (docs/decisions/0004-workers-and-jobs-auto.md).
 
 import { isMap, isPair, isScalar, YAMLMap } from 'yaml';
 import type { ParsedDocument } from './parse.js';

@@ -7,7 +7,7 @@ import { SHOWN_AS_CODE_POINT_SOURCE } from './unicode.js';
 const INVISIBLE = new RegExp(SHOWN_AS_CODE_POINT_SOURCE, 'gu');
 
 /** `n.toLocaleString('en-US')` for an integer ("12,345"), without Intl: the first toLocaleString of a process
- *  loads ICU's number formatting, ~70–150 ms, more than a one-skill check costs (issue 20). Other numbers go to
+ *  loads ICU's number formatting, ~70–150 ms, more than a one-skill check costs. Other numbers go to
  *  toLocaleString itself. */
 export function thousands(n: number): string {
   if (!Number.isSafeInteger(n)) return n.toLocaleString('en-US');

@@ -1,4 +1,4 @@
-// Frontmatter fast path (issue 20): most frontmatters are block mappings of one-line scalars, nested block maps,
+// Frontmatter fast path: most frontmatters are block mappings of one-line scalars, nested block maps,
 // block sequences of scalars and one-line flow sequences. For those this builds, without the yaml library's
 // lexer/parser/composer, the very Document `parseDocument` builds: the same classes (Document, YAMLMap, YAMLSeq,
 // Pair, Scalar), ranges, `source`, `type`, `format`, `flow`, `spaceBefore`, values resolved by the same schema

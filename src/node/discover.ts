@@ -14,14 +14,14 @@ export type { SkillLayout, DiscoveredSkill, DiscoveryEvent, LinkHop };
 import { isSkillFileName, SKILL_FILE_NAMES } from '../core/skillfile.js';
 export { isSkillFileName, SKILL_FILE_NAMES };
 
-/** MCP configuration files checked as units when no skill folder holds them (README "MCP configuration"). */
+/** MCP configuration files checked as units when no skill folder holds them (docs/rules.md, "MCP configuration"). */
 const MCP_FILE_NAMES: readonly string[] = ['.mcp.json', 'mcp.json'];
 /**
  * Folders not entered, except below a folder that lowers trust (LOWER_TRUST_DIRS: `installed_skills/`): there a
  * skill must be checked, never dropped without a word (it would be missing from the policy's lowest trust).
  */
 export const SKIPPED_DIRS: readonly string[] = ['.git', 'node_modules'];
-/** Folder depth below each given path (documented in README "Resource bounds"). */
+/** Folder depth below each given path (documented in ARCHITECTURE.md "Resource bounds"). */
 export const DEFAULT_MAX_DEPTH = 16;
 /** Directory entries visited per run before the walk stops with a notice. */
 export const DEFAULT_MAX_ENTRIES = 1_000_000;

@@ -48,7 +48,7 @@ function diskReaders(file: ReadFile, d: DiscoveredSkill): FileReaders {
 export type { Candidate, CheckSpec, FileDigest, FileOutcome };
 export type { SkillSummary, LintResult };
 
-/** Bytes read per file when no target sets a larger limit (README "Resource bounds"). */
+/** Bytes read per file when no target sets a larger limit (ARCHITECTURE.md "Resource bounds"). */
 export const DEFAULT_READ_BOUND = 65536;
 
 export interface LintOptions {
@@ -196,7 +196,7 @@ export async function loadDefaultRules(): Promise<readonly Rule[]> {
  * Skills a run must have before it is split across worker threads. Each worker pays the start-up a process pays
  * (modules, JIT warm-up, pack patterns compiled by RE2: ~0.5–1 s of CPU) and adds ~30 MB, so on 2 cores 1,000
  * generated skills took longer with two workers than on one thread, the real corpus (1,363 larger skills) about
- * as long, and 10,000 skills 1.2–1.5× less (docs/notes/issue-9.md).
+ * as long, and 10,000 skills 1.2–1.5× less (docs/decisions/0004-workers-and-jobs-auto.md).
  */
 export const PARALLEL_MIN_SKILLS = 2000;
 /** Skill files sent to a worker at a time. */
@@ -493,7 +493,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   // Worker threads only where they cannot change the result: built-in rules and host (a worker rebuilds them
   // from the spec), no test hooks, no inputs to hand back, and enough skills to pay for starting them. `jobs: 1`
   // on such a run is one worker too: its heap is capped, where this thread's old and young generations would grow
-  // with the run (10,000 skills: 270 MB peak RSS in this thread, see docs/notes/issue-20-session6-mem.md).
+  // with the run (10,000 skills: 270 MB peak RSS in this thread, see docs/decisions/0004-workers-and-jobs-auto.md).
   const jobs = Math.max(1, Math.floor(options.jobs ?? 1));
   const parallel = !spec.keepInputs && !options.rules && !options.host && !options.discoverHooks && candidates.length >= (options.parallelMin ?? PARALLEL_MIN_SKILLS);
   let done = 0;

@@ -3,7 +3,7 @@
 
 import type * as Crypto from 'node:crypto';
 
-/** node:crypto, loaded when first used rather than at start-up (issue 20). */
+/** node:crypto, loaded when first used rather than at start-up. */
 const crypto = (): typeof Crypto => process.getBuiltinModule('node:crypto');
 
 export interface Shard {

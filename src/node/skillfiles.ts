@@ -13,7 +13,7 @@ import { openDirBelow, openTreeDir, readHead, readInTree, readInTreeRel, treeRea
 import { decodeSource, type SourceText } from '../core/source.js';
 import { thousands } from '../core/text.js';
 
-/** Entries listed below one skill folder at most (README "Resource bounds"). */
+/** Entries listed below one skill folder at most (ARCHITECTURE.md "Resource bounds"). */
 export const MAX_FOLDER_ENTRIES = 10000;
 /** Folder depth listed below the skill folder. */
 export const MAX_FOLDER_DEPTH = 8;

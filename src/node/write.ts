@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import type * as Crypto from 'node:crypto';
 import { openDirBelow, openTreeDir, readInDir, sameId, treeFolder, type FileId, type OpenDir, type ReadResult, type TreePath } from './read.js';
 
-/** node:crypto, loaded when first used rather than at start-up (issue 20). */
+/** node:crypto, loaded when first used rather than at start-up. */
 const crypto = (): typeof Crypto => process.getBuiltinModule('node:crypto');
 
 /** The file was not written; the message says why (safe to show: no file content). */

@@ -1,5 +1,5 @@
 // SARIF 2.1.0 formatter for code scanning. A pure function of the result and the rule metadata; checked
-// against the SARIF schema and GitHub's ingestion rules (test/sarif.test.ts, README "SARIF").
+// against the SARIF schema and GitHub's ingestion rules (test/sarif.test.ts, docs/usage.md, "SARIF output").
 
 import { fingerprintDiagnostics } from '../core/fingerprint.js';
 import type { LintResult } from '../core/result.js';

@@ -59,7 +59,7 @@ export function cutCodePoints(s: string, max: number): string {
 }
 
 /**
- * Catalog formats by target id. Sources: shared/docs/runtimes.md.
+ * Catalog formats by target id. Sources: the target profiles (docs/targets.md).
  * - agentskills: the standard's `<available_skills>` block, one `<skill>` with `<name>`, `<description>`,
  *   `<location>` per skill, all XML-escaped.
  * - ironclaw: one line per skill with name, version and trust (the attributes of its envelope) and the
@@ -90,7 +90,7 @@ export const CATALOG_FORMATS: Record<string, CatalogFormat> = {
   creo: {
     render: (skills) => skills.map((s) => `- ${lineField(s.name)}: ${lineField(s.description)}`).join('\n'),
   },
-  // Issue 3. OpenClaw lists skills in the same <available_skills> block as the standard. Cerveau, Jern and Cuca
+  // OpenClaw lists skills in the same <available_skills> block as the standard. Cerveau, Jern and Cuca
   // document no catalog layout: one "- name: description" line each is skillcheck's model (the fields are
   // theirs); Cuca's list is sorted by name (its profile's catalog order).
   openclaw: {

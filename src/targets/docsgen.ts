@@ -1,5 +1,6 @@
-// Generated documentation: the header block of each rules/<id>.md page, the README rules table and the config
-// JSON Schema, all from rule metadata. `npm run docs` rewrites them; test/docs.test.ts fails when one is stale.
+// Generated documentation: the header block of each rules/<id>.md page, the rules index (docs/rules.md), the
+// targets table with each profile's sources (docs/targets.md) and the config JSON Schema, all from rule metadata and
+// the target profiles. `npm run docs` rewrites them; test/docs.test.ts fails when one is stale.
 
 import { PRESET_NAMES } from '../core/policy/data.js';
 import type { RuleMeta } from '../core/rule.js';
@@ -8,8 +9,8 @@ import { TRUST_LEVELS } from '../core/trust.js';
 
 export const HEADER_START = '<!-- generated:header:start (npm run docs) -->';
 export const HEADER_END = '<!-- generated:header:end -->';
-export const README_START = '<!-- rules:start -->';
-export const README_END = '<!-- rules:end -->';
+export const RULES_START = '<!-- rules:start -->';
+export const RULES_END = '<!-- rules:end -->';
 
 function cell(s: string): string {
   return s.replace(/\|/g, '\\|');
@@ -53,25 +54,30 @@ export function rewritePage(md: string, meta: RuleMeta): string {
   return lines.join('\n');
 }
 
-/** The README rules table between the markers. */
-export function readmeTable(metas: readonly RuleMeta[]): string {
-  const rows = ['| id | default | what it catches |', '|---|---|---|', ...metas.map((m) => `| \`${m.id}\` | ${m.severity} | ${cell(m.description)} |`)];
-  return `${README_START}\n${rows.join('\n')}\n${README_END}`;
+/** The rules index table between the markers (docs/rules.md): each id links to its page. */
+export function rulesTable(metas: readonly RuleMeta[]): string {
+  const rows = ['| id | default | what it catches |', '|---|---|---|', ...metas.map((m) => `| [\`${m.id}\`](../rules/${m.id}.md) | ${m.severity} | ${cell(m.description)} |`)];
+  return `${RULES_START}\n${rows.join('\n')}\n${RULES_END}`;
 }
 
 const TARGETS_START = '<!-- targets:start (generated from src/targets/profiles.ts by npm run docs) -->';
 const TARGETS_END = '<!-- targets:end -->';
 
-/** The README Targets table, one row per profile, naming the runtime version each was checked against. */
+/** The targets table (docs/targets.md), one row per profile, naming the runtime version each was checked against,
+ *  then each profile's cited sources. */
 function targetsTable(): string {
   const rows = [
     '| target | runtime | checked against | layout | name / description | facts modelled |',
     '|---|---|---|---|---|---|',
     ...TARGET_IDS.map((id) => {
       const p = getProfile(id);
-      const checked = p.checkedAgainst ? `\`${p.checkedAgainst}\` (\`npm run conformance\`)` : 'documentation (runtimes.md)';
+      const checked = p.checkedAgainst ? `\`${p.checkedAgainst}\` (\`npm run conformance\`)` : 'documentation';
       return `| \`${id}\` | ${cell(p.title)} | ${cell(checked)} | ${cell(p.docs.layout)} | ${cell(p.docs.naming)} | ${cell(p.docs.facts)} |`;
     }),
+    '',
+    'Sources of each profile (`src/targets/<id>/profile.ts`, field `sources`):',
+    '',
+    ...TARGET_IDS.map((id) => `- \`${id}\`: ${getProfile(id).sources.join('; ')}`),
   ];
   return `${TARGETS_START}\n${rows.join('\n')}\n${TARGETS_END}`;
 }
@@ -79,13 +85,18 @@ function targetsTable(): string {
 function replaceBlock(text: string, start: string, end: string, block: string, what: string): string {
   const s = text.indexOf(start);
   const e = text.indexOf(end);
-  if (s === -1 || e < s) throw new Error(`README.md has no ${what} markers`);
+  if (s === -1 || e < s) throw new Error(`the page has no ${what} markers`);
   return text.slice(0, s) + block + text.slice(e + end.length);
 }
 
-export function rewriteReadme(readme: string, metas: readonly RuleMeta[]): string {
-  const withRules = replaceBlock(readme, README_START, README_END, readmeTable(metas), 'rules:start/rules:end');
-  return replaceBlock(withRules, TARGETS_START, TARGETS_END, targetsTable(), 'targets:start/targets:end');
+/** docs/rules.md with its rules table regenerated. */
+export function rewriteRulesIndex(page: string, metas: readonly RuleMeta[]): string {
+  return replaceBlock(page, RULES_START, RULES_END, rulesTable(metas), 'rules:start/rules:end');
+}
+
+/** docs/targets.md with its targets table and sources regenerated. */
+export function rewriteTargetsPage(page: string): string {
+  return replaceBlock(page, TARGETS_START, TARGETS_END, targetsTable(), 'targets:start/targets:end');
 }
 
 const SEVERITY = { enum: ['off', 'info', 'warning', 'error'] };

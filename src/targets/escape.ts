@@ -1,7 +1,7 @@
 // Envelope escaping: find every `<skill>` / `<system-reminder>` breakout, neutralize it reversibly, wrap content.
 //
 // One definition (`scan`) serves findBreakouts, both escapes and the tag-breakout rule, so what the rule reports
-// is exactly what the escape changes. See the README section "Envelope escaping" for the scheme and its proof.
+// is exactly what the escape changes. See docs/library.md, "Envelope escaping", for the scheme and its proof.
 
 import { PROFILES } from './profiles.js';
 import { foldCodePoint, isGap, isInvisible, isNameChar, isSeparator } from '../core/unicode.js';

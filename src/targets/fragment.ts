@@ -1,10 +1,10 @@
-// Fragments: a frontmatter-less SKILL.md that is a part or build variant of another skill (issue 17 class 10).
+// Fragments: a frontmatter-less SKILL.md that is a part or build variant of another skill.
 
 import * as path from 'node:path';
 import type { SkillContext } from '../core/rule.js';
 
 /**
- * The skill a frontmatter-less SKILL.md is a fragment of (issue 17 class 10): a skill file in a folder above it
+ * The skill a frontmatter-less SKILL.md is a fragment of: a skill file in a folder above it
  * (a template or part inside another skill), or, in a folder above, `skills/<same folder name>/SKILL.md` (a build
  * variant of that skill, like a flavor override). Looked up with lstat only, and only inside the walk root.
  */

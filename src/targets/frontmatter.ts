@@ -102,7 +102,7 @@ const TAB_KEY_LINE = /^(\t+)([A-Za-z_][A-Za-z0-9_.-]*)[ \t]*:(?:[ \t]|$)/;
  * (`metadata:\n\tauthor: x` is `{metadata: null, author: "x"}`). Modelled exactly that far: when every YAML problem
  * is a tab used as indentation, the block's first line is not tab-indented, and the block parses with those tabs
  * removed, that parse is OpenCode's. Anything else (a tab-indented list item or block-scalar line) is left to the
- * colon retry and its error. Checked against js-yaml 3.15 on 200,000 random blocks (docs/notes/issue-16-session5.md):
+ * colon retry and its error. Checked against js-yaml 3.15 on 200,000 random blocks (docs/conformance.md):
  * where this applies, the data equals js-yaml's in every case, and it never loads a block js-yaml rejects.
  */
 function jsYaml3Tabs(src: SourceText, generic: ParsedDocument): ParsedDocument | null {
@@ -219,7 +219,7 @@ function crFlags(src: SourceText): boolean[] {
 /**
  * Cuca's SkillsPlugin parser: the first line is exactly `---`, then `key: value` lines (values unquoted or
  * double-quoted), then a line exactly `---`. Anything else fails construction of the skill, naming the file.
- * Choices where the runtime's behaviour is not documented (see the issue-3 note): blank lines are skipped; a
+ * Choices where the runtime's behaviour is not documented: blank lines are skipped; a
  * later duplicate key overrides the earlier one; a single-quoted value keeps its quotes.
  */
 export function parseStrictKv(src: SourceText, generic: ParsedDocument): ParsedDocument {

@@ -1,5 +1,5 @@
 // Runtime facts as data: limits, name rules, known fields and roots for each target.
-// Source: ../shared/docs/runtimes.md. Rules read these; no rule hard-codes a runtime fact.
+// docs/targets.md documents them (generated). Rules read these; no rule hard-codes a runtime fact.
 // Each runtime's profile, with the sources of its facts, is src/targets/<id>/profile.ts; the types and the fields
 // the profiles share are in src/core/profile-types.ts. This module assembles them (the key order below is the
 // order of TARGET_IDS).

@@ -32,7 +32,7 @@ function has(data: Record<string, unknown> | null | undefined, key: string): boo
 
 function cerveauCue(data: Record<string, unknown> | null | undefined): boolean {
   if (!data) return false;
-  // `triggers:` alone is not Cerveau's: many ecosystems write a list of trigger phrases (issue 17 class 9).
+  // `triggers:` alone is not Cerveau's: many ecosystems write a list of trigger phrases.
   const tools = data.tools;
   return Array.isArray(tools) && tools.some((t) => !!t && typeof t === 'object' && has(t as Record<string, unknown>, 'command'));
 }

@@ -6,7 +6,7 @@ import { TRUST_LEVELS, highestTrust, trustRank } from '../trust.js';
 import type { Trust } from '../types.js';
 import { CEILINGS, POLICY_DATA, type Ceiling } from './data.js';
 
-/** node:crypto, loaded when first used rather than at start-up (issue 20). */
+/** node:crypto, loaded when first used rather than at start-up. */
 const crypto = (): typeof Crypto => process.getBuiltinModule('node:crypto');
 
 /** An active skill as the policy sees it. */

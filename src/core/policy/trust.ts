@@ -25,7 +25,7 @@ export interface TrustRule {
 
 /**
  * An ordered trust mapping, first match wins. This is the shape the config file's trust section is loaded
- * into (issue 8), and what `LintOptions.trust` and `TrustConfig.mapping` take. Validate untrusted input with
+ * into, and what `LintOptions.trust` and `TrustConfig.mapping` take. Validate untrusted input with
  * parseTrustMapping.
  */
 export type TrustMapping = readonly TrustRule[];

@@ -40,6 +40,7 @@ export const IRONCLAW: TargetProfile = {
   followsSkillDirLinks: false,
   skillDirLinksSource: 'IronClaw skills documentation: an entry of a skills root or skill folder that is a symlink is skipped',
   title: 'IronClaw v1 loader',
+  sources: ['IronClaw (github.com/nearai/ironclaw): src/skills/ (registry.rs, parser.rs, selector.rs, gating.rs, attenuation.rs) and its skills documentation; not checked against the runtime'],
   acceptsFlatSkillMd: true,
   autoPathCues: ['.ironclaw', 'installed_skills'],
   byteLimit: 65536,
