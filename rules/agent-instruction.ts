@@ -29,8 +29,38 @@ const CARRIER_WORDS: Record<CarrierKind, string> = {
   'link-comment': 'a markdown link-reference comment',
 };
 
-/** A condition before the clause in its sentence ("if", "once", "after" …): the clause states a case, not a fact. */
-const CONDITION = /\b(?:if|once|after|when|whenever|unless|until|whether|before|only)\b[^.!?\n]*$/i;
+/** A condition before the clause in its sentence ("if", "once", "after" …), or a gate or checklist label
+ *  ("Exit:", "Requires:", "- [ ]"): the clause states a case to check, not a fact. */
+const CONDITION = /(?:\b(?:if|once|after|when|whenever|unless|until|whether|before|only|exit|entry|gate|requires?|required|ensure|verify|check|confirm|wait|criteria|precondition)\b|\[[ xX]?\])[^.!?\n]*$/i;
+
+/** Words of a list's lead line (a heading, a bold label, a paragraph) that make its items things not to do. */
+const NEGATIVE_LEAD = /\b(?:not|never|no|avoid|don'?t|mustn'?t|won'?t|cannot|can'?t|out[ \t]+of[ \t]+scope|forbidden|prohibited|refuse|red[ \t]+flags?|anti-?patterns?|bad)\b|n't\b|\u274c|\u{1f6ab}|\u26d4/iu;
+const LIST_ITEM = /^[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+/;
+
+/**
+ * Whether the line holding `offset` is an item of a list of things not to do: its lead line ("## What this skill
+ * does NOT do", "**MUST NOT**", "Never") or its own label ("- **Out of scope:** …") says so.
+ */
+function negatedListItem(text: string, offset: number): boolean {
+  let ls = text.lastIndexOf('\n', offset - 1) + 1;
+  const line = text.slice(ls, offset);
+  const item = LIST_ITEM.exec(line);
+  if (!item) return false;
+  const label = /^[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+([^:\n]{1,60}):/.exec(line);
+  if (label && NEGATIVE_LEAD.test(label[1]!)) return true;
+  for (let k = 0; k < 60 && ls > 0; k++) {
+    const ps = text.lastIndexOf('\n', ls - 2) + 1;
+    const prev = text.slice(ps, ls - 1);
+    ls = ps;
+    if (prev.trim() === '' || LIST_ITEM.test(prev) || /^[ \t]{2,}\S/.test(prev)) continue;
+    return NEGATIVE_LEAD.test(prev);
+  }
+  return false;
+}
+
+/** A "do not tell the user" about narrating steps as they happen ("… about each tool call as you make it"), which
+ *  asks for less chatter, not for hiding what was done. */
+const NARRATION = /^[^.!?\n]{0,80}\b(?:as[ \t]+you[ \t]+(?:make|go|do|run|work|call)|while[ \t]+you|one[ \t]+by[ \t]+one|each[ \t]+(?:tool[ \t]+call|step|call|command)|every[ \t]+(?:tool[ \t]+call|step|call|command))\b/i;
 
 function conditional(text: string, offset: number): boolean {
   const ls = text.lastIndexOf('\n', offset - 1) + 1;
@@ -75,9 +105,12 @@ export function instructionAware(ctx: SkillContext): SkillContext {
       if (inRanges(code, r.offset)) {
         confidence = 'low';
         suffix += ' (in a code block: low confidence)';
-      } else if (mentioned(text, r.offset)) {
+      } else if (mentioned(text, r.offset) || negatedListItem(text, r.offset)) {
         confidence = 'low';
         suffix += ' (quoted or negated: low confidence)';
+      } else if (r.messageId === 'conceal' && NARRATION.test(text.slice(r.offset, r.offset + 200))) {
+        confidence = 'low';
+        suffix += ' (about narrating each step, not hiding it: low confidence)';
       } else if (r.messageId === 'claim-approval' && conditional(text, r.offset)) {
         confidence = 'low';
         suffix += ' (stated as a condition: low confidence)';
