@@ -22,6 +22,7 @@ import type { Severity } from '../src/core/types.js';
 import { mentioned } from './injection-phrase.js';
 
 const MARKDOWN = /\.(?:md|markdown|mdx|mdc)$/i;
+const TABULAR = /\.(?:csv|tsv)$/i;
 const RAISE: Record<Severity, Severity> = { info: 'warning', warning: 'error', error: 'error' };
 const CARRIER_WORDS: Record<CarrierKind, string> = {
   'html-comment': 'an HTML comment',
@@ -31,7 +32,7 @@ const CARRIER_WORDS: Record<CarrierKind, string> = {
 
 /** A condition before the clause in its sentence ("if", "once", "after" …), or a gate or checklist label
  *  ("Exit:", "Requires:", "- [ ]"): the clause states a case to check, not a fact. */
-const CONDITION = /(?:\b(?:if|once|after|when|whenever|unless|until|whether|before|only|exit|entry|gate|requires?|required|ensure|verify|check|confirm|wait|criteria|precondition)\b|\[[ xX]?\])[^.!?\n]*$/i;
+const CONDITION = /(?:\b(?:if|once|after|when|whenever|unless|until|whether|before|only|exit|entry|gate|requires?|required|ensure|verify|check|confirm|wait|criteria|precondition)\b|\[[ xX]?\]|除非|如果|假如|只有|一旦|直到|場合|なら|sauf|si|wenn|falls|sofern|salvo|se|если|пока)[^.!?。\n]*$/i;
 
 /** Words of a list's lead line (a heading, a bold label, a paragraph) that make its items things not to do. */
 const NEGATIVE_LEAD = /\b(?:not|never|no|avoid|don'?t|mustn'?t|won'?t|cannot|can'?t|out[ \t]+of[ \t]+scope|forbidden|prohibited|refuse|red[ \t]+flags?|anti-?patterns?|bad)\b|n't\b|\u274c|\u{1f6ab}|\u26d4/iu;
@@ -89,6 +90,8 @@ export function instructionAware(ctx: SkillContext): SkillContext {
       if (r.messageId !== 'address-agent-hidden') inner.report(r);
       return;
     }
+    // Tabular data (a CSV of do's and don'ts) is read as data, not as instructions addressed to the agent.
+    if (r.file !== undefined && TABULAR.test(r.file)) return;
     const markdown = r.file === undefined || MARKDOWN.test(r.file);
     const { carriers, code } = layout(cache, text, markdown);
     const carrier = carrierAt(carriers, r.offset);
@@ -111,7 +114,7 @@ export function instructionAware(ctx: SkillContext): SkillContext {
       } else if (r.messageId === 'conceal' && NARRATION.test(text.slice(r.offset, r.offset + 200))) {
         confidence = 'low';
         suffix += ' (about narrating each step, not hiding it: low confidence)';
-      } else if (r.messageId === 'claim-approval' && conditional(text, r.offset)) {
+      } else if ((r.messageId === 'claim-approval' || r.messageId === 'approval-translated') && conditional(text, r.offset)) {
         confidence = 'low';
         suffix += ' (stated as a condition: low confidence)';
       }
