@@ -53,7 +53,9 @@ function negatedListItem(text: string, offset: number): boolean {
     const ps = text.lastIndexOf('\n', ls - 2) + 1;
     const prev = text.slice(ps, ls - 1);
     ls = ps;
-    if (prev.trim() === '' || LIST_ITEM.test(prev) || /^[ \t]{2,}\S/.test(prev)) continue;
+    // Blank lines, other items and their indented continuations belong to the list; a heading or a bold label
+    // (indented or not) is its lead.
+    if (prev.trim() === '' || LIST_ITEM.test(prev) || (/^[ \t]{2,}\S/.test(prev) && !/^[ \t]*(?:#|\*\*|__)/.test(prev))) continue;
     return NEGATIVE_LEAD.test(prev);
   }
   return false;

