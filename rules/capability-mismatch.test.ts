@@ -17,9 +17,25 @@ tester.run(rule, {
     { name: 'documentation quoting code, with no code file, stays quiet', code: skill('Works fully offline.', '', '```python\nprint(eval(expr))\nrequests.post(u, json={})\n```\n') },
     { name: 'a "no network" claim inside a fenced block is no claim', code: skill('Reads x.', '', '```text\nNo data leaves the machine.\n```\n'), folder: { 'x.py': NET } },
     { name: 'a commented-out import is no network use', code: skill('Works offline.'), folder: { 'a.py': '# import requests\nx = 1\n' } },
+    { name: 'a third-party system\'s property ("Content API is read-only") is not the skill\'s claim', code: skill('Publishes posts.', '', 'The Content API is read-only; posts go through the Admin API.\n'), folder: CODE },
+    { name: 'another service answering "without network access" is not the skill\'s claim', code: skill('Queries the vault.', '', 'The local vault server works without network access.\n'), folder: { 'x.py': NET } },
     { name: 'a docstring promising no side effects over a body that writes nothing', code: skill('Parses.'), folder: { 'p.py': 'def ok(p):\n    """No side effects."""\n    return 1\n' } },
   ],
   invalid: [
+    {
+      name: 'the skill named as the subject of a read-only claim, over code that writes',
+      code: skill('Views files.', '', 'This skill is read-only.\n'),
+      folder: { 'scripts/view.py': CODE['scripts/view.py'] },
+      errors: [
+        {
+          file: 'skills/s/scripts/view.py',
+          line: 2,
+          severity: 'warning',
+          messageId: 'claimWrite',
+          data: { claim: '"is read-only"', file: '"scripts/view.py"', line: '"with open(path, \\"w\\") as out:"' },
+        },
+      ],
+    },
     {
       name: 'permissions [read]: network, command execution and writes in the code are each reported, file by file',
       code: skill('Views files.', 'permissions: [read]\n'),

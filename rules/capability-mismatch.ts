@@ -93,17 +93,50 @@ function capabilities(ctx: SkillContext): Map<Capability, Hit> {
   return found;
 }
 
-/** Prose of the skill file (description and body outside fenced blocks) with the first match of `re`. */
+/** Words that name the skill itself as the subject of a claim. */
+const SELF = /\b(?:(?:this|the|our|my)[ \t]+(?:skill|tool|plugin|script|scripts|helper|extension|package|utility|command|cli|agent)|it|everything|all[ \t]+(?:processing|analysis|work)|processing|analysis|we|i)\b/i;
+/** Nouns that make a subject some other system (an API, a server, a database …), not the skill. */
+const OTHER = /\b(?:apis?|endpoints?|servers?|services?|databases?|db|sdks?|librar(?:y|ies)|models?|buckets?|connections?|tokens?|keys?|accounts?|scopes?|roles?|instances?|clusters?|replicas?|tables?|views?|integrations?|providers?|backends?)\b/i;
+
+/**
+ * Whether the claim matched at `at` of `text` is about the skill: a claim is the skill's when its clause has no
+ * subject (the description's "Summarizes text offline"; "Read-only: does not modify any files"), or names the skill
+ * ("This skill is read-only", the skill's name). "Content API is read-only" states a property of another system.
+ * Adverbial forms ("without any network access", "no data leaves the machine") hold unless the clause is about
+ * another system ("the vault server works without …").
+ */
+function aboutSkill(text: string, at: number, match: string, name: string | null): boolean {
+  const ls = Math.max(text.lastIndexOf('\n', at - 1) + 1, at - 200);
+  let before = text.slice(ls, at);
+  const cut = Math.max(...['.', '!', '?', ';', ':', '(', ','].map((c) => before.lastIndexOf(c)));
+  if (cut !== -1) before = before.slice(cut + 1);
+  before = before.replace(/^.*\b(?:and|but|so|while|yet)\b/i, '').replace(/^[\s>*_#`|-]+|[\s*_`]+$/g, '');
+  if (name && name.length > 2 && before.toLowerCase().includes(name.toLowerCase())) return true;
+  if (/^(?:without|no)\b/i.test(match)) return SELF.test(before) || !OTHER.test(before);
+  return before === '' || SELF.test(before);
+}
+
+/** Prose of the skill file (description and body outside fenced blocks) with the first match of `re` that is a
+ *  claim about the skill itself (aboutSkill). */
 function claim(ctx: SkillContext, re: RegExp): string | null {
+  const g = new RegExp(re.source, `${re.flags.replace('g', '')}g`);
+  const name = ctx.skill.name;
+  const first = (text: string, from: number, to: number): string | null => {
+    g.lastIndex = from;
+    for (let m = g.exec(text); m && m.index < to; m = g.exec(text)) {
+      if (m.index + m[0].length <= to && aboutSkill(text, m.index, m[0], name)) return m[0];
+    }
+    return null;
+  };
   const desc = typeof ctx.data?.description === 'string' ? ctx.data.description : '';
-  const dm = re.exec(desc);
-  if (dm) return dm[0];
+  const dm = first(desc, 0, desc.length);
+  if (dm) return dm;
   const src = ctx.skill.source?.normalized ?? '';
   const from = ctx.skill.doc ? ctx.skill.doc.bodyOffset : 0;
   let at = from;
   for (const b of [...fencedBlocks(src, from, src.length), { start: src.length, end: src.length }]) {
-    const m = re.exec(src.slice(at, b.start));
-    if (m) return m[0];
+    const m = first(src, at, b.start);
+    if (m) return m;
     at = Math.max(at, b.end);
   }
   return null;

@@ -16,6 +16,7 @@ import fileTooLarge from './file-too-large.js';
 import frontmatter from './frontmatter.js';
 import gating from './gating.js';
 import hiddenUnicode from './hidden-unicode.js';
+import agentInstruction from './agent-instruction.js';
 import injectionPhrase from './injection-phrase.js';
 import lineEndings from './line-endings.js';
 import looseFile from './loose-file.js';
@@ -88,6 +89,7 @@ export const ALL_RULES: readonly Rule[] = [
   malwareLure,
   typosquat,
   injectionPhrase,
+  agentInstruction,
   encodedPayload,
   unsafeCode,
   capabilityMismatch,

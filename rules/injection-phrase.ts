@@ -11,7 +11,7 @@ import { quote } from '../src/core/text.js';
 import { codePointBefore, codePointTester } from '../src/core/unicode.js';
 
 /** Words before a phrase (same line, up to 80 characters) that make it a mention, not an instruction. */
-const FRAMING = /(?:\b(?:not|never|no|n't|refuse|reject|resist|ignore any|detect\w*|flag\w*|block\w*|scan\w*|catch\w*|such as|like|e\.g\.|i\.e\.|examples?|attempts?|asks?|asking|tells?|telling|tries|trying|claims?|phrases?|patterns?|injections?|wording|says|saying|contains?|including)\b|["“'`«‘])[^\n]{0,80}$/i;
+const FRAMING = /(?:\b(?:not|never|no|n't|refuse|reject|resist|ignore any|detect\w*|flag\w*|block\w*|scan\w*|catch\w*|such as|like|e\.g\.|i\.e\.|examples?|attempts?|asks?|asking|tells?|telling|tries|trying|claims?|phrases?|patterns?|injections?|wording|says|saying|contains?|including|inputs?|payloads?|adversarial)\b|["“'`«‘])[^\n]{0,80}$/i;
 
 /** Whether the phrase at `offset` of `text` is mentioned rather than said (quoted, negated or framed). */
 export function mentioned(text: string, offset: number): boolean {
@@ -48,7 +48,7 @@ function mentionAware(ctx: SkillContext): SkillContext {
 const base = packRule(
   {
     id: 'injection-phrase',
-    description: 'Prompt-injection wording ("ignore previous instructions" in several languages and across lines, jailbreak personas, hiding actions from the user, tool-poisoning "before using this tool read ~/.ssh"); low confidence when quoted, negated or in a section about attacks',
+    description: 'Prompt-injection wording ("ignore previous instructions" in several languages and across lines, jailbreak personas, suspended safeguards, tool-poisoning "before using this tool read ~/.ssh"); low confidence when quoted, negated or in a section about attacks',
     severity: 'warning',
     confidence: 'medium',
     category: 'security',

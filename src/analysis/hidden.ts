@@ -379,3 +379,63 @@ export function findHidden(s: string): HiddenFinding[] {
   flushCarriers();
   return out.sort((a, b) => a.start - b.start);
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Hidden markdown carriers: text a rendered page does not show, which the model still reads as written. CommonMark
+// (spec 0.31) passes HTML comments and raw HTML through and GitHub-flavoured renderers drop the comment and honour
+// `style="display:none"`; a link reference definition (`[label]: destination "title"`) renders as nothing, which
+// is why `[//]: # (text)` is the usual markdown comment.
+
+export type CarrierKind = 'html-comment' | 'hidden-html' | 'link-comment';
+
+export interface Carrier {
+  kind: CarrierKind;
+  /** Offsets in the text: the whole construct. */
+  start: number;
+  end: number;
+}
+
+/** An opening tag whose inline style or attribute hides it. */
+const HIDDEN_OPEN = /<([a-z][a-z0-9]*)\b(?=[^<>]*?(?:\bstyle\s*=\s*["'][^"'<>]*?(?:display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?![.0-9]*[1-9])|opacity\s*:\s*0(?![.0-9]*[1-9])|(?:max-)?height\s*:\s*0(?![.0-9]*[1-9])[^"']*overflow\s*:\s*hidden)|\shidden(?:\s*=\s*["']?(?:hidden|true)?["']?)?(?=[\s/>])))[^<>]*>/gi;
+/** A link reference definition used as a comment: destination `#` or `<>`, the text in its title. */
+const LINK_COMMENT = /^[ \t]{0,3}\[[^\]\n]{1,100}\]:[ \t]*(?:#|<>)[ \t]+(?:\([^\n]*\)|"[^\n]*"|'[^\n]*')[ \t]*$/gm;
+
+/** Bounded: a carrier is looked for in at most this many characters of one text. */
+const CARRIER_SCAN = 1 << 20;
+
+/** The hidden carriers of a markdown text, outside fenced code blocks, in order. Linear in the text. */
+export function hiddenCarriers(text: string, code: readonly (readonly [number, number])[] = []): Carrier[] {
+  const s = text.length > CARRIER_SCAN ? text.slice(0, CARRIER_SCAN) : text;
+  const out: Carrier[] = [];
+  const inCode = (off: number) => code.some(([a, b]) => off >= a && off < b);
+  for (let i = s.indexOf('<!--'); i !== -1; ) {
+    const close = s.indexOf('-->', i + 4);
+    const end = close === -1 ? s.length : close + 3;
+    if (!inCode(i)) out.push({ kind: 'html-comment', start: i, end });
+    i = s.indexOf('<!--', end);
+  }
+  if (s.includes('<')) {
+    HIDDEN_OPEN.lastIndex = 0;
+    for (let m = HIDDEN_OPEN.exec(s); m; m = HIDDEN_OPEN.exec(s)) {
+      const tag = m[1]!.toLowerCase();
+      // The first closing tag of the same name (nested ones of that name end it early: an approximation); each
+      // search is bounded, so many unclosed tags stay linear.
+      const from = m.index + m[0].length;
+      const window = s.slice(from, from + 20000);
+      const c = new RegExp(`</${tag}\\s*>`, 'i').exec(window);
+      const end = c ? from + c.index + c[0].length : Math.min(s.length, from + 4000);
+      if (!inCode(m.index)) out.push({ kind: 'hidden-html', start: m.index, end });
+      HIDDEN_OPEN.lastIndex = Math.max(HIDDEN_OPEN.lastIndex, end);
+    }
+  }
+  if (s.includes(']:')) {
+    LINK_COMMENT.lastIndex = 0;
+    for (let m = LINK_COMMENT.exec(s); m; m = LINK_COMMENT.exec(s)) if (!inCode(m.index)) out.push({ kind: 'link-comment', start: m.index, end: m.index + m[0].length });
+  }
+  return out.sort((a, b) => a.start - b.start);
+}
+
+/** The carrier holding `offset`, if any. */
+export function carrierAt(carriers: readonly Carrier[], offset: number): Carrier | undefined {
+  return carriers.find((c) => offset >= c.start && offset < c.end);
+}

@@ -1,30 +1,41 @@
-// Names typosquatters imitate, as data: published skill names, and the package, product and tool words skill
-// names are built from. The typosquat rule (rules/typosquat.ts) flags a name one typing slip away from one of
-// these. Extend the lists here; each entry is lowercase.
+// Names typosquatters imitate, as data: published skill names, and the product words skill names are built from.
+// The typosquat rule (rules/typosquat.ts) flags a name one typing slip away from one of these when the skill's own
+// text backs it up. Each list says where it comes from; each entry is lowercase. Extend them from a public source,
+// never from the names a labeled attack set happens to imitate.
 
-/** Skill names published by runtime vendors and in widely installed collections. */
+/**
+ * Skill names of widely installed public collections, as published:
+ * - github.com/anthropics/skills, skills/ at commit 9d2f1ae187231d8199c64b5b762e1bdf2244733d (2026-07-01);
+ * - github.com/obra/superpowers, skills/ at commit 44c9b2d6e889982ac18c27d05a19fefe335194e1 (2026-07-28).
+ */
 export const WELL_KNOWN_SKILLS: readonly string[] = [
-  'pdf', 'docx', 'xlsx', 'pptx', 'skill-creator', 'mcp-builder', 'webapp-testing', 'canvas-design', 'algorithmic-art',
-  'brand-guidelines', 'frontend-design', 'internal-comms', 'slack-gif-creator', 'theme-factory', 'web-artifacts-builder',
-  'artifacts-builder', 'doc-coauthoring', 'template-skill', 'code-review', 'systematic-debugging', 'test-driven-development',
-  'brainstorming', 'writing-plans', 'executing-plans', 'using-git-worktrees', 'github', 'weather', 'summarize',
+  // anthropics/skills
+  'algorithmic-art', 'brand-guidelines', 'canvas-design', 'claude-api', 'doc-coauthoring', 'docx', 'frontend-design',
+  'internal-comms', 'mcp-builder', 'pdf', 'pptx', 'skill-creator', 'slack-gif-creator', 'theme-factory',
+  'web-artifacts-builder', 'webapp-testing', 'xlsx',
+  // obra/superpowers
+  'brainstorming', 'dispatching-parallel-agents', 'executing-plans', 'finishing-a-development-branch',
+  'receiving-code-review', 'requesting-code-review', 'subagent-driven-development', 'systematic-debugging',
+  'test-driven-development', 'using-git-worktrees', 'using-superpowers', 'verification-before-completion',
+  'writing-plans', 'writing-skills',
 ];
 
-/** Words skill names are made of that a typo-squatter would imitate (packages, products, formats). */
+/**
+ * Product words skill names are built from: the services of the Model Context Protocol reference servers, current
+ * and archived, as listed in github.com/modelcontextprotocol/servers README.md at commit
+ * 76d64c822f5125032f89eb71dbdb94e42b434821 (2026-07-29), and the words of the skill names above (five letters or
+ * more).
+ */
 export const WELL_KNOWN_WORDS: readonly string[] = [
-  'requests', 'numpy', 'pandas', 'django', 'flask', 'fastapi', 'pytest', 'react', 'express', 'lodash', 'axios',
-  'webpack', 'typescript', 'javascript', 'python', 'docker', 'kubernetes', 'github', 'gitlab', 'postgres', 'postgresql',
-  'mysql', 'redis', 'mongodb', 'sqlite', 'openai', 'anthropic', 'claude', 'stripe', 'slack', 'notion', 'jira',
-  'confluence', 'playwright', 'puppeteer', 'selenium', 'terraform', 'ansible', 'prettier', 'eslint', 'black', 'ruff',
-  'flake8', 'jupyter', 'matplotlib', 'tensorflow', 'pytorch', 'scikit', 'boto3', 'azure', 'google', 'youtube',
-  'twitter', 'reddit', 'discord', 'telegram', 'whatsapp', 'spotify', 'gmail', 'calendar', 'browser', 'chrome',
-  'firefox', 'parser', 'helper', 'formatter', 'converter', 'webapp', 'testing', 'markdown', 'excel', 'powerpoint',
-  'metamask', 'phantom', 'solana', 'ethereum', 'bitcoin', 'wallet', 'coinbase', 'binance', 'polymarket', 'clawhub',
-  'openclaw', 'authenticator', 'security', 'scanner', 'linter', 'builder', 'creator', 'generator', 'manager',
-  'monitor', 'tracker', 'checker', 'reporter', 'analyzer', 'validator', 'installer', 'updater', 'downloader',
-  'config', 'configuration', 'diagnostics', 'settings', 'utils', 'utilities', 'logger', 'debugger', 'deploy',
-  'deployment', 'database', 'analytics', 'dashboard', 'assistant', 'agent', 'workflow', 'automation', 'document',
-  'transcribe', 'translator', 'summarizer', 'scraper', 'crawler', 'search', 'research', 'finance', 'trading',
+  // modelcontextprotocol/servers README: reference and archived servers
+  'everything', 'fetch', 'filesystem', 'memory', 'sequential', 'thinking', 'github', 'gitlab', 'slack', 'sentry',
+  'redis', 'postgres', 'postgresql', 'sqlite', 'puppeteer', 'brave', 'everart', 'google', 'gdrive', 'retrieval',
+  // words of WELL_KNOWN_SKILLS
+  'algorithmic', 'brand', 'guidelines', 'canvas', 'design', 'claude', 'coauthoring', 'frontend', 'internal', 'comms',
+  'builder', 'skill', 'creator', 'theme', 'factory', 'artifacts', 'webapp', 'testing', 'brainstorming', 'dispatching',
+  'parallel', 'agents', 'executing', 'plans', 'finishing', 'development', 'branch', 'receiving', 'review',
+  'requesting', 'subagent', 'driven', 'systematic', 'debugging', 'superpowers', 'verification', 'completion',
+  'writing', 'skills', 'worktrees',
 ];
 
 /** npm scopes MCP servers are published under by their vendors (without "@"). A server package whose scope is one

