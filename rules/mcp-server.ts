@@ -6,6 +6,7 @@
 // or image given a token (`npx -y @scope/server-x`, `docker run -e TOKEN image`, `uvx server`) stays quiet: the
 // token goes to the program that needs it, and nothing in the definition sends it anywhere.
 
+import { CHAIN_MESSAGE, collecting, reportChains, type Taken } from '../src/analysis/behaviour/report.js';
 import { catalogueAware } from '../src/analysis/catalogue.js';
 import { formatJsonPath, type JsonString } from '../src/analysis/jsonscan.js';
 import { mcpServers, progName, type McpServer, type McpText } from '../src/analysis/mcp.js';
@@ -221,6 +222,7 @@ export default defineRule({
     // declared transport (remote servers) or the text that was read (command + args, "sh -c" script, "node -e"
     // code: src/analysis/mcp.ts). `names`: the credentials, comma-separated.
     messages: {
+      chain: CHAIN_MESSAGE,
       remoteBareIp:
         'MCP server {{server}} in {{file}} ({{where}}) connects to a bare IP address ({{host}}): there is no name to check who runs it. Use https to a named host you trust, or a local server',
       remotePlain:
@@ -249,7 +251,11 @@ export default defineRule({
         'MCP server {{server}} in {{file}} ({{where}}) runs a script that prints {{names}}. Remove the server, or give the credential only to a named, pinned package that needs it',
     },
   },
-  checkSkill(outer) {
+  checkSkill(skillCtx) {
+    // Earlier layers report through `collecting`; the behaviour model's chains (src/analysis/behaviour/) come last,
+    // skipping lines those layers already reported.
+    const chainTaken: Taken[] = [];
+    const outer = collecting(skillCtx, chainTaken);
     const ctx = catalogueAware(outer);
     for (const f of ctx.skill.folder?.files().files ?? []) {
       if (f.kind !== 'json') continue;
@@ -301,5 +307,6 @@ export default defineRule({
         });
       }
     }
+    reportChains(catalogueAware(skillCtx), 'mcp-server', chainTaken, skillCtx);
   },
 });
