@@ -2,6 +2,8 @@
 // and run (`echo … | base64 -d | bash`, `exec(base64.b64decode(…))`, PowerShell -EncodedCommand): error. Decoded
 // but not run, when it holds a URL or a command (an endpoint hidden from review): warning. What the payload does
 // is reported by the other rules, which also read the decoded text (src/analysis/packs.ts).
+// Last layer: the behaviour model's chains (src/analysis/behaviour/), which replace an earlier finding on their
+// lines only when more severe, and clear the lines the model found harmless.
 
 import { CHAIN_MESSAGE, collecting, reportChains, type Taken } from '../src/analysis/behaviour/report.js';
 import { describeChain, distinctPayloads, flattenPayloads, payloadIsActive, payloadsOf, type Payload } from '../src/analysis/decode.js';

@@ -1,6 +1,8 @@
 // exfiltration: local data sent out. The pattern pack rules/packs/exfiltration.yaml reads lines; src/analysis/flow.ts reads
 // each fenced code block as a whole for what spans lines (the environment copied on one line and posted on
 // another, a secret encoded then sent, several credentials gathered into one payload).
+// Last layer: the behaviour model's chains (src/analysis/behaviour/), which replace an earlier finding on their
+// lines only when more severe, and clear the lines the model found harmless.
 
 import { CHAIN_MESSAGE, collecting, reportChains, type Taken } from '../src/analysis/behaviour/report.js';
 import { catalogueAware } from '../src/analysis/catalogue.js';

@@ -5,6 +5,8 @@
 // network is an error; inline code that reads a credential and prints or encodes it is a warning. A named package
 // or image given a token (`npx -y @scope/server-x`, `docker run -e TOKEN image`, `uvx server`) stays quiet: the
 // token goes to the program that needs it, and nothing in the definition sends it anywhere.
+// Last layer: the behaviour model's chains (src/analysis/behaviour/), which replace an earlier finding on their
+// lines only when more severe, and clear the lines the model found harmless.
 
 import { CHAIN_MESSAGE, collecting, reportChains, type Taken } from '../src/analysis/behaviour/report.js';
 import { catalogueAware } from '../src/analysis/catalogue.js';

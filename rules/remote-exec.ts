@@ -4,6 +4,8 @@
 // line pattern cannot see (continuations, wrappers, filters in the pipe, stdin from process substitution,
 // download-then-run, npx/deno of a URL, custom package indexes). For an installed skill (trust below the highest)
 // running an unpinned download is an error.
+// Last layer: the behaviour model's chains (src/analysis/behaviour/), which replace an earlier finding on their
+// lines only when more severe, and clear the lines the model found harmless.
 
 import { CHAIN_MESSAGE, collecting, reportChains, type Taken } from '../src/analysis/behaviour/report.js';
 import { catalogueAware } from '../src/analysis/catalogue.js';

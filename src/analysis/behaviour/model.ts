@@ -28,6 +28,10 @@ const PROSE_COMMAND = /(?:^|[\s`(:"'])((?:sudo\s+)?(?:curl|wget|env|printenv|cat
 /** A sentence that warns against what it shows, or describes an attack rather than asking for it. */
 const NEGATION = /\b(?:never|don'?t|do not|must not|should not|avoid|instead of|rather than|not recommended|dangerous|unsafe|malicious|attacker|attackers|beware|caution|for example,? an? attack|e\.g\.,? an? attack)\b/i;
 
+/** Words one of which every piece the model can find something in holds (the commands, calls and paths its readers
+ *  act on), case-insensitive. */
+const ACTS = /curl|wget|fetch|http|urlopen|request|socket|\bnc\b|ncat|netcat|socat|telnet|\/dev\/(?:tcp|udp)|exec|eval|system|popen|spawn|subprocess|child_process|Function|iex|invoke-|iwr|irm|certutil|mshta|bitsadmin|msiexec|regsvr32|rundll32|busybox|\bpip|source|\bsh\b|bash|zsh|python|node|ruby|perl|php|pwsh|powershell|\.ssh|\.aws|\.kube|\.docker|\.netrc|\.npmrc|\.pypirc|credentials|\.gnupg|id_rsa|id_ed25519|\.env\b|environ|process\.env|\benv\b|printenv|export -p|cookies|login data|keychain|security |base64|base32|xxd|\btr\b|printf|scp|rsync|sftp|rclone|git|gist|dig|nslookup|gethostbyname|getaddrinfo|crontab|systemd|launch|bashrc|zshrc|profile|hooks|claude|authorized_keys|sudoers|docker|podman|tar|zip|\bcp\b/i;
+
 /** The dispatcher every model hands code to. */
 function dispatch(sn: Snippet, st: State, depth: number, via: Step[]): void {
   if (depth > 6 || st.budget < 0) return;
@@ -72,7 +76,11 @@ function markdownSnippets(text: string, from: number, loc: Loc, out: Snippet[]):
         const at = m.index + m[0].length - m[1]!.length;
         // Inline code marks become blanks (offsets kept); the command runs to the end of the line.
         const cmd = line.slice(at).replace(/`/g, ' ').replace(/[.!]\s*$/, ' ');
-        const negated = NEGATION.test(line.slice(0, at)) || NEGATION.test(line.slice(at));
+        // Negation counts within the command's own sentence: "never run …", "… is dangerous", not "Do NOT …" after it.
+        const before = line.slice(0, at);
+        const sentenceStart = Math.max(before.lastIndexOf('. '), before.lastIndexOf('! '), before.lastIndexOf('? '));
+        const afterEnd = line.slice(at).search(/[.!?](?:\s|$)/);
+        const negated = NEGATION.test(before.slice(sentenceStart + 1)) || NEGATION.test(line.slice(at, afterEnd === -1 ? line.length : at + afterEnd));
         out.push({ text: cmd, start: 0, end: cmd.length, lang: 'shell', place: placer(loc, a + ls + at), prose: true, negated });
       }
       ls = le + 1;
@@ -233,7 +241,12 @@ export function behaviourOf(ctx: SkillContext): Behaviour {
   const folder = ctx.skill.folder;
   if (folder) for (const f of folder.files().files) fileSnippets(f as PkgFile, snippets, launch);
   const st = newState(dispatch);
-  for (const sn of snippets) dispatch(sn, st, 0, []);
+  for (const sn of snippets) {
+    // A piece with none of the words the readers act on (downloaders, interpreters, network and persistence
+    // commands, credential paths, encoders) sets nothing a later piece could use: skipped, most code is.
+    if (!sn.trigger && !ACTS.test(sn.text.slice(sn.start, sn.end))) continue;
+    dispatch(sn, st, 0, []);
+  }
   const seen = new Set<string>();
   const chains = [...launch, ...st.out].filter((c) => {
     const last = c.steps[c.steps.length - 1]!.at;

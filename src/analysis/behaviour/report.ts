@@ -6,7 +6,9 @@
 // (a credential sent to its own service, an echoed install hint, text warning against the command). In a test file
 // (tests/, test_*.py, *.test.js) nothing runs when the skill is used: findings there drop to info.
 
-import type { ReportInput, SkillContext } from '../../core/rule.js';
+import type { ReportInput, Rule, RuleMeta, SkillContext } from '../../core/rule.js';
+import { catalogueAware } from '../catalogue.js';
+import { loadPack, runPack, type Pack, withPackMessages } from '../packs.js';
 import { positionAt } from '../../core/source.js';
 import { behaviourOf } from './model.js';
 import type { BehaviourRule, Chain, Where } from './types.js';
@@ -108,4 +110,21 @@ export function reportChains(ctx: SkillContext, rule: BehaviourRule, taken: read
     if (cleared.some((c) => (c.file ?? ctx.skill.file) === (t.file ?? ctx.skill.file) && t.line >= c.from && t.line <= c.to)) continue;
     release.report(inTest(ctx, t.file) && t.report.severity !== 'info' ? quiet(t.report) : t.report);
   }
+}
+
+/**
+ * A rule whose checks are the pack rules/packs/<meta.id>.yaml (through catalogueAware, as packRule with that wrapper)
+ * and then the behaviour model's chains of that rule.
+ */
+export function packAndChainsRule(meta: RuleMeta & { id: BehaviourRule }): Rule {
+  let pack: Pack | null = null;
+  return {
+    meta: withPackMessages(meta, { chain: CHAIN_MESSAGE }),
+    checkSkill(skillCtx) {
+      pack ??= loadPack(meta.id);
+      const taken: Taken[] = [];
+      runPack(catalogueAware(collecting(skillCtx, taken)), pack);
+      reportChains(catalogueAware(skillCtx), meta.id, taken, skillCtx);
+    },
+  };
 }
