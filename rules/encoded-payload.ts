@@ -2,7 +2,10 @@
 // and run (`echo … | base64 -d | bash`, `exec(base64.b64decode(…))`, PowerShell -EncodedCommand): error. Decoded
 // but not run, when it holds a URL or a command (an endpoint hidden from review): warning. What the payload does
 // is reported by the other rules, which also read the decoded text (src/analysis/packs.ts).
+// Last layer: the behaviour model's chains (src/analysis/behaviour/), which replace an earlier finding on their
+// lines only when more severe, and clear the lines the model found harmless.
 
+import { CHAIN_MESSAGE, collecting, reportChains, type Taken } from '../src/analysis/behaviour/report.js';
 import { describeChain, distinctPayloads, flattenPayloads, payloadIsActive, payloadsOf, type Payload } from '../src/analysis/decode.js';
 import { defineRule, reportMessage, type MessageData, type RuleMeta, type SkillContext } from '../src/core/rule.js';
 import type { SourceText } from '../src/core/source.js';
@@ -44,6 +47,7 @@ const meta: RuleMeta = {
     good: [{ files: { 'skills/x/SKILL.md': '---\nname: x\ndescription: Reads a secret.\n---\n```sh\nkubectl get secret app -o jsonpath="{.data.password}" | base64 -d\n```\n' } }],
   },
   messages: {
+      chain: CHAIN_MESSAGE,
     runs: 'decodes {{encoding}} payload{{nested}} and runs it with {{sink}}{{sinkAt}} {{where}} ({{chain}}): the payload is {{payload}}; code hidden from review runs unread. Ship the decoded script as plain text, or remove it',
     // The decoded bytes are not text (binary): there is no payload to show.
     runsData: 'decodes data{{nested}} and runs it with {{sink}}{{sinkAt}} {{where}} ({{chain}}); code hidden from review runs unread. Ship the decoded script as plain text, or remove it',
@@ -81,11 +85,16 @@ function reportAll(ctx: SkillContext, src: SourceText, where: string, file?: str
 
 export default defineRule({
   meta,
-  checkSkill(outer) {
+  checkSkill(skillCtx) {
+    // Earlier layers report through `collecting`; the behaviour model's chains (src/analysis/behaviour/) come last,
+    // skipping lines those layers already reported.
+    const chainTaken: Taken[] = [];
+    const outer = collecting(skillCtx, chainTaken);
     // A payload quoted under a heading about attacks, or in a documentation file with an example host, is the
     // attack documented: low confidence, as for the other security rules.
     const ctx = catalogueAware(outer);
     if (ctx.skill.source) reportAll(ctx, ctx.skill.source, part('inSkillFile'));
     for (const f of ctx.skill.folder?.files().files ?? []) reportAll(ctx, f.source, part('inFile', { file: quote(f.rel) }), f.file);
+    reportChains(catalogueAware(skillCtx), 'encoded-payload', chainTaken, skillCtx);
   },
 });

@@ -1,7 +1,10 @@
 // exfiltration: local data sent out. The pattern pack rules/packs/exfiltration.yaml reads lines; src/analysis/flow.ts reads
 // each fenced code block as a whole for what spans lines (the environment copied on one line and posted on
 // another, a secret encoded then sent, several credentials gathered into one payload).
+// Last layer: the behaviour model's chains (src/analysis/behaviour/), which replace an earlier finding on their
+// lines only when more severe, and clear the lines the model found harmless.
 
+import { CHAIN_MESSAGE, collecting, reportChains, type Taken } from '../src/analysis/behaviour/report.js';
 import { catalogueAware } from '../src/analysis/catalogue.js';
 import { codeRanges, loadPack, runPack, type Pack, withPackMessages } from '../src/analysis/packs.js';
 import { defineRule, type ReportInput, type SkillContext } from '../src/core/rule.js';
@@ -46,6 +49,7 @@ export default defineRule({
       good: [{ files: { 'skills/x/SKILL.md': '---\nname: x\ndescription: Sets up.\n---\nCopy `.env.example` to `.env` and fill in the values.\n' } }],
     },
   }, {
+    chain: CHAIN_MESSAGE,
     environmentSent: STEALS_KEYS,
     encodedSecretSent: STEALS_KEYS,
     hiddenDestination: STEALS_KEYS,
@@ -54,7 +58,11 @@ export default defineRule({
     secretSent:
       '{{detail}} {{where}}: {{line}}; a key travels in a header to the service that issued it; in a body to another host it is being handed over. Send it only to its own service, or name the service in the variable',
   }),
-  checkSkill(outer) {
+  checkSkill(skillCtx) {
+    // Earlier layers report through `collecting`; the behaviour model's chains (src/analysis/behaviour/) come last,
+    // skipping lines those layers already reported.
+    const chainTaken: Taken[] = [];
+    const outer = collecting(skillCtx, chainTaken);
     const ctx = catalogueAware(outer);
     pack ??= loadPack('exfiltration');
     const taken: { file: string | undefined; start: number; end: number }[] = [];
@@ -113,5 +121,6 @@ export default defineRule({
         ctx.report({ file: f.file, source: f.source, offset: str.start, endOffset: str.end, severity: flow.kind === 'credential-harvest' || flow.kind === 'secret-sent' ? 'warning' : 'error', confidence: 'medium', ...message(flow, t.text.slice(flow.start, flow.end), where) });
       }
     }
+    reportChains(catalogueAware(skillCtx), 'exfiltration', chainTaken, skillCtx);
   },
 });

@@ -47,6 +47,11 @@ tester.run(rule, {
         { file: 'skills/s/server.js', line: 4, column: 75, severity: 'warning', messageId: 'toolDescription' },
         { file: 'skills/s/server.py', line: 8, column: 5, severity: 'warning', messageId: 'toolDescription' },
       ],
+      },
+      {
+      name: "chain: a privileged container with the host's root folder mounted",
+      ...mcp({ box: { command: 'docker', args: ['run', '-i', '--privileged', '-v', '/:/host', 'acme/mcp'] } }),
+      errors: [{ messageId: 'chain', severity: 'error', message: "the MCP client starts server \"box\" of .mcp.json (.mcp.json:4) → runs the container with --privileged (the host's devices and kernel capabilities) (.mcp.json:8) → mounts the host's root folder (/:/host) (.mcp.json:10); the server can read and change every file of the host, keys included, and take it over. Drop --privileged and mount only the folder the server needs, read-only where it can be" }],
     },
     {
       name: 'a network client handed a credential: an error at the command',

@@ -5,7 +5,10 @@
 // network is an error; inline code that reads a credential and prints or encodes it is a warning. A named package
 // or image given a token (`npx -y @scope/server-x`, `docker run -e TOKEN image`, `uvx server`) stays quiet: the
 // token goes to the program that needs it, and nothing in the definition sends it anywhere.
+// Last layer: the behaviour model's chains (src/analysis/behaviour/), which replace an earlier finding on their
+// lines only when more severe, and clear the lines the model found harmless.
 
+import { CHAIN_MESSAGE, collecting, reportChains, type Taken } from '../src/analysis/behaviour/report.js';
 import { catalogueAware } from '../src/analysis/catalogue.js';
 import { formatJsonPath, type JsonString } from '../src/analysis/jsonscan.js';
 import { mcpServers, progName, type McpServer, type McpText } from '../src/analysis/mcp.js';
@@ -222,6 +225,7 @@ export default defineRule({
     // declared transport (remote servers) or the text that was read (command + args, "sh -c" script, "node -e"
     // code: src/analysis/mcp.ts). `names`: the credentials, comma-separated.
     messages: {
+      chain: CHAIN_MESSAGE,
       remoteBareIp:
         'MCP server {{server}} in {{file}} ({{where}}) connects to a bare IP address ({{host}}): there is no name to check who runs it. Use https to a named host you trust, or a local server',
       remotePlain:
@@ -252,7 +256,11 @@ export default defineRule({
         'MCP server {{server}} in {{file}} ({{where}}) runs a script that prints {{names}}. Remove the server, or give the credential only to a named, pinned package that needs it',
     },
   },
-  checkSkill(outer) {
+  checkSkill(skillCtx) {
+    // Earlier layers report through `collecting`; the behaviour model's chains (src/analysis/behaviour/) come last,
+    // skipping lines those layers already reported.
+    const chainTaken: Taken[] = [];
+    const outer = collecting(skillCtx, chainTaken);
     const ctx = catalogueAware(outer);
     // The descriptions a bundled server gives its tools are instructions the model reads.
     for (const r of toolDescriptionReports(outer)) ctx.report(r);
@@ -306,5 +314,6 @@ export default defineRule({
         });
       }
     }
+    reportChains(catalogueAware(skillCtx), 'mcp-server', chainTaken, skillCtx);
   },
 });

@@ -1,9 +1,8 @@
-// privilege-change: permission and privilege changes (chmod 777 / a+rwx, setuid bits, chown root on system paths, sudoers edits) and erasing logs or shell history (pattern pack rules/packs/privilege-change.yaml).
+// privilege-change: permission and privilege changes (chmod 777 / a+rwx, setuid bits, chown root on system paths, sudoers edits) and erasing logs or shell history (pattern pack rules/packs/privilege-change.yaml, then the behaviour model's chains, src/analysis/behaviour/).
 
-import { catalogueAware } from '../src/analysis/catalogue.js';
-import { packRule } from '../src/analysis/packs.js';
+import { packAndChainsRule } from '../src/analysis/behaviour/report.js';
 
-export default packRule({
+export default packAndChainsRule({
   id: 'privilege-change',
   description: 'Permission and privilege changes (chmod 777 / a+rwx, setuid bits, chown root on system paths, sudoers edits) and erasing logs or shell history',
   severity: 'warning',
@@ -15,4 +14,4 @@ export default packRule({
     bad: [{ files: { 'skills/x/SKILL.md': '---\nname: x\ndescription: Helper.\n---\n```sh\nchmod 777 /opt/shared && sudo chown -R root:root /opt/shared\n```\n' } }],
     good: [{ files: { 'skills/x/SKILL.md': '---\nname: x\ndescription: Helper.\n---\n```sh\nchmod 755 bin/tool\n```\n' } }],
   },
-}, catalogueAware);
+});

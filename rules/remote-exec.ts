@@ -4,7 +4,10 @@
 // line pattern cannot see (continuations, wrappers, filters in the pipe, stdin from process substitution,
 // download-then-run, npx/deno of a URL, custom package indexes). For an installed skill (trust below the highest)
 // running an unpinned download is an error.
+// Last layer: the behaviour model's chains (src/analysis/behaviour/), which replace an earlier finding on their
+// lines only when more severe, and clear the lines the model found harmless.
 
+import { CHAIN_MESSAGE, collecting, reportChains, type Taken } from '../src/analysis/behaviour/report.js';
 import { catalogueAware } from '../src/analysis/catalogue.js';
 import { codeRanges, literalLines, loadPack, runPack, scanLiteralsToo, type Pack, toolCommands, withPackMessages } from '../src/analysis/packs.js';
 import { defineRule, type ReportInput, type SkillContext } from '../src/core/rule.js';
@@ -85,6 +88,7 @@ export default defineRule({
       good: [{ files: { 'skills/setup/SKILL.md': '---\nname: setup\ndescription: Installs the tool.\n---\nDownload install.sh, check its SHA-256, read it, then run `sh install.sh`.\n' } }],
     },
   }, {
+    chain: CHAIN_MESSAGE,
     pipe: RUNS_UNREVIEWED,
     processSubstitution: RUNS_UNREVIEWED,
     commandSubstitution: RUNS_UNREVIEWED,
@@ -93,7 +97,11 @@ export default defineRule({
     customIndex:
       '{{detail}} {{where}}: {{command}}; a package from an index you do not control can shadow a public or internal name (dependency confusion). Install from the default index, or pin the package by hash (--require-hashes)',
   }),
-  checkSkill(outer) {
+  checkSkill(skillCtx) {
+    // Earlier layers report through `collecting`; the behaviour model's chains (src/analysis/behaviour/) come last,
+    // skipping lines those layers already reported.
+    const chainTaken: Taken[] = [];
+    const outer = collecting(skillCtx, chainTaken);
     const ctx = catalogueAware(outer);
     pack ??= loadPack('remote-exec');
     const installed = ctx.skill.trust !== highestTrust();
@@ -215,5 +223,6 @@ export default defineRule({
         }
       }
     }
+    reportChains(catalogueAware(skillCtx), 'remote-exec', chainTaken, skillCtx);
   },
 });

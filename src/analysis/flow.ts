@@ -128,6 +128,28 @@ function secretSent(block: string): { at: number; detail: string } | null {
   return null;
 }
 
+/**
+ * Whether the environment copied at `at` is used as data. A copy assigned to a variable (`env = os.environ.copy()`)
+ * counts only when the variable is used other than as a child process's environment (`env=env`) or changed in
+ * place (`env["X"] = …`, `env.update(…)`, `env.get(…)`): a subprocess environment stays on this machine.
+ */
+function sentAsData(block: string, at: number): boolean {
+  const ls = block.lastIndexOf('\n', at - 1) + 1;
+  const assigned = /^[ \t]*([A-Za-z_]\w*)[ \t]*=[^=]/.exec(block.slice(ls, at + 1))?.[1];
+  if (!assigned) return true;
+  const le = block.indexOf('\n', at);
+  const rest = le === -1 ? '' : block.slice(le);
+  for (const m of rest.matchAll(new RegExp(`\\b${assigned}\\b`, 'g'))) {
+    const before = rest.slice(Math.max(0, m.index! - 20), m.index!);
+    const after = rest.slice(m.index! + assigned.length, m.index! + assigned.length + 20);
+    if (/\benv\s*=\s*$|\bos\.environ\s*=\s*$/.test(before)) continue;
+    if (/^\s*(?:\[[^\]\n]*\]\s*=[^=]|\.(?:update|pop|setdefault|get|copy|items|keys)\()/.test(after)) continue;
+    if (/^\s*=[^=]/.test(after) && (/[(,][ \t]*$/.test(before) || /^[ \t]*$/.test(before.slice(before.lastIndexOf('\n') + 1)))) continue;
+    return true;
+  }
+  return false;
+}
+
 function lineAt(text: string, off: number, lo: number, hi: number): { start: number; end: number } {
   const s = text.lastIndexOf('\n', off - 1) + 1;
   let e = text.indexOf('\n', off);
@@ -150,7 +172,7 @@ export function codeFlows(text: string, start = 0, end = text.length): FlowFindi
   if (!sinkM && !SERIALIZE.test(block)) return [];
   const out: FlowFinding[] = [];
   const dump = ENV_DUMP.exec(block);
-  if (dump && sinkM) {
+  if (dump && sinkM && sentAsData(block, dump.index)) {
     out.push({ kind: 'environment-sent', ...lineAt(text, start + dump.index, start, end), detail: `copies the whole environment and sends it out (${sinkM[0].replace(/\($/, '')})` });
   }
   const names = new Map<string, number>();

@@ -1,0 +1,320 @@
+// The program-code part of the behaviour model (Python, JavaScript/TypeScript, Ruby, Perl, PHP, PowerShell): a
+// recognizer of calls at the token level, not a parser. Statements are read line by line (a call's arguments up to
+// their closing parenthesis); assignments carry a taint to the variable's later uses; strings handed to a shell
+// (os.system, subprocess with a shell, child_process.exec, spawn("sh", ["-c", …])) go to the shell model with the
+// skill's shared state. What it recognizes:
+// - download → execute: exec/eval/Function/vm/instance_eval/Invoke-Expression of fetched content, or of a
+//   variable that holds it; a download written to a file that a shell string then runs;
+// - secret → network: a credential file's content, the environment as data, or a secret variable sent in a
+//   request body, a socket or a DNS name to a host (a credential sent to the service its name names is not);
+// - reverse shells: an INET socket connected to a non-local host and wired to a shell (dup2, pty.spawn, a child
+//   process with the socket as its standard streams; Node net + child_process piping).
+
+import { hostOf, isLocalHost, persistencePath, secretPath } from './paths.js';
+import { ownService, SECRET_NAME, type State } from './shellflow.js';
+import type { Chain, Lang, Snippet, Step, Taint, Where } from './types.js';
+
+const step = (at: Where, what: string): Step => ({ at, what });
+
+/** Expressions that fetch content over the network. */
+const DOWNLOAD = /\b(?:urllib\.request\.urlopen|urlopen|requests\.(?:get|request)|httpx\.get|session\.get|fetch|axios(?:\.get)?|https?\.get|got(?:\.get)?|URI\.open|URI\.parse\([^)]*\)\.read|Net::HTTP\.get|open-uri|LWP::Simple::get|getstore|get|file_get_contents|curl_exec|Invoke-WebRequest|Invoke-RestMethod|iwr|irm|DownloadString|DownloadData|DownloadFile|urlretrieve)\s*\(?\s*(?:["'`]|\$?[A-Za-z_][\w.]*)/;
+const URL_LIT = /["'`](https?:\/\/[^"'`\s]+)["'`]/;
+/** Code execution of a value. */
+const EXEC_CALL = /(?<![\w.])(?:exec|eval|compile|execfile|Function|runInThisContext|runInNewContext|runInContext|instance_eval|class_eval|module_eval|Invoke-Expression|iex|create_function|assert)\s*\(|\bnew\s+Function\s*\(|(?<![\w.$])eval\s+(?=[\w$(])/g;
+/** Calls that hand a string to a shell. */
+const SHELL_CALL = /\b(?:os\.system|os\.popen|subprocess\.(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|commands\.getoutput|child_process\.exec(?:Sync)?|execSync|exec|execa(?:Command)?|shell_exec|system|passthru|popen|proc_open|spawn(?:Sync)?|Start-Process|Open3\.(?:capture2e?|popen3))\s*\(\s*/g;
+/** Calls that send a body to a host. */
+const SEND_CALL = /\b(?:requests|httpx|session|client|s|http|aiohttp)\.(?:post|put|patch|request)\s*\(|\burllib\.request\.Request\s*\(|\bRequest\s*\(|\bfetch\s*\(|\baxios\.(?:post|put|patch)\s*\(|\baxios\s*\(|\bNet::HTTP\.post(?:_form)?\s*\(|\bInvoke-(?:WebRequest|RestMethod)\b|\bhttps?\.request\s*\(/g;
+
+/** The text of a call's arguments from its "(" at `open` to the matching ")" (strings skipped; bounded). */
+export function callText(s: string, open: number, limit = 4000): string {
+  let depth = 0;
+  let q = '';
+  const end = Math.min(s.length, open + limit);
+  for (let i = open; i < end; i++) {
+    const c = s[i]!;
+    if (q) {
+      if (c === '\\') i++;
+      else if (c === q) q = '';
+      continue;
+    }
+    if (c === '"' || c === "'" || c === '`') q = c;
+    else if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') {
+      depth--;
+      if (depth === 0) return s.slice(open + 1, i);
+    }
+  }
+  return s.slice(open + 1, end);
+}
+
+function stringsIn(s: string): { value: string; at: number }[] {
+  const out: { value: string; at: number }[] = [];
+  const re = /(?:[rbfu]{0,2})("""[\s\S]*?"""|'''[\s\S]*?'''|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|`(?:[^`\\]|\\.)*`)/g;
+  for (let m = re.exec(s); m; m = re.exec(s)) {
+    const q = m[1]!;
+    const inner = q.startsWith('"""') || q.startsWith("'''") ? q.slice(3, -3) : q.slice(1, -1);
+    out.push({ value: inner.replace(/\\(["'\\`])/g, '$1').replace(/\\n/g, '\n'), at: m.index + m[0].length - q.length });
+  }
+  return out;
+}
+
+const IDENT_USE = (name: string) => new RegExp(`(?<![\\w.$])\\$?${name.replace(/\$/g, '\\$')}\\b`);
+
+export function codeRun(sn: Snippet, st: State, depth: number, via: Step[]): void {
+  const text = sn.text.slice(sn.start, sn.end);
+  if (text.length > 512 * 1024) return;
+  const off = sn.start;
+  const at = (a: number, b: number) => sn.place(off + a, off + b);
+  const emit = (c: Chain) => {
+    const steps = [...via, ...c.steps];
+    if (sn.trigger) steps.unshift(step(steps[0]!.at, sn.trigger));
+    st.out.push(sn.negated ? { ...c, steps, severity: 'info', confidence: 'low' } : { ...c, steps });
+  };
+  const lineEnd = (i: number) => {
+    const e = text.indexOf('\n', i);
+    return e === -1 ? text.length : e;
+  };
+  const lineStart = (i: number) => text.lastIndexOf('\n', i - 1) + 1;
+  const vars = new Map<string, Taint>();
+  const urls = new Map<string, string>();
+  const taintOfExpr = (expr: string, a: number, b: number): Taint | null => {
+    // A tainted variable used in it.
+    for (const [name, t] of vars) if (IDENT_USE(name).test(expr)) return t;
+    for (const [name, t] of st.vars) if (t.kind !== 'literal' && name.length > 1 && IDENT_USE(name).test(expr) && sn.lang !== 'shell') return t;
+    const env = /\b(?:dict\(\s*os\.environ\s*\)|os\.environ\.copy\(\)|\{\s*\*\*os\.environ|json\.dumps\(\s*(?:dict\()?os\.environ|JSON\.stringify\(\s*process\.env\s*\)|Object\.(?:entries|keys|assign)\(\s*(?:\{\}\s*,\s*)?process\.env\s*\)|\{\s*\.\.\.process\.env\s*\}|ENV\.to_h|Get-ChildItem\s+env:|\bgci\s+env:)/i.exec(expr);
+    if (env) return { kind: 'env', steps: [step(at(a, b), `takes the whole environment (${env[0].replace(/\s+/g, ' ')})`)], what: 'the environment' };
+    const sec = new RegExp(`(?:os\\.environ(?:\\.get)?[\\[(]\\s*|os\\.getenv\\(\\s*|process\\.env\\.|process\\.env\\[\\s*|ENV\\[\\s*|\\$env:|getenv\\(\\s*)["']?([A-Z0-9_]+)`).exec(expr);
+    if (sec && SECRET_NAME.test(sec[1]!)) return { kind: 'secret', steps: [step(at(a, b), `reads the secret ${sec[1]}`)], what: sec[1]!, envName: sec[1]! };
+    for (const s of stringsIn(expr)) {
+      const p = secretPath(s.value) ?? (/\.ssh|\.aws|id_rsa|credentials|Cookies|Login Data|\.gnupg|\.kube/.test(s.value) ? secretPath(`~/${s.value.replace(/^~?\/?/, '')}`) : null);
+      if (p) return { kind: 'secret', steps: [step(at(a, b), `reads ${p.browser ? 'the browser data' : 'the credentials'} ${p.what}`)], what: p.what };
+    }
+    if (/\bPath\.home\(\)|expanduser|os\.homedir\(\)|homedir\(\)/.test(expr)) {
+      const parts = stringsIn(expr).map((s) => s.value.replace(/^\/+/, '')).join('/');
+      const p = secretPath(`~/${parts}`);
+      if (p) return { kind: 'secret', steps: [step(at(a, b), `reads the credentials ${p.what}`)], what: p.what };
+    }
+    const d = DOWNLOAD.exec(expr);
+    if (d && (URL_LIT.test(expr) || /\b(?:url|uri|endpoint|link|src|source|payload)\w*\b/i.test(expr.slice(d.index)) || [...urls.keys()].some((u) => IDENT_USE(u).test(expr)))) {
+      if (d[0].startsWith('get') && !/LWP|Simple/.test(expr) && sn.lang !== 'perl') return null;
+      const u = URL_LIT.exec(expr)?.[1] ?? [...urls].find(([n]) => IDENT_USE(n).test(expr))?.[1] ?? 'a URL';
+      if (hostOf(u) && isLocalHost(hostOf(u)!)) return null;
+      return { kind: 'download', steps: [step(at(a, b), `fetches ${u}`)], what: u };
+    }
+    return null;
+  };
+  // Pass 1: assignments, in order (a later use sees an earlier assignment).
+  const ASSIGN = /^[ \t]*(?:(?:const|let|var|my|our|local)\s+)?(\$?[A-Za-z_][\w]*)\s*(?::\s*[\w[\], |]+)?\s*(?<![=!<>])=(?!=)\s*(.*)$/gm;
+  const WITH_OPEN = /\bwith\s+(.+?)\s+as\s+([A-Za-z_]\w*)\s*:/g;
+  const events: { at: number; run: () => void }[] = [];
+  for (let m = ASSIGN.exec(text); m; m = ASSIGN.exec(text)) {
+    const name = m[1]!.replace(/^\$/, '');
+    const rhsAt = m.index + m[0].length - m[2]!.length;
+    const open = m[2]!.indexOf('(');
+    const rhs = open >= 0 && /\($/.test(m[2]!.trimEnd()) ? m[2]! + callText(text, rhsAt + open).slice(m[2]!.length - open - 1) : m[2]!;
+    const a = m.index;
+    const b = lineEnd(m.index);
+    events.push({
+      at: a,
+      run: () => {
+        const lit = /^["'`](https?:\/\/[^"'`\s]+)["'`]/.exec(rhs.trim());
+        if (lit) urls.set(name, lit[1]!);
+        const t = taintOfExpr(rhs, a, b);
+        if (t) vars.set(name, t);
+        else vars.delete(name);
+      },
+    });
+  }
+  for (let m = WITH_OPEN.exec(text); m; m = WITH_OPEN.exec(text)) {
+    const expr = m[1]!;
+    const name = m[2]!;
+    const a = m.index;
+    events.push({ at: a, run: () => { const t = taintOfExpr(expr, a, lineEnd(a)); if (t) vars.set(name, t); } });
+  }
+  // Pass 2: sinks.
+  EXEC_CALL.lastIndex = 0;
+  for (let m = EXEC_CALL.exec(text); m; m = EXEC_CALL.exec(text)) {
+    const a = m.index;
+    const isCall = m[0].endsWith('(');
+    const arg = isCall ? callText(text, a + m[0].length - 1) : text.slice(a + m[0].length, lineEnd(a));
+    const name = m[0].replace(/\s*\($/, '').replace(/^new\s+/, '').trim();
+    if (sn.lang === 'python' && name === 'compile' && !/exec|eval/.test(text)) continue;
+    if (name === 'exec' && (sn.lang === 'javascript' || sn.lang === 'ruby' || sn.lang === 'php' || sn.lang === 'perl')) continue;
+    events.push({
+      at: a,
+      run: () => {
+        const t = taintOfExpr(arg, a, a + m![0].length + arg.length);
+        if (t?.kind === 'download') {
+          emit({ rule: 'remote-exec', kind: 'download-run', severity: 'error', confidence: 'high', steps: [...t.steps, step(at(a, lineEnd(a)), `runs it as code (${name})`)], impact: 'whatever the server returns runs unreviewed, with the user\'s rights', fix: 'Remove it; ship the code in the skill instead' });
+        }
+      },
+    });
+  }
+  // A promise chain ending in eval: fetch(u).then(r => r.text()).then(eval).
+  for (const m of text.matchAll(/\b(?:fetch|axios\.get|got)\(\s*(["'`][^"'`]+["'`]|[A-Za-z_]\w*)[^;\n]*?\.then\(\s*(?:eval|Function|vm\.runInThisContext)\s*\)/g)) {
+    const a = m.index!;
+    const u = /^["'`]/.test(m[1]!) ? m[1]!.slice(1, -1) : (urls.get(m[1]!) ?? 'a URL');
+    if (hostOf(u) && isLocalHost(hostOf(u)!)) continue;
+    events.push({ at: a, run: () => emit({ rule: 'remote-exec', kind: 'download-run', severity: 'error', confidence: 'high', steps: [step(at(a, a + m[0].length), `fetches ${u}`), step(at(a, a + m[0].length), 'runs the response as code (.then(eval))')], impact: 'whatever the server returns runs unreviewed', fix: 'Remove it; ship the code in the skill instead' }) });
+  }
+  // PowerShell: … | iex, IEX (New-Object Net.WebClient).DownloadString(u).
+  if (sn.lang === 'powershell' || /\biex\b|Invoke-Expression/i.test(text)) {
+    const PS = /(?:\b(?:iwr|irm|Invoke-WebRequest|Invoke-RestMethod|DownloadString)\b[^\n|]*\|\s*(?:iex|Invoke-Expression)\b|\b(?:iex|Invoke-Expression)\b[^\n]*\b(?:DownloadString|iwr|irm|Invoke-WebRequest|Invoke-RestMethod)\b)/gi;
+    for (let m = PS.exec(text); m; m = PS.exec(text)) {
+      const a = m.index;
+      const u = /https?:\/\/[^\s'")]+/.exec(m[0])?.[0] ?? 'a URL';
+      if (hostOf(u) && isLocalHost(hostOf(u)!)) continue;
+      // `iwr … | iex` is a documented install form (a visible step in a guide): a warning unless something runs it by itself.
+      events.push({ at: a, run: () => emit({ rule: 'remote-exec', kind: 'download-run', severity: sn.trigger || sn.hidden ? 'error' : 'warning', confidence: 'high', steps: [step(at(a, a + m![0].length), `fetches ${u}`), step(at(a, a + m![0].length), 'runs it (Invoke-Expression)')], impact: 'whatever the server returns runs unreviewed', fix: 'Download, verify a pinned hash, read it, then run it' }) });
+    }
+  }
+  // Files written with downloaded content: open(f, "wb").write(r.content), fs.writeFileSync(f, body), urlretrieve(u, f).
+  const WRITE = /\b(?:open\(\s*(["'][^"']+["'])\s*,\s*["'][wa]b?\+?["']\s*\)\s*(?:as\s+(\w+)\s*:)?|writeFileSync\(\s*(["'][^"']+["'])\s*,|urlretrieve\(\s*([^,]+),\s*(["'][^"']+["'])|File\.write\(\s*(["'][^"']+["'])\s*,)/g;
+  for (let m = WRITE.exec(text); m; m = WRITE.exec(text)) {
+    const a = m.index;
+    const file = (m[1] ?? m[3] ?? m[5] ?? m[6] ?? '').slice(1, -1);
+    const rest = m[4] !== undefined ? m[4] : text.slice(a, Math.min(text.length, lineEnd(a) + (m[2] ? 300 : 0)));
+    events.push({
+      at: a,
+      run: () => {
+        const t = m![4] !== undefined ? taintOfExpr(`urlopen(${rest})`, a, lineEnd(a)) : taintOfExpr(rest.replace(/^open\([^)]*\)/, '').replace(/^writeFileSync\(\s*["'][^"']+["']\s*,/, ''), a, lineEnd(a));
+        if (t) st.files.set(file, { ...t, steps: [...t.steps, step(at(a, lineEnd(a)), `writes it to ${file}`)] });
+        const pp = persistencePath(file);
+        if (pp && (t?.kind === 'download' || /\b(?:curl|wget|nc|bash\s+-i|\/dev\/tcp)\b/.test(rest))) {
+          emit({ rule: 'persistence', kind: 'persistence-write', severity: 'error', confidence: 'high', steps: [...(t?.steps ?? []), step(at(a, lineEnd(a)), `writes commands into ${pp}`)], impact: 'it runs again later without the user asking', fix: 'Remove it' });
+        } else if (pp && (/agent's|git hook/.test(pp))) {
+          const memory = /CLAUDE\.md/.test(pp);
+          emit({ rule: 'persistence', kind: 'persistence-write', severity: memory ? 'warning' : 'info', confidence: memory ? 'medium' : 'low', steps: [step(at(a, lineEnd(a)), `writes into ${pp}`)], impact: /agent's/.test(pp) ? 'the agent reads that file in every later session, so what is written there outlives the skill' : 'git runs the hook on every commit or checkout in that repository', fix: 'Remove it, or tell the user what to add and let them do it' });
+        }
+      },
+    });
+  }
+  // Shell strings: os.system("…"), subprocess.run("…", shell=True), exec("…"), spawn("sh", ["-c", "…"]).
+  SHELL_CALL.lastIndex = 0;
+  for (let m = SHELL_CALL.exec(text); m; m = SHELL_CALL.exec(text)) {
+    const a = m.index;
+    const open = a + m[0].lastIndexOf('(');
+    const args = callText(text, open);
+    const head = m[0].replace(/\s*\(\s*$/, '');
+    if (head === 'exec' && sn.lang === 'python') continue;
+    if ((head === 'system' || head === 'exec') && sn.lang === 'javascript' && !/child_process|require\(\s*["']child_process/.test(text)) continue;
+    events.push({
+      at: a,
+      run: () => {
+        const strs = stringsIn(args);
+        const list = /^\s*\[/.test(args);
+        let cmd: string | null = null;
+        if (list || /^(?:spawn|spawnSync|execa)$/.test(head.replace(/^.*\./, ''))) {
+          const words = strs.map((s) => s.value);
+          cmd = words.length >= 3 && /^(?:\/bin\/)?(?:ba|z|da)?sh$/.test(words[0]!) && words[1] === '-c' ? words.slice(2).join(' ') : words.map((w) => (/[\s|;&$]/.test(w) ? `'${w.replace(/'/g, "'\\''")}'` : w)).join(' ');
+        } else if (strs[0] && args.trimStart().replace(/^[rbfu]{1,2}(?=["'])/, '').match(/^["'`]/)) cmd = strs[0].value;
+        else {
+          // A variable: its taint (a downloaded script) is run by the shell.
+          const t = taintOfExpr(args, a, lineEnd(a));
+          if (t?.kind === 'download') emit({ rule: 'remote-exec', kind: 'download-run', severity: 'error', confidence: 'high', steps: [...t.steps, step(at(a, lineEnd(a)), `runs it in a shell (${head})`)], impact: 'whatever the server returns runs unreviewed', fix: 'Remove it' });
+        }
+        if (cmd) {
+          const inner: Snippet = { text: cmd, start: 0, end: cmd.length, lang: 'shell', place: () => at(a, a + m![0].length + args.length + 1), negated: sn.negated };
+          st.code(inner, st, depth + 1, via);
+        }
+      },
+    });
+  }
+  // Network sends with a body.
+  SEND_CALL.lastIndex = 0;
+  for (let m = SEND_CALL.exec(text); m; m = SEND_CALL.exec(text)) {
+    const a = m.index;
+    const paren = text.indexOf('(', a + m[0].length - 1);
+    const args = m[0].endsWith('(') ? callText(text, a + m[0].length - 1) : text.slice(a, lineEnd(a));
+    void paren;
+    events.push({
+      at: a,
+      run: () => {
+        const u = URL_LIT.exec(args)?.[1] ?? [...urls].find(([n]) => new RegExp(`^\\s*${n}\\b`).test(args) || IDENT_USE(n).test(args.split(',')[0] ?? ''))?.[1] ?? null;
+        const host = u ? hostOf(u) : null;
+        if (host && isLocalHost(host)) return;
+        // The body: keyword arguments data/json/files/content/body, a fetch init's body, axios's second argument.
+        const body: string[] = [];
+        for (const k of args.matchAll(/\b(?:data|json|files|content|params|body|Body|InFile)\s*[=:]\s*/g)) {
+          const rest = args.slice(k.index! + k[0].length);
+          body.push(rest.startsWith('(') || rest.startsWith('{') || rest.startsWith('[') ? `${rest[0]}${callText(rest, 0)}` : rest.split(/[,\n})]/)[0]!);
+        }
+        for (const k of args.matchAll(/-(?:Body|InFile)\s+(\S+)/gi)) body.push(k[1]!);
+        if (/axios\.(?:post|put|patch)/.test(m![0])) {
+          const parts = args.split(',');
+          if (parts[1]) body.push(parts.slice(1).join(','));
+        }
+        for (const b of body) {
+          const t = taintOfExpr(b, a, lineEnd(a));
+          if (t && t.kind === 'secret' && ownService(t, host) === true) st.cleared.push({ rule: 'exfiltration', at: at(a, lineEnd(a)) });
+          if (t && (t.kind === 'secret' || t.kind === 'env') && ownService(t, host) === false) {
+            emit({ rule: 'exfiltration', kind: 'secret-sent', severity: host && !t.envName ? 'error' : 'warning', confidence: 'high', steps: [...t.steps, step(at(a, lineEnd(a)), `sends it to ${host ?? 'a host'} in a request body`)], impact: 'whoever runs that host receives the credentials', fix: 'Remove it, or send a credential only as authentication to the service it belongs to' });
+            return;
+          }
+        }
+      },
+    });
+  }
+  // Sockets and DNS carrying secrets: s.send(x), sendall(x), gethostbyname(f"{x}.d.example").
+  const SOCK = /\.(?:sendall|send|sendto|write)\s*\(|\b(?:gethostbyname|getaddrinfo|resolve[46]?|lookup)\s*\(/g;
+  for (let m = SOCK.exec(text); m; m = SOCK.exec(text)) {
+    const a = m.index;
+    const arg = callText(text, a + m[0].length - 1);
+    const dns = !m[0].startsWith('.');
+    events.push({
+      at: a,
+      run: () => {
+        if (!dns && !/socket|net\.|Socket|TCPSocket/.test(text)) return;
+        const t = taintOfExpr(arg, a, lineEnd(a));
+        if (t && (t.kind === 'secret' || t.kind === 'env') && !(t.envName && !dns)) {
+          emit({ rule: 'exfiltration', kind: dns ? 'dns-tunnel' : 'secret-sent', severity: 'error', confidence: dns ? 'high' : 'medium', steps: [...t.steps, step(at(a, lineEnd(a)), dns ? 'looks up a DNS name built from it' : 'writes it to a network socket')], impact: dns ? 'the DNS query itself carries the data to whoever runs that domain' : 'whoever is at the other end receives the credentials', fix: 'Remove it' });
+        }
+      },
+    });
+  }
+  events.sort((x, y) => x.at - y.at);
+  for (const e of events) {
+    if (--st.budget < 0) return;
+    e.run();
+  }
+  reverseShell(text, sn, at, emit);
+}
+
+/** A socket to a host wired to a shell: the known reverse-shell forms of Python, Node, Ruby. */
+function reverseShell(text: string, sn: Snippet, at: (a: number, b: number) => Where, emit: (c: Chain) => void): void {
+  const lang: Lang = sn.lang;
+  let m: RegExpExecArray | null = null;
+  /** Where the socket is handed to the shell. */
+  let w: RegExpExecArray | null = null;
+  let host: string | null = null;
+  if (lang === 'python' || /\bimport\s+socket\b|socket\.socket\(/.test(text)) {
+    if (/AF_UNIX/.test(text) && !/AF_INET/.test(text)) return;
+    m = /\.connect\(\s*\(\s*(["'][^"']*["']|[A-Za-z_]\w*)\s*,/.exec(text);
+    w = /\bdup2\s*\(|pty\.spawn\s*\(|stdin\s*=\s*\w+\.fileno\(\)|subprocess\.\w+\([^)]*\b(?:sh|bash|cmd)\b[^)]*stdout\s*=\s*\w+\.fileno/.exec(text);
+    if (!m || !w || !/\bsocket\b/.test(text)) m = null;
+  } else if (lang === 'javascript') {
+    m = /\b(?:net\.connect|net\.createConnection|\.connect)\(\s*(?:\{[^}]*host\s*:\s*)?(?:[0-9]+\s*,\s*)?(["'][^"']*["']|[A-Za-z_]\w*)/.exec(text);
+    w = /\b(?:spawn|exec)\(\s*["'](?:\/bin\/)?(?:ba|z)?sh|cmd\.exe["']/.exec(text);
+    if (!m || !w || !/\.pipe\(/.test(text) || !/\bnet\b|Socket/.test(text)) m = null;
+  } else if (lang === 'ruby') {
+    m = /TCPSocket\.(?:new|open)\(\s*(["'][^"']*["']|[A-Za-z_]\w*)/.exec(text);
+    w = /\b(?:exec|spawn|IO\.popen|system)\b[^\n]*(?:sh|bash)\b/.exec(text);
+    if (m && !w) m = null;
+  }
+  if (!m) return;
+  const h = m[1]!;
+  host = /^["']/.test(h) ? h.slice(1, -1) : null;
+  if (host !== null && isLocalHost(host)) return;
+  const a = m.index;
+  const eol = (i: number) => (text.indexOf('\n', i) === -1 ? text.length : text.indexOf('\n', i));
+  emit({
+    rule: 'reverse-shell',
+    kind: 'socket-shell',
+    severity: host !== null ? 'error' : 'warning',
+    confidence: host !== null ? 'high' : 'medium',
+    steps: [step(at(a, eol(a)), `connects a socket to ${host ?? 'a host from a variable'}`), step(at(w!.index, eol(w!.index)), 'hands the connection to a shell')],
+    impact: 'whoever listens there runs commands on this machine',
+    fix: 'Remove it',
+  });
+}

@@ -1,0 +1,261 @@
+// One behaviour model per skill: every piece of code the skill ships or shows, read in one shared state, and the
+// chains (source → steps → sink) it forms. Pieces: the skill file's fenced code blocks (by language), its prose
+// lines that hold a command ("Then run env | curl …"), the package's files by kind (shell, Python, JavaScript,
+// PowerShell, Ruby, Perl, PHP, Markdown), `package.json` scripts, VS Code tasks that run when a folder is opened,
+// Makefile recipes and `$(shell …)`, direnv's `.envrc` (with `source_url`), and MCP server launch commands.
+// Computed once per skill (rules share it), pure: the files come from the engine's bounded reads.
+
+import type { SkillContext } from '../../core/rule.js';
+import type { SourceText } from '../../core/source.js';
+import { fencedBlocks } from '../fences.js';
+import { mcpServers, segmentAt, type McpServer } from '../mcp.js';
+import { codeRun } from './codeflow.js';
+import { newState, ShellModel, type State } from './shellflow.js';
+import type { Chain, Lang, Snippet, Step, Where } from './types.js';
+
+export type { Chain, Step, Where } from './types.js';
+
+const LANG_BY_INFO: Record<string, Lang> = {
+  '': 'shell', sh: 'shell', bash: 'shell', zsh: 'shell', ksh: 'shell', shell: 'shell', console: 'shell', terminal: 'shell', 'shell-session': 'shell', shellsession: 'shell', text: 'shell', txt: 'shell', cmd: 'shell', bat: 'shell', fish: 'shell',
+  python: 'python', py: 'python', python3: 'python', ipython: 'python',
+  javascript: 'javascript', js: 'javascript', node: 'javascript', mjs: 'javascript', cjs: 'javascript', typescript: 'javascript', ts: 'javascript', jsx: 'javascript', tsx: 'javascript',
+  ruby: 'ruby', rb: 'ruby', perl: 'perl', pl: 'perl', php: 'php',
+  powershell: 'powershell', ps1: 'powershell', pwsh: 'powershell', ps: 'powershell',
+};
+
+/** Words that start a command in running prose. */
+const PROSE_COMMAND = /(?:^|[\s`(:"'])((?:sudo\s+)?(?:curl|wget|env|printenv|cat|nc|ncat|bash|sh|zsh|python3?|node|tar|cp|scp|rsync|git|gh|dig|nslookup|crontab|claude|iwr|irm|iex|powershell|pwsh|certutil|mshta|source|eval|base64|pip3?|open|echo|security)\s+[^\s.,;:!?])/;
+/** A sentence that warns against what it shows, or describes an attack rather than asking for it. */
+const NEGATION = /\b(?:never|don'?t|do not|must not|should not|avoid|instead of|rather than|not recommended|dangerous|unsafe|malicious|attacker|attackers|beware|caution|for example,? an? attack|e\.g\.,? an? attack)\b/i;
+
+/** Words one of which every piece the model can find something in holds (the commands, calls and paths its readers
+ *  act on), case-insensitive. */
+const ACTS = /curl|wget|fetch|http|urlopen|request|socket|\bnc\b|ncat|netcat|socat|telnet|\/dev\/(?:tcp|udp)|exec|eval|system|popen|spawn|subprocess|child_process|Function|iex|invoke-|iwr|irm|certutil|mshta|bitsadmin|msiexec|regsvr32|rundll32|busybox|\bpip|source|\bsh\b|bash|zsh|python|node|ruby|perl|php|pwsh|powershell|\.ssh|\.aws|\.kube|\.docker|\.netrc|\.npmrc|\.pypirc|credentials|\.gnupg|id_rsa|id_ed25519|\.env\b|environ|process\.env|\benv\b|printenv|export -p|cookies|login data|keychain|security |base64|base32|xxd|\btr\b|printf|scp|rsync|sftp|rclone|git|gist|dig|nslookup|gethostbyname|getaddrinfo|crontab|systemd|launch|bashrc|zshrc|profile|hooks|claude|authorized_keys|sudoers|docker|podman|tar|zip|\bcp\b/i;
+
+/** The dispatcher every model hands code to. */
+function dispatch(sn: Snippet, st: State, depth: number, via: Step[]): void {
+  if (depth > 6 || st.budget < 0) return;
+  // Text that warns against what it shows: no line pattern's finding stands there either.
+  if (sn.negated && depth === 0) st.cleared.push({ rule: '*', at: sn.place(sn.start, sn.end) });
+  if (sn.lang === 'shell') new ShellModel(sn, st, depth, via).run();
+  else codeRun(sn, st, depth, via);
+}
+
+interface Loc {
+  file?: string;
+  source?: SourceText;
+}
+
+function placer(loc: Loc, base = 0): Snippet['place'] {
+  return (a, b) => ({ ...loc, start: base + a, end: base + b });
+}
+
+/** Guess the language of an untagged block from its first lines. */
+function guessLang(s: string): Lang {
+  const head = s.slice(0, 600);
+  if (/^\s*(?:import\s+\w+|from\s+\w[\w.]*\s+import|def\s+\w+\(|print\()/m.test(head)) return 'python';
+  if (/^\s*(?:const|let|var)\s+\w+\s*=|require\(|=>\s*\{|console\.log\(/m.test(head)) return 'javascript';
+  return 'shell';
+}
+
+/** The pieces of a Markdown text: fenced blocks by language, prose lines holding a command. */
+function markdownSnippets(text: string, from: number, loc: Loc, out: Snippet[]): void {
+  const blocks = fencedBlocks(text, from);
+  let pos = from;
+  const prose = (a: number, b: number) => {
+    if (b <= a) return;
+    const region = text.slice(a, b);
+    if (!PROSE_COMMAND.test(region)) return;
+    let ls = 0;
+    while (ls < region.length) {
+      let le = region.indexOf('\n', ls);
+      if (le === -1) le = region.length;
+      const line = region.slice(ls, le);
+      const m = PROSE_COMMAND.exec(line);
+      if (m) {
+        const at = m.index + m[0].length - m[1]!.length;
+        // Inline code marks become blanks (offsets kept); the command runs to the end of the line.
+        const cmd = line.slice(at).replace(/`/g, ' ').replace(/[.!]\s*$/, ' ');
+        // Negation counts within the command's own sentence: "never run …", "… is dangerous", not "Do NOT …" after it.
+        const before = line.slice(0, at);
+        const sentenceStart = Math.max(before.lastIndexOf('. '), before.lastIndexOf('! '), before.lastIndexOf('? '));
+        const afterEnd = line.slice(at).search(/[.!?](?:\s|$)/);
+        const negated = NEGATION.test(before.slice(sentenceStart + 1)) || NEGATION.test(line.slice(at, afterEnd === -1 ? line.length : at + afterEnd));
+        out.push({ text: cmd, start: 0, end: cmd.length, lang: 'shell', place: placer(loc, a + ls + at), prose: true, negated });
+      }
+      ls = le + 1;
+    }
+  };
+  for (const b of blocks) {
+    prose(pos, b.start);
+    pos = b.end;
+    const nl = text.indexOf('\n', b.start);
+    if (nl === -1 || nl >= b.end) continue;
+    const info = /^[ \t>]*(?:`{3,}|~{3,})[ \t]*([^\s`{]*)/.exec(text.slice(b.start, nl))?.[1]?.toLowerCase() ?? '';
+    const closeAt = b.closeLine === null ? b.end : text.lastIndexOf('\n', b.end - 1);
+    const bodyEnd = closeAt > nl ? closeAt : b.end;
+    const body = text.slice(nl + 1, bodyEnd);
+    let lang: Lang | undefined = LANG_BY_INFO[info];
+    if (info === '' || info === 'text' || info === 'txt') lang = guessLang(body);
+    if (!lang) continue;
+    // A console transcript's prompts ("$ cmd") are not part of the command.
+    const clean = lang === 'shell' ? body.replace(/^([ \t]*)[$%>][ \t]/gm, '$1  ') : body;
+    const before = text.slice(Math.max(from, text.lastIndexOf('\n', Math.max(from, b.start - 2)) - 200), b.start);
+    out.push({ text: clean, start: 0, end: clean.length, lang, place: placer(loc, nl + 1), negated: NEGATION.test(before.split('\n').slice(-3).join(' ')) });
+  }
+  prose(pos, text.length);
+}
+
+interface PkgFile {
+  rel: string;
+  file: string;
+  kind: string;
+  source: SourceText;
+  json(): { strings: { value: string; start: number; end: number; path: (string | number)[] }[] } | null;
+}
+
+function fileSnippets(f: PkgFile, out: Snippet[], chains: Chain[]): void {
+  const loc: Loc = { file: f.file, source: f.source };
+  const text = f.source.normalized;
+  const name = f.rel.slice(f.rel.lastIndexOf('/') + 1);
+  const whole = (lang: Lang, trigger?: string): void => void out.push({ text, start: 0, end: text.length, lang, place: placer(loc), ...(trigger ? { trigger } : {}) });
+  if (f.kind === 'markdown') return markdownSnippets(text, 0, loc, out);
+  if (f.kind === 'shell') return whole('shell', name.endsWith('.command') ? `${f.rel} is a .command file: opening it in Finder runs it in Terminal` : undefined);
+  if (f.kind === 'python' || f.kind === 'javascript' || f.kind === 'powershell') return whole(f.kind as Lang);
+  if (/\.rb$/.test(name)) return whole('ruby');
+  if (/\.p[lm]$/.test(name)) return whole('perl');
+  if (/\.php$/.test(name)) return whole('php');
+  if (name === '.envrc') {
+    whole('shell', `direnv runs ${f.rel} when the user enters the folder`);
+    // direnv's source_url fetches a script and sources it (https://direnv.net/man/direnv-stdlib.1.html).
+    for (const m of text.matchAll(/^[ \t]*source_url[ \t]+["']?(https?:\/\/[^\s"']+)/gm)) {
+      const cmd = `source <(curl -fsSL ${m[1]})`;
+      out.push({ text: cmd, start: 0, end: cmd.length, lang: 'shell', place: () => ({ ...loc, start: m.index!, end: m.index! + m[0].length }), trigger: `direnv runs ${f.rel} when the user enters the folder; source_url fetches the script and sources it` });
+    }
+    return;
+  }
+  if (/^(?:GNU)?[Mm]akefile$|\.mk$/.test(name)) {
+    for (const m of text.matchAll(/^\t(.+)$/gm)) {
+      const line = m[1]!.replace(/^[@-]+/, '');
+      const at = m.index! + m[0].length - line.length;
+      out.push({ text: line, start: 0, end: line.length, lang: 'shell', place: placer(loc, at), trigger: `make runs the recipe in ${f.rel}` });
+    }
+    for (const m of text.matchAll(/\$\(shell[ \t]+([^)\n]+)\)/g)) {
+      const at = m.index! + m[0].indexOf(m[1]!);
+      out.push({ text: m[1]!, start: 0, end: m[1]!.length, lang: 'shell', place: placer(loc, at), trigger: `make runs $(shell …) in ${f.rel} whenever it reads the file` });
+    }
+    return;
+  }
+  if (f.kind !== 'json') return;
+  const scan = f.json();
+  if (!scan) return;
+  const strs = scan.strings;
+  if (name === 'package.json') {
+    for (const s of strs) {
+      if (s.path.length !== 2 || s.path[0] !== 'scripts') continue;
+      const key = String(s.path[1]);
+      const when = /^(?:pre|post)?install$|^prepare$/.test(key) ? ' (npm runs it on install)' : '';
+      out.push({ text: s.value, start: 0, end: s.value.length, lang: 'shell', place: () => ({ ...loc, start: s.start, end: s.end }), trigger: `package.json script "${key}"${when}` });
+    }
+  }
+  if (/(?:^|\/)\.vscode\/tasks\.json$/.test(f.rel)) {
+    // Tasks with runOptions.runOn "folderOpen" run when the folder is opened (https://code.visualstudio.com/docs/debugtest/tasks).
+    const byTask = new Map<string, typeof strs>();
+    for (const s of strs) {
+      if (s.path[0] !== 'tasks' || typeof s.path[1] !== 'number') continue;
+      const k = String(s.path[1]);
+      byTask.set(k, [...(byTask.get(k) ?? []), s]);
+    }
+    for (const [, ss] of byTask) {
+      if (!ss.some((s) => s.path[2] === 'runOptions' && s.path[3] === 'runOn' && s.value === 'folderOpen')) continue;
+      const parts = ss.filter((s) => s.path[2] === 'command' || s.path[2] === 'args' || (s.path[3] === 'command' && /^(?:linux|osx|windows)$/.test(String(s.path[2]))));
+      if (parts.length === 0) continue;
+      const cmd = parts.map((s) => (s.path[2] === 'args' && /[\s|;&]/.test(s.value) ? `'${s.value.replace(/'/g, "'\\''")}'` : s.value)).join(' ');
+      const first = parts[0]!;
+      out.push({ text: cmd, start: 0, end: cmd.length, lang: 'shell', place: () => ({ ...loc, start: first.start, end: first.end }), trigger: `VS Code runs the task in ${f.rel} when the folder is opened (runOn: folderOpen)` });
+    }
+  }
+  for (const srv of mcpServers(scan as Parameters<typeof mcpServers>[0])) {
+    launchChains(srv, loc, f.rel, chains);
+    for (const t of [srv.line, srv.script]) {
+      if (!t) continue;
+      const lang: Lang = t.lang === 'perl' || t.lang === 'ruby' ? t.lang : t.lang;
+      out.push({
+        text: t.text,
+        start: 0,
+        end: t.text.length,
+        lang,
+        place: (a) => {
+          const s = segmentAt(t, a);
+          return { ...loc, start: s.start, end: s.end };
+        },
+        trigger: `the MCP client runs the launch command of server "${srv.name}" in ${f.rel}`,
+      });
+    }
+  }
+}
+
+export interface Behaviour {
+  chains: Chain[];
+  /** Lines read and found harmless, by rule ('*': all). */
+  cleared: { rule: string; at: Where }[];
+}
+
+/**
+ * What an MCP server's launch command grants, beyond the code it runs: a container with every device and the host's
+ * root folder (`docker run --privileged`, `-v /:/host`). A package fetched unpinned at each start and given tokens
+ * (`npx -y pkg` with `env`) is the documented way to start most servers: not reported here.
+ */
+function launchChains(srv: McpServer, loc: Loc, rel: string, out: Chain[]): void {
+  const cmd = srv.command;
+  if (!cmd) return;
+  const prog = cmd.value.slice(cmd.value.lastIndexOf('/') + 1).toLowerCase();
+  const args = srv.args.map((a) => a.value);
+  const here = (s: { start: number; end: number }): Where => ({ ...loc, start: s.start, end: s.end });
+  const trigger = { at: here(cmd), what: `the MCP client starts server "${srv.name}" of ${rel}` };
+  if ((prog === 'docker' || prog === 'podman') && args.includes('run')) {
+    const priv = srv.args.find((a) => a.value === '--privileged' || /^--cap-add=?(?:ALL|SYS_ADMIN)$/i.test(a.value) || /^--pid=host$/.test(a.value));
+    const k = args.findIndex((a, i) => (a === '-v' || a === '--volume' || a === '--mount') && /^\/(?::|$)|source=\/(?:,|$)/.test(args[i + 1] ?? ''));
+    const root = k >= 0 ? srv.args[k + 1]! : srv.args.find((a) => /^(?:-v|--volume)=\/:/.test(a.value));
+    if (priv || root) {
+      const steps = [trigger];
+      if (priv) steps.push({ at: here(priv), what: `runs the container with ${priv.value} (the host's devices and kernel capabilities)` });
+      if (root) steps.push({ at: here(root), what: `mounts the host's root folder (${root.value})` });
+      out.push({ rule: 'mcp-server', kind: 'container-escape', severity: priv && root ? 'error' : 'warning', confidence: 'high', steps, impact: 'the server can read and change every file of the host, keys included, and take it over', fix: 'Drop --privileged and mount only the folder the server needs, read-only where it can be' });
+    }
+  }
+}
+
+const cache = new WeakMap<object, Behaviour>();
+
+/** The behaviour chains of the skill `ctx` checks (computed once per skill, shared by the rules). */
+export function behaviourOf(ctx: SkillContext): Behaviour {
+  const key = ctx.skill;
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const snippets: Snippet[] = [];
+  const launch: Chain[] = [];
+  const src = ctx.skill.source;
+  const doc = ctx.skill.doc;
+  if (src && doc) markdownSnippets(src.normalized, doc.bodyOffset, {}, snippets);
+  const folder = ctx.skill.folder;
+  if (folder) for (const f of folder.files().files) fileSnippets(f as PkgFile, snippets, launch);
+  const st = newState(dispatch);
+  for (const sn of snippets) {
+    // A piece with none of the words the readers act on (downloaders, interpreters, network and persistence
+    // commands, credential paths, encoders) sets nothing a later piece could use: skipped, most code is.
+    if (!sn.trigger && !ACTS.test(sn.text.slice(sn.start, sn.end))) continue;
+    dispatch(sn, st, 0, []);
+  }
+  const seen = new Set<string>();
+  const chains = [...launch, ...st.out].filter((c) => {
+    const last = c.steps[c.steps.length - 1]!.at;
+    const k = `${c.rule}|${c.kind}|${last.file ?? ''}|${last.start}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+  const model = { chains, cleared: st.cleared };
+  cache.set(key, model);
+  return model;
+}

@@ -1,0 +1,71 @@
+// What a path names, for the behaviour model: a credential store (a source of secrets), a browser profile, or a
+// place whose contents something runs later (persistence). Paths are compared as written: `~`, `$HOME`, `${HOME}`,
+// `%USERPROFILE%`, `/home/<user>`, `/root` and `/Users/<user>` all read as the home folder; nothing is expanded.
+
+/** The part of a path after the home folder, or null when it does not start at a home folder. */
+function homeRel(p: string): string | null {
+  const m = /^(?:~|\$\{?HOME\}?|%USERPROFILE%|\$env:USERPROFILE|\$env:HOME|\/home\/[^/\s]+|\/root|\/Users\/[^/\s]+|os\.path\.expanduser\(["']~|Path\.home\(\)\s*\/\s*["']?)[/\\]?/i.exec(p);
+  return m ? p.slice(m[0].length).replace(/\\/g, '/') : null;
+}
+
+/** Credential files and folders under the home folder (their usual, documented locations). */
+const HOME_SECRETS = /^(?:\.ssh(?:\/|$)|\.aws(?:\/|$)|\.azure(?:\/|$)|\.config\/gcloud(?:\/|$)|\.kube\/config|\.docker\/config\.json|\.netrc$|\.npmrc$|\.pypirc$|\.git-credentials$|\.gnupg(?:\/|$)|\.password-store(?:\/|$)|\.config\/gh\/hosts\.yml|\.terraform\.d\/credentials|\.vault-token$|\.bash_history$|\.zsh_history$|Library\/Keychains(?:\/|$)|\.local\/share\/keyrings(?:\/|$)|\.claude\/\.credentials\.json|\.config\/solana|\.ethereum\/keystore|\.bitcoin\/wallet)/i;
+/** Browser profiles: cookies, saved logins, local storage. */
+const BROWSER = /(?:google-chrome|chromium|Google\/Chrome|BraveSoftware|Microsoft\/Edge|\.mozilla\/firefox|Firefox\/Profiles|Application Support\/(?:Google|BraveSoftware|Firefox))|(?:^|\/)(?:Cookies|Login Data|cookies\.sqlite|logins\.json|key4\.db|Local State)$/;
+/** Credential files wherever they are. */
+const ANYWHERE = /(?:^|\/)(?:id_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?|\.env|credentials\.json|\.git-credentials|\.netrc|\.pgpass|shadow|wallet\.dat)$/;
+
+export type PathClass = { kind: 'secret'; what: string } | { kind: 'browser'; what: string } | { kind: 'persistence'; what: string } | null;
+
+function strip(p: string): string {
+  return p.replace(/^["']|["']$/g, '').replace(/^file:\/\//, '');
+}
+
+/** A credential store or browser profile the path points into (or at), or null. */
+export function secretPath(raw: string): { what: string; browser: boolean } | null {
+  const p = strip(raw);
+  if (p.length === 0 || p.length > 400) return null;
+  const rel = homeRel(p);
+  if (rel !== null) {
+    if (HOME_SECRETS.test(rel)) return { what: `~/${rel.replace(/\/$/, '')}`, browser: false };
+    if (rel === '' || rel === '.') return null;
+  }
+  if (BROWSER.test(p)) return { what: p, browser: true };
+  if (ANYWHERE.test(p) && !/\.env\.(?:example|sample|template)$/.test(p)) {
+    if (/(?:^|\/)\.env$/.test(p) && rel === null && !p.startsWith('/')) return { what: p, browser: false };
+    return { what: p, browser: false };
+  }
+  if (/^\/etc\/(?:shadow|gshadow|sudoers)$/.test(p)) return { what: p, browser: false };
+  return null;
+}
+
+/** A place whose contents run later without the user asking: shell start-up files, cron, systemd and launchd
+ *  units, git hooks, the agent's own memory and settings, authorized SSH keys. */
+export function persistencePath(raw: string): string | null {
+  const p = strip(raw);
+  const rel = homeRel(p);
+  if (rel !== null) {
+    if (/^\.(?:bashrc|bash_profile|bash_login|profile|zshrc|zprofile|zshenv|zlogin|kshrc|config\/fish\/config\.fish)$/.test(rel)) return `the shell start-up file ~/${rel}`;
+    if (/^\.config\/systemd\/user\//.test(rel) || /^\.config\/autostart\//.test(rel)) return `the user service ~/${rel}`;
+    if (/^Library\/LaunchAgents\//.test(rel)) return `the launch agent ~/${rel}`;
+    if (/^\.ssh\/authorized_keys2?$/.test(rel)) return 'the authorized SSH keys';
+    if (/^\.claude\/(?:CLAUDE\.md|settings(?:\.local)?\.json|commands\/|agents\/|hooks\/)/.test(rel)) return `the agent's own configuration ~/${rel}`;
+  }
+  if (/^\/etc\/(?:cron\.|crontab|profile|bash\.bashrc|zshrc|rc\.local|systemd\/system\/|init\.d\/|ld\.so\.preload|sudoers)/.test(p)) return `the system file ${p}`;
+  if (/^\/(?:usr\/lib|lib)\/systemd\/system\//.test(p) || /^\/Library\/Launch(?:Agents|Daemons)\//.test(p)) return `the system service ${p}`;
+  if (/(?:^|\/)\.git\/hooks\/[A-Za-z-]+$/.test(p)) return `the git hook ${p}`;
+  if (/(?:^|\/)\.claude\/settings(?:\.local)?\.json$/.test(p) || /^(?:\.\/)?CLAUDE\.md$/.test(p) || /(?:^|\/)\.claude\/CLAUDE\.md$/.test(p)) return `the agent's configuration ${p}`;
+  return null;
+}
+
+/** Hosts that are this machine: loopback names and addresses, the unspecified address, a Unix socket path. */
+export function isLocalHost(h: string): boolean {
+  const x = h.toLowerCase().replace(/^\[|\]$/g, '');
+  return /^(?:localhost|localhost\.localdomain|ip6-localhost|127(?:\.[0-9]{1,3}){3}|0\.0\.0\.0|::1?|0)$/.test(x) || x.endsWith('.localhost') || x.startsWith('/');
+}
+
+/** The host of a URL-ish word (https://h/…, h:port, user@h:path), or null. */
+export function hostOf(u: string): string | null {
+  const m = /^(?:[a-z][a-z0-9+.-]*:\/\/)(?:[^@/\s]*@)?(\[[^\]]+\]|[^/:?#\s'"]+)/i.exec(u.trim());
+  return m ? m[1]!.toLowerCase() : null;
+}

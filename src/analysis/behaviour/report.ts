@@ -1,0 +1,130 @@
+// Reporting the behaviour model's chains from a rule: one finding per chain, at its last step (the sink), its
+// message naming every step with its place. A rule's earlier layers (its pattern pack, older block readers) report
+// through `collecting`, which holds their findings back; `reportChains` then reports the chains, and the held
+// findings except where the model has more to say on the same line: a chain ending there (it replaces the line
+// pattern's finding, with the whole chain and its evidence-based severity), or a line the model read and cleared
+// (a credential sent to its own service, an echoed install hint, text warning against the command). In a test file
+// (tests/, test_*.py, *.test.js) nothing runs when the skill is used: findings there drop to info.
+
+import type { ReportInput, Rule, RuleMeta, SkillContext } from '../../core/rule.js';
+import { catalogueAware } from '../catalogue.js';
+import { loadPack, runPack, type Pack, withPackMessages } from '../packs.js';
+import { positionAt } from '../../core/source.js';
+import { behaviourOf } from './model.js';
+import type { BehaviourRule, Chain, Where } from './types.js';
+
+/** The message template every rule gives its chains (meta.messages.chain). */
+export const CHAIN_MESSAGE = '{{chain}}; {{impact}}. {{fix}}';
+
+const TEST_FILE = /(?:^|\/)(?:tests?|__tests__|spec|specs)\/|(?:^|\/)(?:test_[^/]*|[^/]*_test)\.py$|\.(?:test|spec)\.[cm]?[jt]sx?$/;
+
+function lineOf(ctx: SkillContext, w: Where): number {
+  const src = w.source ?? ctx.skill.source;
+  return src ? positionAt(src, Math.min(w.start, src.normalized.length)).line : 1;
+}
+
+function placeName(ctx: SkillContext, w: Where): string {
+  const file = w.file ?? ctx.skill.file;
+  const short = file.slice(file.lastIndexOf('/') + 1);
+  return `${short}:${lineOf(ctx, w)}`;
+}
+
+/** "reads ~/.ssh/id_rsa (SKILL.md:12) → sends it to x.test (SKILL.md:14)". */
+export function describeChain(ctx: SkillContext, c: Chain): string {
+  const parts: string[] = [];
+  for (const s of c.steps) {
+    const p = `${s.what} (${placeName(ctx, s.at)})`;
+    if (parts[parts.length - 1] !== p) parts.push(p);
+  }
+  return parts.slice(0, 8).join(' → ') + (parts.length > 8 ? ' → …' : '');
+}
+
+export interface Taken {
+  file: string | undefined;
+  line: number;
+  report: ReportInput;
+}
+
+/** A context whose reports are held in `taken` until reportChains releases them. */
+export function collecting(ctx: SkillContext, taken: Taken[]): SkillContext {
+  const wrapped: SkillContext = { ...ctx };
+  wrapped.report = (r) => {
+    const src = r.source ?? ctx.skill.source;
+    const line = r.line ?? (src && r.offset !== undefined ? positionAt(src, Math.min(r.offset, src.normalized.length)).line : -1);
+    taken.push({ file: r.file, line, report: r });
+  };
+  return wrapped;
+}
+
+function inTest(ctx: SkillContext, file: string | undefined): boolean {
+  const f = file ?? ctx.skill.file;
+  const dir = ctx.skill.dir;
+  const rel = dir && f.startsWith(`${dir}/`) ? f.slice(dir.length + 1) : f;
+  return TEST_FILE.test(rel);
+}
+
+function quiet(r: ReportInput): ReportInput {
+  return { ...r, severity: 'info', confidence: 'low' };
+}
+
+/** Report the skill's chains of `rule` through `ctx`, then through `release` (the context the held findings were
+ *  meant for, wrappers already applied) the held findings of the earlier layers the chains do not supersede. */
+export function reportChains(ctx: SkillContext, rule: BehaviourRule, taken: readonly Taken[] = [], release: SkillContext = ctx): void {
+  const model = behaviourOf(ctx);
+  const same = (file: string | undefined, line: number) => (t: { file: string | undefined; line: number }) => (t.file ?? ctx.skill.file) === (file ?? ctx.skill.file) && t.line === line;
+  const rank = { info: 0, warning: 1, error: 2 } as const;
+  /** Held findings a chain replaces: those on the lines of its steps. */
+  const superseded = new Set<Taken>();
+  for (const c of model.chains) {
+    if (c.rule !== rule) continue;
+    const sink = c.steps[c.steps.length - 1]!.at;
+    const lines = c.steps.map((s) => ({ file: s.at.file, line: lineOf(ctx, s.at) }));
+    const held = taken.filter((t) => lines.some((l) => same(l.file, l.line)(t)));
+    // The earlier layer's finding stands unless the chain says more: a higher severity, or that the text warns
+    // against the command (a low-confidence chain).
+    if (held.length > 0 && c.confidence !== 'low' && !held.some((t) => rank[t.report.severity ?? 'warning'] < rank[c.severity])) continue;
+    for (const t of held) superseded.add(t);
+    let r: ReportInput = {
+      messageId: 'chain',
+      data: { chain: describeChain(ctx, c), impact: c.impact, fix: c.fix },
+      offset: sink.start,
+      endOffset: sink.end,
+      severity: c.severity,
+      confidence: c.confidence,
+    };
+    if (sink.file) {
+      r.file = sink.file;
+      r.source = sink.source;
+    }
+    if (inTest(ctx, sink.file)) r = quiet(r);
+    ctx.report(r);
+  }
+  const cleared = model.cleared.filter((c) => c.rule === rule || c.rule === '*').map((c) => {
+    const src = c.at.source ?? ctx.skill.source;
+    const from = lineOf(ctx, c.at);
+    const to = src ? positionAt(src, Math.min(c.at.end, src.normalized.length)).line : from;
+    return { file: c.at.file, from, to };
+  });
+  for (const t of taken) {
+    if (superseded.has(t)) continue;
+    if (cleared.some((c) => (c.file ?? ctx.skill.file) === (t.file ?? ctx.skill.file) && t.line >= c.from && t.line <= c.to)) continue;
+    release.report(inTest(ctx, t.file) && t.report.severity !== 'info' ? quiet(t.report) : t.report);
+  }
+}
+
+/**
+ * A rule whose checks are the pack rules/packs/<meta.id>.yaml (through catalogueAware, as packRule with that wrapper)
+ * and then the behaviour model's chains of that rule.
+ */
+export function packAndChainsRule(meta: RuleMeta & { id: BehaviourRule }): Rule {
+  let pack: Pack | null = null;
+  return {
+    meta: withPackMessages(meta, { chain: CHAIN_MESSAGE }),
+    checkSkill(skillCtx) {
+      pack ??= loadPack(meta.id);
+      const taken: Taken[] = [];
+      runPack(catalogueAware(collecting(skillCtx, taken)), pack);
+      reportChains(catalogueAware(skillCtx), meta.id, taken, skillCtx);
+    },
+  };
+}

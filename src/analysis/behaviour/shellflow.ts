@@ -1,0 +1,644 @@
+// The shell part of the behaviour model: each command of a parsed script (src/analysis/shell.ts) read for what it
+// takes in (stdin, files, variables), what it does (downloads, reads a credential store, runs code, sends data to
+// a host, writes where something runs later) and what comes out (stdout, files, variables). Taints carry the steps
+// that made them, so a sink names the whole chain. Nothing is expanded or run; the state (variables, files) is
+// shared by every snippet of one skill, so a download in one block and its run in another are one chain.
+
+import { decodeLiteral } from '../decode.js';
+import { effectiveWords, MAX_DEPTH, parseShell, type Command, type Script, type Word } from '../shell.js';
+import { hostOf, isLocalHost, persistencePath, secretPath } from './paths.js';
+import type { Chain, Lang, Snippet, Step, Taint, Where } from './types.js';
+
+/** What one skill's code has set so far. */
+export interface State {
+  vars: Map<string, Taint>;
+  files: Map<string, Taint>;
+  /** A folder holding credentials the shell has changed into (`cd ~/.ssh`). */
+  cwd: Taint | null;
+  /** Credentials added to a git index (`git add ~/.ssh`). */
+  gitStaged: Taint | null;
+  out: Chain[];
+  /** Lines the model read and found harmless (a credential sent to its own service, an echoed hint, a warning),
+   *  by rule ('*' for every rule): a line pattern's finding there is dropped. */
+  cleared: { rule: string; at: Where }[];
+  /** Code in another language handed over (python -c, node -e, a here-doc): the model's dispatcher. */
+  code(sn: Snippet, st: State, depth: number, via: Step[]): void;
+  budget: number;
+}
+
+export const SECRET_NAME = /^[A-Z0-9_]*(?:_KEY|API_?KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIALS?|PRIVATE_KEY|ACCESS_KEY|_PAT|SESSION|COOKIE)[A-Z0-9_]*$/;
+
+const DOWNLOADERS = new Set(['curl', 'wget', 'fetch', 'aria2c', 'xh', 'http', 'https', 'iwr', 'irm', 'invoke-webrequest', 'invoke-restmethod', 'lwp-request', 'lwp-download', 'ftp', 'tftp']);
+const SHELLS = /^(?:(?:ba|z|k|da|fi|tc|c|a|mk|yash)?sh)$/;
+const LANG_OF: Record<string, Lang> = { python: 'python', python2: 'python', python3: 'python', pypy: 'python', pypy3: 'python', node: 'javascript', nodejs: 'javascript', deno: 'javascript', bun: 'javascript', ruby: 'ruby', perl: 'perl', php: 'php', pwsh: 'powershell', powershell: 'powershell' };
+const INLINE_FLAG: Record<Lang, RegExp> = { shell: /^-[a-z]*c$/i, python: /^-c$/, javascript: /^(?:-e|--eval|-p|--print)$/, ruby: /^-e$/, perl: /^-[a-zA-Z]*[eE]$/, php: /^-r$/, powershell: /^-(?:c|command|co|com)$/i };
+/** Commands that pass their input through (transformed, but still the same data). */
+const FILTERS = new Set(['base64', 'base32', 'basenc', 'gzip', 'gunzip', 'zcat', 'xz', 'unxz', 'bzip2', 'bunzip2', 'zstd', 'openssl', 'gpg', 'xxd', 'od', 'hexdump', 'tr', 'sed', 'awk', 'gawk', 'grep', 'egrep', 'cut', 'head', 'tail', 'sort', 'uniq', 'tee', 'cat', 'jq', 'rev', 'fold', 'iconv', 'strings', 'tac', 'column', 'paste', 'python', 'python3', 'perl']);
+const READERS = new Set(['cat', 'head', 'tail', 'less', 'more', 'base64', 'base32', 'xxd', 'od', 'hexdump', 'strings', 'gzip', 'bzip2', 'xz', 'zstd', 'sqlite3', 'type', 'get-content', 'gc', 'openssl', 'gpg', 'tac', 'jq', 'grep', 'awk', 'sed']);
+const ARCHIVERS = new Set(['tar', 'zip', '7z', 'rar', 'cpio']);
+const COPIERS = new Set(['cp', 'mv', 'rsync', 'ditto', 'install', 'ln', 'copy-item']);
+const VERIFY = new Set(['sha256sum', 'sha512sum', 'sha1sum', 'shasum', 'md5sum', 'b2sum', 'gpg', 'gpgv', 'cosign', 'minisign', 'signify', 'get-filehash', 'slsa-verifier']);
+const PEERS = new Set(['nc', 'ncat', 'netcat', 'socat', 'telnet', 'openssl', 'cryptcat', 'pwncat']);
+
+const step = (at: Where, what: string): Step => ({ at, what });
+
+function base(v: string): string {
+  const b = v.replace(/\/+$/, '');
+  const k = Math.max(b.lastIndexOf('/'), b.lastIndexOf('\\'));
+  return (k === -1 ? b : b.slice(k + 1)).toLowerCase().replace(/\.exe$/, '');
+}
+
+const URLISH = /^(?:https?|ftp):\/\/\S+/i;
+
+/** `printf '\x63url'`, `echo Y3VybA== | base64 -d` and friends as a command name: the text they print, or null. */
+export function decodeAll(text: string, how: string): string | null {
+  if (how === 'base64') return decodeLiteral(text.replace(/\s+/g, ''), 'base64');
+  if (how === 'hex') return decodeLiteral(text.replace(/\s+/g, ''), 'hex');
+  if (how === 'escapes') return decodeLiteral(text, 'escapes');
+  if (how === 'base32') {
+    const s = text.replace(/[\s=]+/g, '').toUpperCase();
+    if (!/^[A-Z2-7]+$/.test(s) || s.length > 65536) return null;
+    let bits = 0;
+    let val = 0;
+    let out = '';
+    for (const c of s) {
+      val = (val << 5) | 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'.indexOf(c);
+      bits += 5;
+      if (bits >= 8) {
+        out += String.fromCharCode((val >>> (bits - 8)) & 0xff);
+        bits -= 8;
+      }
+    }
+    return /^[\x09\x0a\x0d\x20-\x7e]*$/.test(out) ? out : null;
+  }
+  if (how === 'rot13') return text.replace(/[A-Za-z]/g, (c) => String.fromCharCode(((c.charCodeAt(0) - (c <= 'Z' ? 65 : 97) + 13) % 26) + (c <= 'Z' ? 65 : 97)));
+  if (how === 'url') {
+    try {
+      return decodeURIComponent(text);
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
+/** The decoder a command applies, when it is one: base64 -d, base32 -d, xxd -r -p, tr rot13, gunzip is ignored. */
+function decoderOf(head: string, args: readonly string[]): string | null {
+  if ((head === 'base64' || head === 'basenc') && args.some((a) => /^(?:-d|--decode|-D|-di|-id)$/.test(a))) return 'base64';
+  if (head === 'base32' && args.some((a) => /^(?:-d|--decode)$/.test(a))) return 'base32';
+  if (head === 'xxd' && args.some((a) => /^-[a-z]*r/.test(a))) return 'hex';
+  if (head === 'tr' && args.length >= 2 && /^a-z/i.test(args[0]!) && /^n-za-m/i.test(args[1]!)) return 'rot13';
+  if (head === 'tr' && args.length >= 2 && /^A-Za-z$/.test(args[0]!) && /^N-ZA-Mn-za-m$/.test(args[1]!)) return 'rot13';
+  if (head === 'openssl' && args.includes('base64') && args.includes('-d')) return 'base64';
+  return null;
+}
+
+/** printf's format with \xHH, \NNN escapes resolved (the text it prints when it has no other argument). */
+function printfText(fmt: string): string {
+  return decodeLiteral(fmt, 'escapes') ?? fmt;
+}
+
+/** The service words of a credential's name (`TAVILY_API_KEY` → tavily): none for a generic name. */
+const GENERIC = new Set(['API', 'KEY', 'KEYS', 'TOKEN', 'SECRET', 'ACCESS', 'AUTH', 'PASSWORD', 'PASSWD', 'CREDENTIAL', 'CREDENTIALS', 'PRIVATE', 'CLIENT', 'ID', 'BEARER', 'APP', 'OAUTH', 'PAT', 'PERSONAL', 'SERVICE', 'USER', 'ACCOUNT', 'MY', 'THE', 'DATABASE', 'URL', 'SESSION', 'COOKIE', 'APIKEY', 'REFRESH', 'ADMIN', 'PROD', 'DEV', 'TEST']);
+export function serviceWords(name: string): string[] {
+  return name.split(/[_\W]+/).filter((w) => w.length > 1 && !GENERIC.has(w.toUpperCase())).map((w) => w.toLowerCase());
+}
+
+/** A secret from an environment variable sent to `host`: true when the host carries a word of the variable's name
+ *  (`TAVILY_API_KEY` → api.tavily.com: authentication to its own service), false when the name names a service and
+ *  the host is not it, null when the name says nothing (`API_KEY`) or the host is unknown. Other secrets: false. */
+export function ownService(t: Taint, host: string | null): boolean | null {
+  if (!t.envName) return false;
+  const words = serviceWords(t.envName);
+  if (!host || words.length === 0) return null;
+  return words.some((w) => host.includes(w));
+}
+
+export class ShellModel {
+  constructor(
+    readonly sn: Snippet,
+    readonly st: State,
+    readonly depth: number,
+    readonly via: Step[],
+  ) {}
+
+  at(start: number, end: number): Where {
+    return this.sn.place(start, end);
+  }
+
+  emit(c: Omit<Chain, 'steps'> & { steps: Step[] }): void {
+    const steps = [...this.via, ...c.steps];
+    if (this.sn.trigger) steps.unshift(step(steps[0]!.at, this.sn.trigger));
+    let { severity, confidence } = c;
+    // Running a download is an error where nobody sees it happen or its form is hidden (a task that runs by itself,
+    // a decoded payload, a command name built at run time); a visible install step is a warning (remote-exec raises
+    // it for an installed skill).
+    if (c.rule === 'remote-exec' && c.kind === 'download-run' && severity === 'error' && !this.sn.trigger && !this.sn.hidden && !this.obfuscated) severity = 'warning';
+    if (this.sn.negated) {
+      severity = 'info';
+      confidence = 'low';
+    }
+    this.st.out.push({ ...c, severity, confidence, steps });
+  }
+
+  run(): void {
+    const { text, start, end } = this.sn;
+    if (this.depth > MAX_DEPTH || end - start > 512 * 1024) return;
+    // Here-documents: their bodies are input, not commands; blanked for the parser (offsets kept) and handed to
+    // the command that reads them.
+    const docs: { op: number; body: [number, number] }[] = [];
+    let parsed = text;
+    const HD = /<<(-?)[ \t]*(["']?)([A-Za-z_][A-Za-z0-9_]*)\2/g;
+    const region = text.slice(start, end);
+    if (region.includes('<<')) {
+      let masked = region;
+      for (let m = HD.exec(region); m; m = HD.exec(region)) {
+        if (region[m.index - 1] === '<' || region[m.index + 2] === '<') continue;
+        const nl = region.indexOf('\n', m.index);
+        if (nl === -1) break;
+        const word = m[3]!;
+        const close = new RegExp(`^${m[1] ? '[\\t]*' : ''}${word}[ \\t]*$`, 'm');
+        const rest = region.slice(nl + 1);
+        const cm = close.exec(rest);
+        const bodyEnd = cm ? nl + 1 + cm.index : region.length;
+        docs.push({ op: start + m.index, body: [start + nl + 1, start + bodyEnd] });
+        const stop = cm ? nl + 1 + cm.index + cm[0].length : region.length;
+        masked = masked.slice(0, nl + 1) + masked.slice(nl + 1, stop).replace(/[^\n]/g, ' ') + masked.slice(stop);
+        HD.lastIndex = stop;
+      }
+      if (docs.length > 0) parsed = text.slice(0, start) + masked + text.slice(end);
+    }
+    this.docs = docs;
+    this.script(parseShell(parsed, start, end), 0);
+  }
+
+  docs: { op: number; body: [number, number] }[] = [];
+  /** A command name in this snippet came from a variable or a substitution (`c=curl; $c …`). */
+  obfuscated = false;
+
+  script(sc: Script, depth: number): Taint | null {
+    let last: Taint | null = null;
+    for (const p of sc.pipelines) {
+      let flow: Taint | null = null;
+      for (const c of p.commands) {
+        if (--this.st.budget < 0) return null;
+        flow = this.command(c, flow, depth);
+      }
+      last = flow;
+    }
+    return last;
+  }
+
+  /** The taint a word carries: a tainted variable, a credential path, a command substitution's output. */
+  wordTaint(w: Word, depth: number): Taint | null {
+    for (const s of w.subs) {
+      const t = this.script(s, depth + 1);
+      if (t && t.kind !== 'literal') return t;
+    }
+    if (w.proc) {
+      const t = this.script(w.proc, depth + 1);
+      if (t && t.kind !== 'literal') return t;
+    }
+    const v = w.value;
+    for (const m of v.matchAll(/\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?/g)) {
+      const t = this.st.vars.get(m[1]!);
+      if (t && t.kind !== 'literal') return t;
+      if (SECRET_NAME.test(m[1]!)) return { kind: 'secret', steps: [step(this.at(w.start, w.end), `reads the secret $${m[1]}`)], what: `$${m[1]}`, envName: m[1]! };
+    }
+    const f = this.st.files.get(v) ?? this.st.files.get(v.replace(/^@/, '')) ?? this.st.files.get(this.literal(w, depth));
+    if (f) return f;
+    const sp = secretPath(v.replace(/^@/, '').replace(/^[A-Za-z_]+=@?/, ''));
+    if (sp) return { kind: 'secret', steps: [step(this.at(w.start, w.end), `reads ${sp.browser ? 'the browser data' : 'the credentials'} ${sp.what}`)], what: sp.what };
+    return null;
+  }
+
+  /** A word's literal text, with a variable holding a literal resolved (`c=curl; $c …`). */
+  literal(w: Word, depth: number): string {
+    const v = w.value;
+    const m = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/.exec(v);
+    if (m) {
+      const t = this.st.vars.get(m[1]!);
+      if (t?.kind === 'literal') return t.what;
+    }
+    if (w.subs.length === 1 && v.startsWith('$(')) {
+      const t = this.script(w.subs[0]!, depth + 1);
+      if (t?.kind === 'literal') return t.what.trim();
+    }
+    return v;
+  }
+
+  command(c: Command, stdin: Taint | null, depth: number): Taint | null {
+    // Assignments alone: remember what each variable holds.
+    const assigns = c.words.filter((w, i) => i < c.words.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(w.value));
+    let words = effectiveWords(c.words);
+    // `env` or `nohup` alone: the wrapper is the command.
+    if (words.length === 0 && assigns.length < c.words.length) words = c.words.slice(assigns.length);
+    if (assigns.length === c.words.length || (words.length === 0 && assigns.length > 0)) {
+      for (const w of assigns) {
+        const name = w.value.slice(0, w.value.indexOf('='));
+        const rest = w.value.slice(name.length + 1);
+        const t = this.wordTaint({ ...w, value: rest }, depth);
+        if (t) this.st.vars.set(name, t);
+        else {
+          const lit = rest.startsWith('$(') && w.subs.length === 1 ? this.script(w.subs[0]!, depth + 1) : null;
+          this.st.vars.set(name, lit && lit.kind === 'literal' ? lit : { kind: 'literal', steps: [], what: rest });
+        }
+      }
+      return null;
+    }
+    if (words.length > 0 && /^(?:export|local|declare|readonly|typeset)$/.test(words[0]!.value) && words.length > 1) {
+      for (const w of words.slice(1)) if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(w.value)) this.command({ ...c, words: [w] }, null, depth);
+      if (words.some((w) => /=/.test(w.value))) return null;
+    }
+    let head = words[0] ? base(this.literal(words[0], depth)) : '';
+    if (words[0] && head !== base(words[0].value)) this.obfuscated = true;
+    for (let g = 0; g < 3 && (head === 'busybox' || head === 'toybox' || head === 'command' || head === 'exec') && words.length > 1; g++) {
+      words = effectiveWords(words.slice(1));
+      head = words[0] ? base(this.literal(words[0], depth)) : '';
+    }
+    const args = words.slice(1);
+    const vals = args.map((w) => this.literal(w, depth));
+    const here = this.at(c.start, c.end);
+    // Input: a redirect from a file, a here-string, a here-document.
+    for (const r of c.redirects) {
+      if ((r.op === '<' || r.op === '<<<') && r.target) stdin = this.wordTaint(r.target, depth) ?? (r.op === '<<<' ? { kind: 'literal', steps: [], what: r.target.value } : stdin);
+      if ((r.op === '<<' || r.op === '<<-')) {
+        const doc = this.docs.find((d) => d.op >= c.start && d.op <= c.end);
+        if (doc) stdin = { kind: 'literal', steps: [step(this.at(doc.body[0], doc.body[1]), 'a here-document')], what: this.sn.text.slice(doc.body[0], doc.body[1]), envName: `@${doc.body[0]}` };
+      }
+    }
+    const out = this.effect(c, head, words, args, vals, stdin, here, depth);
+    // Output redirected to a file: the file now holds it; a persistence location is a chain of its own.
+    for (const r of c.redirects) {
+      if ((r.op === '>' || r.op === '>>' || r.op === '>|' || r.op === '&>' || r.op === '&>>') && r.target) {
+        const target = r.target.value;
+        if (out) this.st.files.set(target, out);
+        const dev = /^\/dev\/(tcp|udp)\/([^/]+)\/([0-9]+)$/.exec(target);
+        if (dev && out && (out.kind === 'secret' || out.kind === 'env') && !isLocalHost(dev[2]!)) {
+          this.emit({ rule: 'exfiltration', kind: 'secret-sent', severity: 'error', confidence: 'high', steps: [...out.steps, step(here, `writes it to ${dev[2]} port ${dev[3]} through /dev/${dev[1]}`)], impact: 'whoever runs that host receives the credentials', fix: 'Remove it' });
+        }
+        const pp = persistencePath(target);
+        if (pp) this.persist(pp, out ?? { kind: 'literal', steps: [], what: vals.join(' ') }, here, head);
+      }
+    }
+    return out;
+  }
+
+  persist(where: string, content: Taint, here: Where, head: string): void {
+    const text = content.kind === 'literal' ? content.what : '';
+    const active = content.kind === 'download' || /\b(?:curl|wget|nc|ncat|socat|bash\s+-i|\/dev\/tcp|python[0-9.]*\s+-c|base64\s+-d|eval)\b/.test(text);
+    const agent = /agent's/.test(where);
+    const hook = /git hook/.test(where);
+    if (!active && !agent && !hook && !/authorized SSH/.test(where)) return;
+    // Commands that fetch or hide code, written where they run again: an error. The agent's memory (CLAUDE.md) and
+    // the authorized keys hold instructions and access, not reviewed code: a warning. A hook or a settings file
+    // written from text the skill shows is what the skill says it sets up: info.
+    const severity = active ? 'error' : /CLAUDE\.md|authorized SSH/.test(where) ? 'warning' : 'info';
+    this.emit({
+      rule: 'persistence',
+      kind: 'persistence-write',
+      severity,
+      confidence: active ? 'high' : severity === 'warning' ? 'medium' : 'low',
+      steps: [...content.steps, step(here, `${head === 'tee' || head === 'cp' ? 'writes' : 'writes'} ${content.kind === 'download' ? 'the download' : 'commands'} into ${where}`)],
+      impact: agent ? 'the agent reads that file in every later session, so what is written there outlives the skill' : 'it runs again later without the user asking, after the skill is gone',
+      fix: 'Remove it, or tell the user what to add and let them do it',
+    });
+  }
+
+  /** What the command does; returns its output's taint. */
+  effect(c: Command, head: string, words: Word[], args: Word[], vals: string[], stdin: Taint | null, here: Where, depth: number): Taint | null {
+    const st = this.st;
+    // Running code: an interpreter with inline code, a script file, or its standard input.
+    const lang: Lang | null = SHELLS.test(head) ? 'shell' : (LANG_OF[head.replace(/[0-9.]+$/, '')] ?? LANG_OF[head] ?? null);
+    if (lang || head === 'eval' || head === 'source' || head === '.' || head === 'iex' || head === 'invoke-expression') {
+      return this.runs(c, head, lang ?? (head === 'iex' || head === 'invoke-expression' ? 'powershell' : 'shell'), args, vals, stdin, here, depth);
+    }
+    // A file run by path (./x, /tmp/x), or opened (a .command file runs in Terminal on macOS).
+    const w0 = words[0] ? this.literal(words[0], depth) : '';
+    const runFile = head === 'open' || head === 'start' || head === 'mshta' || head === 'msiexec' || head === 'rundll32' || head === 'regsvr32' || head === 'cscript' || head === 'wscript' ? vals.find((v) => !v.startsWith('-') && !v.startsWith('/')) ?? vals.find((v) => !v.startsWith('-')) : w0.includes('/') ? w0 : null;
+    if (runFile) {
+      const t = st.files.get(runFile) ?? [...st.files].find(([f]) => base(f) === base(runFile) && base(f).length > 0)?.[1];
+      if (t?.kind === 'download') {
+        this.emit({ rule: 'remote-exec', kind: 'download-run', severity: 'error', confidence: 'high', steps: [...t.steps, step(here, `runs ${runFile}`)], impact: 'whatever the server returned runs unreviewed', fix: 'Ship the script in the skill, or verify a pinned checksum before running it' });
+        return null;
+      }
+      if ((head === 'mshta' || head === 'msiexec' || head === 'regsvr32' || head === 'rundll32') && vals.some((v) => URLISH.test(v.replace(/^\/i:/i, '')))) {
+        this.emit({ rule: 'remote-exec', kind: 'lolbin-run', severity: 'error', confidence: 'high', steps: [step(here, `${head} fetches and runs ${vals.find((v) => URLISH.test(v.replace(/^\/i:/i, '')))}`)], impact: 'whatever the server returns runs unreviewed', fix: 'Remove it' });
+        return null;
+      }
+    }
+    // Downloads, and data sent with them.
+    if (DOWNLOADERS.has(head) || (head === 'certutil' && vals.some((v) => /^[-/]urlcache$/i.test(v))) || (head === 'bitsadmin' && vals.some((v) => /^\/transfer$/i.test(v)))) {
+      return this.download(c, head, args, vals, stdin, here, depth);
+    }
+    if (head === 'pip' || /^pip[0-9.]+$/.test(head) || head === 'uv') {
+      const i = vals.indexOf('install');
+      const u = i >= 0 ? vals.slice(i + 1).find((v) => /^https?:\/\/\S+\.(?:tar\.gz|tgz|zip|whl)(?:[?#]\S*)?$/i.test(v)) : undefined;
+      if (u) this.emit({ rule: 'remote-exec', kind: 'download-run', severity: 'warning', confidence: 'medium', steps: [step(here, `installs the archive ${u}`)], impact: 'pip runs the archive\'s build code (setup.py) on install, and nothing pins what the URL serves', fix: 'Install a published version from the package index, pinned (==version, --require-hashes)' });
+      return null;
+    }
+    // Network peers: nc/socat with secret input.
+    if (PEERS.has(head) && !(head === 'openssl' && !vals.includes('s_client'))) {
+      const host = vals.find((v) => /^[A-Za-z0-9][A-Za-z0-9.-]*\.[A-Za-z]{2,}$|^[0-9]{1,3}(?:\.[0-9]{1,3}){3}$/.test(v)) ?? /(?:^|:)([A-Za-z0-9.-]+\.[A-Za-z]{2,}|[0-9]{1,3}(?:\.[0-9]{1,3}){3})(?::|$)/.exec(vals.find((v) => /^(?:tcp|udp|openssl|ssl)[46]?:/i.test(v)) ?? '')?.[1] ?? vals.find((v) => /^-connect$/.test(v)) ?? null;
+      if (stdin && (stdin.kind === 'secret' || stdin.kind === 'env') && host && !isLocalHost(host)) {
+        this.emit({ rule: 'exfiltration', kind: 'secret-sent', severity: 'error', confidence: 'high', steps: [...stdin.steps, step(here, `sends it to ${host} with ${head}`)], impact: 'whoever runs that host receives the credentials', fix: 'Remove it' });
+      }
+      return null;
+    }
+    if (head === 'scp' || head === 'rsync' || head === 'sftp' || head === 'rclone') {
+      const remote = vals.find((v) => /^(?:[^@\s/]+@)?[A-Za-z0-9.-]+:(?!\/\/)/.test(v) && !/^[a-z]:\\/i.test(v));
+      if (remote) {
+        for (const w of args) {
+          if (w.value === remote) continue;
+          const t = this.wordTaint(w, depth);
+          const h = /^(?:[^@\s/]+@)?([A-Za-z0-9.-]+):/.exec(remote)![1]!;
+          if (t && (t.kind === 'secret' || t.kind === 'env') && !isLocalHost(h)) {
+            this.emit({ rule: 'exfiltration', kind: 'secret-sent', severity: 'error', confidence: 'high', steps: [...t.steps, step(here, `copies it to ${remote} with ${head}`)], impact: 'the credentials end up on a host the user does not control', fix: 'Remove it' });
+            break;
+          }
+        }
+        return null;
+      }
+    }
+    // A checksum or signature check of a downloaded file: what runs after it is what was reviewed.
+    if (VERIFY.has(head)) {
+      const check = vals.some((v) => /^(?:-c|--check|--verify|verify|verify-blob)$/.test(v));
+      for (const [f, t] of [...st.files]) if (t.kind === 'download' && (check || vals.some((v) => v === f || base(v) === base(f)))) st.files.delete(f);
+      return null;
+    }
+    if (head === 'cd' || head === 'pushd') {
+      const t = args[0] ? this.wordTaint(args[0], depth) : null;
+      st.cwd = t && t.kind === 'secret' ? t : null;
+      return null;
+    }
+    if (head === 'git') {
+      const ci = vals.indexOf('-C');
+      const sub = vals.find((v, i) => !v.startsWith('-') && (ci < 0 || i !== ci + 1));
+      const cTaint = ci >= 0 && args[ci + 1] ? this.wordTaint(args[ci + 1]!, depth) : null;
+      const inSecret = (cTaint?.kind === 'secret' ? cTaint : null) ?? st.cwd;
+      if (sub === 'add') {
+        const t = args.slice(1).map((w) => this.wordTaint(w, depth)).find((x) => x && (x.kind === 'secret' || x.kind === 'env'));
+        if (t) st.gitStaged = { ...t, steps: [...t.steps, step(here, 'adds it to a git repository')] };
+        else if (inSecret && vals.some((v) => v === '.' || v === '-A' || v === '--all')) st.gitStaged = { ...inSecret, steps: [...inSecret.steps, step(here, 'adds the folder to a git repository')] };
+      } else if (sub === 'push') {
+        const t = st.gitStaged ?? inSecret;
+        if (t) this.emit({ rule: 'exfiltration', kind: 'secret-sent', severity: 'error', confidence: 'high', steps: [...t.steps, step(here, 'pushes it to a git remote')], impact: 'the credentials end up in a repository whoever owns the remote can read', fix: 'Remove it' });
+      }
+      return null;
+    }
+    if (head === 'gh' && vals[0] === 'gist' && vals[1] === 'create') {
+      for (const w of args.slice(2)) {
+        const t = this.wordTaint(w, depth) ?? (w.value === '-' ? stdin : null);
+        if (t && (t.kind === 'secret' || t.kind === 'env')) {
+          const pub = vals.includes('--public') || vals.includes('-p');
+          this.emit({ rule: 'exfiltration', kind: 'secret-sent', severity: 'error', confidence: 'high', steps: [...t.steps, step(here, `uploads it as a ${pub ? 'public' : 'secret (unlisted)'} gist`)], impact: pub ? 'anyone can read the credentials' : 'anyone with the link can read the credentials', fix: 'Remove it' });
+          break;
+        }
+      }
+      return null;
+    }
+    if (head === 'dig' || head === 'nslookup' || head === 'host' || head === 'drill' || head === 'ping' || head === 'resolve-dnsname') {
+      for (const w of args) {
+        if (!/\.[A-Za-z]{2,}/.test(w.value)) continue;
+        const t = this.wordTaint(w, depth);
+        if (t && (t.kind === 'secret' || t.kind === 'env')) {
+          this.emit({ rule: 'exfiltration', kind: 'dns-tunnel', severity: 'error', confidence: 'high', steps: [...t.steps, step(here, `looks up a name built from it (${head})`)], impact: 'the DNS query itself carries the data to whoever runs that domain, past any HTTP egress filter', fix: 'Remove it' });
+          break;
+        }
+      }
+      return null;
+    }
+    if (head === 'crontab') {
+      const t = vals[0] === '-' || vals.length === 0 ? stdin : args[0] ? (this.st.files.get(vals[0]!) ?? null) : null;
+      if (vals[0] !== '-l' && vals[0] !== '-r' && vals[0] !== '-e') this.persist('the crontab', t ?? { kind: 'literal', steps: [], what: '' }, here, head);
+      return null;
+    }
+    if (head === 'tee') {
+      for (const v of vals) {
+        if (v.startsWith('-')) continue;
+        if (stdin) st.files.set(v, stdin);
+        const pp = persistencePath(v);
+        if (pp) this.persist(pp, stdin ?? { kind: 'literal', steps: [], what: '' }, here, head);
+      }
+      return stdin;
+    }
+    if (head === 'claude' && vals.some((v) => v === '--dangerously-skip-permissions' || v === 'bypassPermissions' || v === '--permission-mode=bypassPermissions')) {
+      this.emit({ rule: 'privilege-change', kind: 'agent-permissions-off', severity: 'warning', confidence: 'high', steps: [step(here, 'starts Claude Code with its permission checks off')], impact: 'every tool call of that session, file writes and shell commands included, runs without asking the user', fix: 'Remove the flag; let the user approve what the session does' });
+      return null;
+    }
+    if (head === 'security' && /^(?:find-generic-password|find-internet-password|dump-keychain|export)$/.test(vals[0] ?? '')) {
+      return { kind: 'secret', steps: [step(here, `reads the keychain (security ${vals[0]})`)], what: 'the keychain' };
+    }
+    if ((head === 'env' || head === 'printenv' || head === 'set' || head === 'get-childitem' || head === 'gci' || head === 'dir') && (vals.length === 0 || /^env:$/i.test(vals[0] ?? ''))) {
+      if (head === 'get-childitem' || head === 'gci' || head === 'dir' ? /^env:$/i.test(vals[0] ?? '') : true) return { kind: 'env', steps: [step(here, `dumps the environment (${head})`)], what: 'the environment' };
+    }
+    if (head === 'export' && vals[0] === '-p') return { kind: 'env', steps: [step(here, 'dumps the environment (export -p)')], what: 'the environment' };
+    if (head === 'printenv' && vals[0] && SECRET_NAME.test(vals[0])) return { kind: 'secret', steps: [step(here, `reads the secret ${vals[0]}`)], what: vals[0], envName: vals[0] };
+    if (head === 'echo' || head === 'printf' || head === 'write-output') {
+      for (const w of args) {
+        const t = this.wordTaint(w, depth);
+        if (t && t.kind !== 'literal') return t;
+      }
+      // An install hint printed for the user runs nothing.
+      if (!c.redirects.length && vals.some((v) => /\b(?:curl|wget|iwr|irm)\b[^|]*\|/.test(v))) st.cleared.push({ rule: 'remote-exec', at: here });
+      const text = head === 'printf' ? printfText(vals.filter((v) => !/^-[a-z]$/.test(v)).join(' ')) : vals.filter((v) => !/^-[neE]+$/.test(v)).join(' ');
+      return { kind: 'literal', steps: [], what: head === 'echo' && vals.some((v) => /^-[a-z]*e/.test(v)) ? printfText(text) : text };
+    }
+    // Copies and archives: where credentials go, the destination holds them.
+    if (COPIERS.has(head) || ARCHIVERS.has(head)) {
+      const taints = args.map((w) => (w.value.startsWith('-') ? null : this.wordTaint(w, depth)));
+      const src = taints.find((t) => t && (t.kind === 'secret' || t.kind === 'env' || t.kind === 'download')) ?? (st.cwd && ARCHIVERS.has(head) ? st.cwd : null);
+      if (src) {
+        const what = ARCHIVERS.has(head) ? `packs it into an archive (${head})` : `copies it (${head})`;
+        const t: Taint = { ...src, steps: [...src.steps, step(here, what)] };
+        let dest: string | undefined;
+        if (ARCHIVERS.has(head)) {
+          const fi = vals.findIndex((v, i) => /^-[a-zA-Z]*f$/.test(v) || v === '--file' || (i === 0 && head === 'tar' && /^[a-zA-Z]*f$/.test(v)));
+          dest = fi >= 0 ? vals[fi + 1] : head === 'zip' || head === '7z' ? vals.find((v) => !v.startsWith('-') && !/^a$/.test(v)) : undefined;
+          if (dest === '-' || dest === undefined) return t;
+        } else dest = [...vals].reverse().find((v) => !v.startsWith('-'));
+        if (dest) {
+          st.files.set(dest, t);
+          const raw = args[vals.lastIndexOf(dest)]?.value;
+          if (raw) st.files.set(raw, t);
+          const pp = persistencePath(dest);
+          if (pp) this.persist(pp, src, here, head);
+        }
+        return null;
+      }
+      const dest = [...vals].reverse().find((v) => !v.startsWith('-'));
+      const pp = dest ? persistencePath(dest) : null;
+      if (pp && COPIERS.has(head)) {
+        const from = vals.find((v) => !v.startsWith('-') && v !== dest);
+        const t = from ? st.files.get(from) : undefined;
+        this.persist(pp, t ?? { kind: 'literal', steps: [], what: '' }, here, head);
+      }
+      return null;
+    }
+    // Readers of a credential file: their output is the secret.
+    if (READERS.has(head)) {
+      for (const w of args) {
+        if (w.value.startsWith('-')) continue;
+        const t = this.wordTaint(w, depth);
+        if (t && (t.kind === 'secret' || t.kind === 'download' || t.kind === 'env')) return t;
+      }
+    }
+    const dec = decoderOf(head, vals);
+    if (dec && stdin?.kind === 'literal') {
+      const text = decodeAll(stdin.what, dec);
+      if (text !== null) return { kind: 'literal', steps: [...stdin.steps, step(here, `decodes it (${dec})`)], what: text, envName: 'decoded', decoder: dec };
+    }
+    if (FILTERS.has(head) || dec) return stdin;
+    if (head === 'xargs' && stdin) {
+      // `… | xargs curl`, `… | xargs -I{} sh -c {}`: the input becomes arguments of the command.
+      const rest = args.findIndex((w) => !w.value.startsWith('-') && !/^\{\}$/.test(w.value));
+      if (rest >= 0) return this.effect(c, base(this.literal(args[rest]!, depth)), args.slice(rest), args.slice(rest + 1), vals.slice(rest + 1), stdin, here, depth);
+    }
+    return null;
+  }
+
+  runs(c: Command, head: string, lang: Lang, args: Word[], vals: string[], stdin: Taint | null, here: Where, depth: number): Taint | null {
+    const st = this.st;
+    const exec = (t: Taint, how: string) => {
+      if (t.kind === 'download') {
+        this.emit({ rule: 'remote-exec', kind: 'download-run', severity: 'error', confidence: 'high', steps: [...t.steps, step(here, how)], impact: 'whatever the server returns runs unreviewed', fix: 'Download to a file, verify its checksum or signature, read it, then run it; or ship the script in the skill' });
+        return true;
+      }
+      if (t.kind === 'literal' && t.what.trim() !== '') {
+        // Code given as text (a decoded payload, a here-document, an echoed line): read it as that language.
+        const decoded = t.envName === 'decoded';
+        const sn: Snippet = { text: t.what, start: 0, end: t.what.length, lang, place: () => here, negated: this.sn.negated, hidden: decoded || this.sn.hidden, ...(this.sn.trigger ? { trigger: this.sn.trigger } : {}) };
+        const before = st.out.length;
+        st.code(sn, st, depth + 1, [...this.via, ...t.steps, ...(decoded ? [step(here, `runs the decoded text (${head})`)] : [])]);
+        // Hidden code that itself downloads and runs, or sends secrets: the known dropper form, an error.
+        const worse = st.out.slice(before).some((x) => x.severity === 'error');
+        // base64 and hex payloads are the encoded-payload rule's own reading (src/analysis/decode.ts); the model adds
+        // the decoders it does not read (base32, rot13).
+        if (decoded && t.decoder !== 'base64' && t.decoder !== 'hex' && t.decoder !== undefined) this.emit({ rule: 'encoded-payload', kind: 'decoded-run', severity: worse ? 'error' : 'warning', confidence: 'high', steps: [...t.steps, step(here, `runs the decoded text (${head})`)], impact: 'the code that runs is hidden from a reader of the skill', fix: 'Write the command in clear' });
+        return true;
+      }
+      return false;
+    };
+    if (head === 'eval' || head === 'iex' || head === 'invoke-expression' || head === 'source' || head === '.') {
+      for (const w of args) {
+        if (w.proc) {
+          const t = this.script(w.proc, depth + 1);
+          if (t && exec(t, `runs it (${head} <(…))`)) return null;
+        }
+        const t = this.wordTaint(w, depth);
+        if (t && exec(t, `runs it (${head})`)) return null;
+        const f = st.files.get(w.value);
+        if (f && exec(f, `runs it (${head} ${w.value})`)) return null;
+      }
+      if (stdin) exec(stdin, `runs it (${head})`);
+      return null;
+    }
+    // Inline code: sh -c "…", python -c "…", node -e "…", pwsh -Command "…", -EncodedCommand.
+    for (let k = 0; k < args.length; k++) {
+      const v = vals[k]!;
+      if (lang === 'powershell' && /^-(?:e|ec|en|enc|enco|encod|encode|encoded|encodedc\w*)$/i.test(v) && vals[k + 1]) {
+        const text = decodeLiteral(vals[k + 1]!, 'utf16le-base64');
+        if (text) exec({ kind: 'literal', steps: [step(here, 'decodes -EncodedCommand')], what: text, envName: 'decoded', decoder: 'base64' }, `runs it (${head} -EncodedCommand)`);
+        return null;
+      }
+      if (INLINE_FLAG[lang].test(v) || (lang === 'shell' && /^-[a-z]*c[a-z]*$/.test(v) && !v.startsWith('--'))) {
+        const code = args[k + 1];
+        if (!code) return null;
+        if (lang === 'powershell' && code.value === '-') break;
+        const t = this.wordTaint(code, depth);
+        if (t && exec(t, `runs it as code (${head} ${v})`)) return null;
+        // The code itself: read it in its language, at the word's place.
+        const sn: Snippet = { text: this.sn.text, start: code.start, end: code.end, lang, place: (a, b) => this.sn.place(a, b), negated: this.sn.negated };
+        if (lang === 'shell' && code.value !== this.sn.text.slice(code.start, code.end)) {
+          const inner: Snippet = { text: code.value, start: 0, end: code.value.length, lang, place: () => this.sn.place(code.start, code.end), negated: this.sn.negated };
+          st.code(inner, st, depth + 1, this.via);
+        } else if (lang !== 'shell') {
+          const inner: Snippet = { text: code.value, start: 0, end: code.value.length, lang, place: () => this.sn.place(code.start, code.end), negated: this.sn.negated };
+          st.code(inner, st, depth + 1, this.via);
+        } else st.code(sn, st, depth + 1, this.via);
+        return null;
+      }
+    }
+    // A script file: the first argument that is not an option.
+    const fileIdx = vals.findIndex((v) => !v.startsWith('-'));
+    const procW = args.find((w) => w.proc);
+    if (procW?.proc) {
+      const t = this.script(procW.proc, depth + 1);
+      if (t && exec(t, `runs it (${head} <(…))`)) return null;
+    }
+    for (const r of c.redirects) {
+      if (r.op === '<' && r.target?.proc) {
+        const t = this.script(r.target.proc, depth + 1);
+        if (t && exec(t, `runs it (${head} < <(…))`)) return null;
+      }
+    }
+    const prose = this.sn.prose === true;
+    const readsStdin = fileIdx === -1 || vals[fileIdx] === '-' || vals.includes('-s') || (prose && !/[./$]/.test(vals[fileIdx] ?? ''));
+    if (!readsStdin) {
+      const f = vals[fileIdx]!;
+      const t = st.files.get(f) ?? [...st.files].find(([x]) => base(x) === base(f) && base(f).length > 0)?.[1];
+      if (t && t.kind === 'download') exec(t, `runs ${f} (${head})`);
+      return null;
+    }
+    if (stdin) exec(stdin, `pipes it into ${head}`);
+    return null;
+  }
+
+  download(c: Command, head: string, args: Word[], vals: string[], stdin: Taint | null, here: Where, depth: number): Taint | null {
+    const st = this.st;
+    const urlIdx = vals.findIndex((v) => URLISH.test(v.replace(/^[a-z-]+=/i, '')));
+    const url = urlIdx >= 0 ? vals[urlIdx]!.replace(/^[a-z-]+=/i, '') : null;
+    const host = url ? hostOf(url) : null;
+    if (host && isLocalHost(host)) return null;
+    // Data sent: curl -d/-F/-T/--data*, wget --post-file/--post-data/--body-file, iwr -Body/-InFile.
+    const sendOpt = /^(?:-d|--data(?:-binary|-raw|-urlencode|-ascii)?|-F|--form(?:-string)?|-T|--upload-file|--json|--post-data|--post-file|--body-data|--body-file|-body|-infile)$/i;
+    for (let k = 0; k < args.length; k++) {
+      const v = vals[k]!;
+      const eq = /^(--[a-z-]+)=(.*)$/.exec(v);
+      const opt = eq ? eq[1]! : v;
+      let val: Word | undefined;
+      if (sendOpt.test(opt)) val = eq ? { ...args[k]!, value: eq[2]! } : args[k + 1];
+      else if (/^-[dFT].+/.test(v)) val = { ...args[k]!, value: v.slice(2) };
+      if (!val) continue;
+      const raw = val.value.replace(/^[A-Za-z0-9_.-]+=/, '');
+      let t: Taint | null = null;
+      if (raw === '@-' || raw === '-' || raw === '<-') t = stdin;
+      else t = this.wordTaint({ ...val, value: raw.replace(/^[@<]/, '') }, depth) ?? this.wordTaint(val, depth);
+      if (t && t.kind === 'secret' && ownService(t, host) === true) st.cleared.push({ rule: 'exfiltration', at: here });
+      if (t && (t.kind === 'secret' || t.kind === 'env') && ownService(t, host) === false) {
+        this.emit({ rule: 'exfiltration', kind: 'secret-sent', severity: host && !t.envName ? 'error' : 'warning', confidence: 'high', steps: [...t.steps, step(here, `sends it to ${host ?? 'a host'} (${head} ${opt})`)], impact: 'whoever runs that host receives the credentials', fix: 'Remove it, or send a credential only as authentication to the service it belongs to' });
+        return null;
+      }
+    }
+    // Data carried in the URL itself (a query built from a secret).
+    if (urlIdx >= 0) {
+      const t = this.wordTaint(args[urlIdx]!, depth);
+      if (t && (t.kind === 'secret' || t.kind === 'env') && ownService(t, host) === false && t.envName === undefined) {
+        this.emit({ rule: 'exfiltration', kind: 'secret-sent', severity: 'error', confidence: 'high', steps: [...t.steps, step(here, `puts it in a URL of ${host ?? 'a host'} (${head})`)], impact: 'fetching that URL hands the data to the host', fix: 'Remove it' });
+        return null;
+      }
+    }
+    if (!url) return null;
+    const d: Taint = { kind: 'download', steps: [step(here, `downloads ${url}`)], what: url };
+    // Saved to a file: curl -o/-O, wget (by default, or -O), certutil/bitsadmin's last argument, iwr -OutFile.
+    const files: string[] = [];
+    for (let k = 0; k < vals.length; k++) {
+      const a = vals[k]!;
+      if (head === 'curl') {
+        if ((a === '-o' || a === '--output' || /^-[a-zA-Z]*o$/.test(a)) && vals[k + 1]) files.push(vals[k + 1]!);
+        else if (/^-[a-zA-Z]*O$/.test(a) || a === '--remote-name') files.push(base(url.split(/[?#]/)[0]!));
+      } else if (head === 'wget') {
+        if ((a === '-O' || a === '--output-document' || /^-[a-zA-Z]*O$/.test(a)) && vals[k + 1]) files.push(vals[k + 1]!);
+        else if (a.startsWith('--output-document=')) files.push(a.slice(18));
+      } else if (/^-outfile$/i.test(a) && vals[k + 1]) files.push(vals[k + 1]!);
+    }
+    if ((head === 'certutil' || head === 'bitsadmin') && vals.length > urlIdx + 1) files.push(vals[vals.length - 1]!);
+    if (head === 'wget' && files.length === 0 && !vals.some((v) => /^-[a-zA-Z]*O/.test(v) || v.startsWith('--output-document'))) files.push(base(url.split(/[?#]/)[0]!));
+    for (const f of files) if (f !== '-' && f !== '/dev/null') st.files.set(f, { ...d, steps: [step(here, `downloads ${url} to ${f}`)] });
+    return files.length > 0 && !files.includes('-') ? null : d;
+  }
+}
+
+export function newState(code: State['code']): State {
+  return { vars: new Map(), files: new Map(), cwd: null, gitStaged: null, out: [], cleared: [], code, budget: 20000 };
+}

@@ -1,0 +1,67 @@
+// The behaviour model's vocabulary: where a step happens, what flows (a taint), and the chains rules report.
+
+import type { SourceText } from '../../core/source.js';
+
+/** A stretch of one file: `file` undefined is the skill file itself. */
+export interface Where {
+  file?: string;
+  source?: SourceText;
+  start: number;
+  end: number;
+}
+
+export interface Step {
+  at: Where;
+  /** What happens here, in a few words ("reads ~/.ssh/id_rsa", "posts it to collector.test"). */
+  what: string;
+}
+
+export type TaintKind = 'download' | 'secret' | 'env' | 'literal';
+
+/** What a value, a stream or a file holds, and the steps that put it there. */
+export interface Taint {
+  kind: TaintKind;
+  steps: Step[];
+  /** download: the URL; secret: the path or variable; literal: the text. */
+  what: string;
+  /** A secret read from an environment variable: its name (for the own-service test). */
+  envName?: string;
+  /** literal: the decoder that produced it (base64, base32, hex, rot13…), when it was decoded. */
+  decoder?: string;
+}
+
+export type BehaviourRule = 'remote-exec' | 'exfiltration' | 'reverse-shell' | 'persistence' | 'privilege-change' | 'encoded-payload' | 'mcp-server';
+
+export interface Chain {
+  rule: BehaviourRule;
+  /** Short class name, e.g. "download-run", "secret-sent", "reverse-shell". */
+  kind: string;
+  severity: 'error' | 'warning' | 'info';
+  confidence: 'high' | 'medium' | 'low';
+  /** Source → steps → sink, in order; the last step is where the finding is reported. */
+  steps: Step[];
+  /** What the runtime then does, for the message. */
+  impact: string;
+  fix: string;
+}
+
+export type Lang = 'shell' | 'python' | 'javascript' | 'ruby' | 'perl' | 'php' | 'powershell';
+
+/** One piece of code of the skill, with where its offsets point. */
+export interface Snippet {
+  /** The whole text the offsets index (a file's normalized text, or a rebuilt MCP command line). */
+  text: string;
+  start: number;
+  end: number;
+  lang: Lang;
+  /** Maps an offset of `text` to a place in a file. */
+  place(start: number, end: number): Where;
+  /** A command line in running prose (a command may start at any word). */
+  prose?: boolean;
+  /** The text around it warns against what it shows ("never run …"): findings drop to info. */
+  negated?: boolean;
+  /** The code was hidden: decoded from an encoded literal, or its command name built at run time. */
+  hidden?: boolean;
+  /** How the code comes to run, when that is itself a step ("runs when the folder is opened in VS Code"). */
+  trigger?: string;
+}
