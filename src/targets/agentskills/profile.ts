@@ -3,9 +3,14 @@
 import type { NameRule, TargetProfile } from '../profile-types.js';
 import { BASE } from '../profile-types.js';
 
+// skills-ref 0.1.5 dist/validator.js validateName: the name trimmed and NFKC-normalized; each character a letter
+// of isLetter (Basic Latin, Latin-1 and Latin Extended-A/B from U+00C0, combining marks, Cyrillic, CJK and CJK
+// Extension A), a digit or "-"; the whole equal to its toLowerCase(); at most 64 characters.
+const AGENTSKILLS_CHARS = '[a-z0-9\\u00C0-\\u024F\\u0300-\\u036F\\u0400-\\u04FF\\u3400-\\u4DBF\\u4E00-\\u9FFF-]';
 const AGENTSKILLS_NAME: NameRule = {
-  pattern: '^[a-z0-9-]{1,64}$',
-  expected: '1-64 lowercase letters, digits and hyphens, no leading, trailing or double hyphen',
+  pattern: `^(?!.*\\p{Lu})${AGENTSKILLS_CHARS}{1,64}$`,
+  chars: AGENTSKILLS_CHARS,
+  expected: '1-64 lowercase letters (Latin, Cyrillic, CJK), digits and hyphens, no leading, trailing or double hyphen',
   maxLength: 64,
   mustMatchFolder: true,
   hyphenRules: true,

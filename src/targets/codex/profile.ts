@@ -15,6 +15,8 @@ export const CODEX: TargetProfile = {
   nameRequired: false,
   nameSources: ['frontmatter', 'folder'],
   coercesScalars: true,
+  nameTrim: true,
+  blankName: 'fallback',
   descriptionWhitespace: 'collapse',
   metadataMustBeMap: true,
   name: clientName(64),

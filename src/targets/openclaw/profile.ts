@@ -23,6 +23,12 @@ export const OPENCLAW: TargetProfile = {
   nameSources: ['frontmatter', 'folder'],
   descriptionRequired: true,
   coercesScalars: true,
+  nameTrim: true,
+  blankName: 'fallback',
+  // discoverSkillCandidates: `skillCandidates.toSorted((a, b) => a.name.localeCompare(b.name))`, `name` the path
+  // below the root; one list for the whole root, so `x/` and `grp/x/` of one name collide.
+  collisionOrder: 'locale',
+  collisionScope: 'root',
   descriptionWhitespace: 'trim',
   skillFileNames: ['SKILL.md'],
   skipsDotFolders: true,
