@@ -53,6 +53,23 @@ tester.run(rule, {
       ],
     },
     {
+      name: 'OpenCode registers a skill without a description but never shows it to the model',
+      code: '---\nname: s\n---\nBody.\n',
+      path: '.opencode/skills/s/SKILL.md',
+      targets: ['opencode'],
+      errors: [
+        {
+          line: 1,
+          column: 1,
+          severity: 'error',
+          rejects: true,
+          messageId: 'hidden',
+          data: { target: 'opencode' },
+          message: 'no "description"; opencode registers the skill but leaves it out of the list the model sees, so the model never loads it. Add "description: Use when …"',
+        },
+      ],
+    },
+    {
       name: 'OpenCode skips a skill whose description is null',
       code: '---\nname: s\ndescription:\n---\nBody.\n',
       path: '.opencode/skills/s/SKILL.md',

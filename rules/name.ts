@@ -44,7 +44,7 @@ const meta: RuleMeta = {
     lookalikes: '; it contains {{chars}}, so it reads as {{skeleton}} but is a different name',
     lookalikeChar: '{{codePoint}} "{{char}}" ({{script}}) looks like Latin "{{looksLike}}"',
     tooLong: 'is {{length}} characters, over {{max}}',
-    badChars: 'has characters outside a-z, 0-9 and "-" ({{chars}})',
+    badChars: 'has characters outside the letters skills-ref allows, digits and "-" ({{chars}})',
     hyphenEnds: 'starts or ends with a hyphen',
     doubleHyphen: 'has two hyphens in a row',
     differsFromFolder: ' and differs from its folder {{folder}}',
@@ -127,7 +127,7 @@ export default defineRule({
       ctx.report({ ...at, messageId: 'missing', data: { target: ctx.profile.id, suggestion }, rejects: true });
       return;
     }
-    const name = stringified || (ctx.profile.nameStringified && data.name !== null && typeof data.name === 'object') ? jsString(data.name) : ctx.profile.coercesScalars && (typeof data.name === 'number' || typeof data.name === 'boolean') ? String(data.name) : data.name;
+    const name = stringified || (ctx.profile.nameStringified && data.name !== null && typeof data.name === 'object') ? jsString(data.name) : ctx.profile.structuredAsJson && data.name !== null && typeof data.name === 'object' ? JSON.stringify(data.name) : ctx.profile.coercesScalars && (typeof data.name === 'number' || typeof data.name === 'boolean') ? String(data.name) : data.name;
     // skills-ref 0.1.5: validate checks String(metadata.name); readProperties throws on a non-string.
     if (stringified) {
       const { scalar, ...facts } = nonStringData(ctx.profile.id, data.name, name as string);

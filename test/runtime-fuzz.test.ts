@@ -164,6 +164,14 @@ describe('names and descriptions the runtimes accept', () => {
     expect(by.c0062a).toEqual(no);
     expect(by.c0063a).toEqual(ok('c0063a'));
   });
+  it('OpenClaw: a null written out is its text, control characters are removed from the description', async () => {
+    const by = await view('openclaw', [
+      { id: 'c0071', features: [['desc', 'tilde']] },
+      { id: 'c0072', features: [['noise', 'esc-desc']] },
+    ]);
+    expect(by.c0071a).toEqual({ ...ok('c0071a'), description: '~' });
+    expect(by.c0072a).toEqual(ok('c0072a'));
+  });
   it('skills-ref accepts Cyrillic, CJK and NFD names (NFKC) equal to their folder', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'skillcheck-fuzz-'));
     made.push(dir);

@@ -12,7 +12,7 @@ import type { FrontmatterParser } from './profiles.js';
 export function parseForTarget(parser: FrontmatterParser, src: SourceText, generic: ParsedDocument): ParsedDocument {
   if (parser === 'strict-kv') return parseStrictKv(src, generic);
   if (parser === 'yaml-lenient') return lenientRetry(src, generic);
-  if (parser === 'openclaw') return openclawParse(src, generic);
+  if (parser === 'openclaw') return runtimeYaml(parser, openclawParse(src, generic));
   if (parser === 'skills-ref') return runtimeYaml(parser, skillsRefSplit(src, generic));
   if (parser === 'codex') return runtimeYaml(parser, lenientRetry(src, trimmedCloseSplit(src, openIndentSplit(src, generic))));
   if (parser === 'yaml-lenient-first-dashes') return runtimeYaml(parser, claudeCodeRetry(src, claudeCodeSplit(src, generic)));
@@ -39,6 +39,8 @@ interface YamlDetails {
   datesAsDates: boolean;
   /** A number as name or description is kept as written (`1.5e3`, not 1500: Codex reads the scalar's text). */
   numbersAsWritten: boolean;
+  /** A null written out (`~`, `null`) as name or description is its text (OpenClaw's coerceYamlFrontmatterValue). */
+  nullsAsWritten?: boolean;
 }
 
 const YAML_DETAILS: Partial<Record<FrontmatterParser, YamlDetails>> = {
@@ -48,11 +50,13 @@ const YAML_DETAILS: Partial<Record<FrontmatterParser, YamlDetails>> = {
   codex: { printableOnly: true, strayBom: true, nulDropsFrontmatter: false, mergeKeys: false, unknownTagFails: false, datesAsDates: false, numbersAsWritten: true },
   // OpenCode 1.18.33: gray-matter's js-yaml 3 safeLoad.
   opencode: { printableOnly: true, strayBom: true, nulDropsFrontmatter: false, mergeKeys: true, unknownTagFails: true, datesAsDates: true, numbersAsWritten: false },
+  // OpenClaw 2026.9.6: the `yaml` library, values coerced to their text (measured: `description: ~` loads as "~").
+  openclaw: { printableOnly: false, strayBom: false, nulDropsFrontmatter: false, mergeKeys: false, unknownTagFails: false, datesAsDates: false, numbersAsWritten: false, nullsAsWritten: true },
   // skills-ref 0.1.5: js-yaml 4 load (dist/parser.js).
   'skills-ref': { printableOnly: true, strayBom: true, nulDropsFrontmatter: false, mergeKeys: true, unknownTagFails: true, datesAsDates: true, numbersAsWritten: false },
 };
 
-const RUNTIME_OF: Partial<Record<FrontmatterParser, string>> = { 'yaml-lenient-first-dashes': 'claude-code', codex: 'codex', opencode: 'opencode', 'skills-ref': 'agentskills' };
+const RUNTIME_OF: Partial<Record<FrontmatterParser, string>> = { openclaw: 'openclaw', 'yaml-lenient-first-dashes': 'claude-code', codex: 'codex', opencode: 'opencode', 'skills-ref': 'agentskills' };
 
 /** js-yaml's non-printable characters (loader.js PATTERN_NON_PRINTABLE, surrogates aside). */
 const NON_PRINTABLE = /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x84\x86-\x9F\uFFFE\uFFFF]/;
@@ -113,13 +117,14 @@ function runtimeYaml(parser: FrontmatterParser, doc: ParsedDocument): ParsedDocu
     const { '<<': _, ...own } = data;
     data = { ...merged, ...own };
   }
-  if ((d.datesAsDates || d.numbersAsWritten) && isMap(root)) {
+  if ((d.datesAsDates || d.numbersAsWritten || d.nullsAsWritten) && isMap(root)) {
     for (const key of ['name', 'description']) {
       const pair = root.items.find((p) => isScalar(p.key) && p.key.value === key);
       const v = pair?.value;
       if (!isScalar(v) || v.type !== 'PLAIN' || v.tag !== undefined) continue;
       const text = v.source ?? (v.range ? fm.raw.slice(v.range[0], v.range[1]).trim() : String(v.value));
       if (d.numbersAsWritten && typeof v.value === 'number') data = { ...data, [key]: text };
+      if (d.nullsAsWritten && v.value === null && text !== '') data = { ...data, [key]: text };
       if (d.datesAsDates && typeof v.value === 'string' && YAML_DATE.test(text)) {
         const t = YAML_DATE.exec(text)!;
         const ms = Date.UTC(Number(t[1]), Number(t[2]) - 1, Number(t[3]), Number(t[4] ?? 0), Number(t[5] ?? 0), Number(t[6] ?? 0));

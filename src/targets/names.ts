@@ -110,6 +110,7 @@ export function frontmatterName(profile: TargetProfile, raw: unknown): string | 
   let v = raw;
   if ((profile.stringifiesValues && v !== undefined) || (profile.nameStringified && v !== undefined && v !== null)) v = typeof v === 'string' ? v : jsString(v);
   if (profile.coercesScalars && (typeof v === 'number' || typeof v === 'boolean')) v = String(v);
+  if (profile.structuredAsJson && v !== null && typeof v === 'object') v = JSON.stringify(v);
   if (typeof v !== 'string') return null;
   const name = profile.nameTrim ? v.trim() : v;
   if (name.trim() !== '' || profile.blankName === 'kept' || profile.nameSources.length === 1) return name;
@@ -142,13 +143,13 @@ function controlAsSpace(v: string): string {
 /** The description as the runtime keeps it (`descriptionWhitespace`). */
 export function shapeDescription(profile: TargetProfile, v: string): string {
   switch (profile.descriptionWhitespace) {
-    case 'trim':
-      return v.trim();
     case 'trim-lines': {
       // Every line break (LF, CRLF or a lone CR), with the blank lines and indentation around it, becomes one space.
       const joined = v.trim().replace(/[ \t]*(?:(?:\r\n|\r|\n)[ \t]*)+/g, ' ');
       return profile.descriptionControl === 'space' ? controlAsSpace(joined) : joined;
     }
+    case 'trim':
+      return profile.descriptionControl === 'strip' ? v.trim().replace(/[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/g, '') : v.trim();
     case 'collapse':
       return v.trim().replace(/\s+/g, ' ');
     default:

@@ -19,10 +19,21 @@ export interface Ranked<S extends Collidable = ProjectSkill> {
  */
 export function collisions<S extends Collidable = ProjectSkill>(skills: readonly S[]): { winner: Ranked<S>; ordered: Ranked<S>[] }[] {
   const groups = new Map<string, S[]>();
+  // A runtime that scans its whole root into one list (collisionScope 'root'): a skill deeper down meets one of
+  // the same name directly in the root (`x/` and `grp/x/`). Packs side by side (`alice/x/`, `bob/x/` in a mirror)
+  // stay apart: they meet only when installed together (crossRootCollisions).
+  const topLevel = new Set<string>();
   for (const s of skills) {
     if (s.input.name === null || !s.loads) continue;
     const profile = getProfile(s.input.target);
-    const where = profile.collisionScope === 'root' ? `catalog:${catalogOf(profile.roots, s.input.file) ?? discoveryRoot(profile.roots, s.input.file)}` : discoveryRoot(profile.roots, s.input.file);
+    if (profile.collisionScope === 'root' && (depthBelowRoot(profile.roots, s.input.file)?.depth ?? 0) <= 1) topLevel.add(`${s.input.target}\0${discoveryRoot(profile.roots, s.input.file)}\0${s.input.name}`);
+  }
+  for (const s of skills) {
+    if (s.input.name === null || !s.loads) continue;
+    const profile = getProfile(s.input.target);
+    const catalog = catalogOf(profile.roots, s.input.file);
+    const top = catalog === null ? null : `catalog:${catalog}`;
+    const where = profile.collisionScope === 'root' && top !== null && topLevel.has(`${s.input.target}\0${top}\0${s.input.name}`) ? top : discoveryRoot(profile.roots, s.input.file);
     const key = `${s.input.target}\0${where}\0${s.input.name}`;
     const g = groups.get(key);
     if (g) g.push(s);

@@ -242,8 +242,8 @@ export interface TargetProfile {
   blankName: 'rejects' | 'fallback' | 'kept';
   /** Whether a list or mapping name is read as JavaScript's `String()` of it (Claude Code `Lyn`: `String(e)`). */
   nameStringified: boolean;
-  /** Control characters in the description: kept, or each shown as a space (Claude Code). */
-  descriptionControl: 'keep' | 'space';
+  /** Control characters in the description: kept, each shown as a space (Claude Code), or removed (OpenClaw). */
+  descriptionControl: 'keep' | 'space' | 'strip';
   /** Whether a whitespace-only description is kept as it is (OpenCode) instead of counting as none. */
   keepsBlankDescription: boolean;
   /** Whether a skill without a description is registered but never shown to the model (OpenCode's prompt builder
