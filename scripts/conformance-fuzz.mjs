@@ -130,9 +130,9 @@ function descLines(v, D) {
     case 'null-word':
       return ['description: null'];
     case 'mapping':
-      return [`description: {a: ${D}}`];
+      return ['description: {a: b}'];
     case 'list':
-      return [`description: [${D}, two]`];
+      return ['description: [one, two]'];
     case 'date':
       return ['description: 2024-01-15'];
     case 'float':

@@ -632,6 +632,21 @@ async function fuzzBatch(runtime, cases) {
       const u = byDir.get(path.relative(root, path.dirname(v.file)).split(path.sep).join('/'));
       if (u) scOf.set(u.uid, v);
     }
+    // A race (OpenCode): skillcheck predicts that exactly one skill of a same-named group loads, not which; the
+    // group may span cases (several blank names). It holds when the runtime loaded exactly one of them, as predicted.
+    const raceHeld = new Set();
+    const uidOfFile = new Map(views.map((v) => [v.file, byDir.get(path.relative(root, path.dirname(v.file)).split(path.sep).join('/'))?.uid]));
+    for (const v of views) {
+      if (v.collision?.status !== 'race') continue;
+      const group = [v.file, ...(v.collision.others ?? [])].map((f) => uidOfFile.get(f));
+      if (group.some((g) => g === undefined)) continue;
+      const shown = (uid) => (rtOf.get(uid) ?? []).filter((x) => x.eligible !== false && !(runtime === 'opencode' && x.description === undefined));
+      const loaded = group.filter((g) => shown(g).length > 0);
+      if (loaded.length !== 1) continue;
+      const sc = scOf.get(loaded[0]);
+      const rec = shown(loaded[0])[0];
+      if (sc?.loads && rec.name === (sc.name?.value ?? null) && (rec.description ?? '') === (sc.description?.value ?? '')) for (const g of group) raceHeld.add(g);
+    }
     return rendered.map(({ c, r }) => {
       const per = r.units.map((u) => {
         // What the model is shown: OpenClaw's ineligible skills are not loaded; OpenCode registers a skill without
@@ -642,11 +657,8 @@ async function fuzzBatch(runtime, cases) {
         const scv = sc?.loads ? { loads: true, name: sc.name?.value ?? null, description: sc.description?.value ?? null } : { loads: false, name: null, description: null };
         return { uid: u.uid, dir: u.dir, rt, sc: scv, race: sc?.collision?.status === 'race', reasons: sc?.reasons?.map((x) => x.ruleId) ?? [] };
       });
-      // A race (OpenCode): skillcheck predicts that exactly one of the group loads, not which.
-      const race = per.filter((p) => p.race);
-      const raceHeld = race.length > 1 && race.filter((p) => p.rt.loads).length === 1 && race.filter((p) => p.rt.loads).every((p) => p.rt.name === p.sc.name && (p.rt.description ?? '') === (p.sc.description ?? ''));
       for (const p of per) {
-        p.fields = raceHeld && p.race ? [] : ['loads', 'name', 'description'].filter((k) => (k === 'description' ? (p.rt.description ?? '') !== (p.sc.description ?? '') || p.rt.loads !== p.sc.loads : p.rt[k] !== p.sc[k]));
+        p.fields = raceHeld.has(p.uid) ? [] : ['loads', 'name', 'description'].filter((k) => (k === 'description' ? (p.rt.description ?? '') !== (p.sc.description ?? '') || p.rt.loads !== p.sc.loads : p.rt[k] !== p.sc[k]));
       }
       const sig = per.map((p, i) => p.fields.map((f) => `${i}:${f}${f === 'loads' ? `:${p.rt.loads}` : ''}`).join(',')).filter(Boolean).join(';');
       return { c, per, sig, runId: c.id };

@@ -163,6 +163,9 @@ describe('names and descriptions the runtimes accept', () => {
     expect(by.c0061a).toEqual({ ...ok('c0061a'), description: 'Mon Jan 15 2024 00:00:00 GMT+0000 (Coordinated Universal Time)' });
     expect(by.c0062a).toEqual(no);
     expect(by.c0063a).toEqual(ok('c0063a'));
+    // validateName and readProperties trim a quoted, padded name.
+    const padded = await view('agentskills', [{ id: 'c0064', features: [['name', 'padded-quoted']] }]);
+    expect(padded.c0064a).toEqual(ok('c0064a'));
   });
   it('OpenClaw: a null written out is its text, control characters are removed from the description', async () => {
     const by = await view('openclaw', [

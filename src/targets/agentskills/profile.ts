@@ -26,6 +26,8 @@ export const AGENTSKILLS: TargetProfile = {
   frontmatterParser: 'skills-ref',
   // validator.js validateMetadata: `validateName(String(metadata.name))`, `validateDescription(String(metadata.description))`.
   stringifiesValues: true,
+  // validateName and readProperties trim the name (a quoted "  x  " is x).
+  nameTrim: true,
   // readFile follows a symlinked SKILL.md (parser.js findSkillMd only checks that the path exists).
   followsSkillFileLinks: true,
   readsNodeModules: true,
