@@ -8,6 +8,8 @@
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+// mulberry32, the benchmarks' seeded PRNG: the same sample on every machine and Node version.
+import { prng } from '../bench/corpus.mjs';
 
 /**
  * The grammar: per dimension, the variants a case may take. The first variant of each dimension is the default
@@ -58,17 +60,6 @@ export const GRAMMAR = {
 
 export const DIMENSIONS = Object.keys(GRAMMAR);
 
-/** mulberry32: a small seeded PRNG (deterministic across Node versions). */
-export function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** How often each dimension leaves its default (the rest of the mass is the default). */
 const RATE = { name: 0.45, desc: 0.6, noise: 0.25, fence: 0.2, tabs: 0.1, file: 0.1, layout: 0.25, size: 0.04 };

@@ -565,7 +565,9 @@ function compare(runtime, corpusName, units, root, rtRecords, scViews) {
 // ---------------------------------------------------------------------------------------------------------------
 // Driver
 
-async function checkBatch(runtime, corpusName, units, write) {
+/** Lay `units` out in a fresh project (`write(root, outside)`), ask the runtime and skillcheck, and hand both
+ *  answers to `then(root, records, views)`; the project is removed afterwards. */
+async function askBoth(runtime, units, write, then) {
   const proj = fs.mkdtempSync(path.join(os.tmpdir(), `skc-conf-${runtime}-`));
   try {
     const home = path.join(proj, 'home');
@@ -573,14 +575,17 @@ async function checkBatch(runtime, corpusName, units, write) {
     const root = LAYOUT[runtime](proj);
     fs.mkdirSync(root, { recursive: true });
     write(root, path.join(proj, 'outside'));
-    const records =
-      runtime === 'codex' ? await loadCodex(proj, home) : await LOADERS[runtime](proj, home, units);
+    const records = runtime === 'codex' ? await loadCodex(proj, home) : await LOADERS[runtime](proj, home, units);
     const env = runtime === 'openclaw' ? { ...baseEnv(home), PATH: `${path.join(CACHE, RUNTIMES.openclaw.dir, 'node_modules/.bin')}:${process.env.PATH}` } : baseEnv(home);
     const views = skillcheckView(proj, root, targetFor[runtime], env);
-    return compare(runtime, corpusName, units, root, records, views);
+    return then(root, records, views);
   } finally {
     fs.rmSync(proj, { recursive: true, force: true });
   }
+}
+
+function checkBatch(runtime, corpusName, units, write) {
+  return askBoth(runtime, units, write, (root, records, views) => compare(runtime, corpusName, units, root, records, views));
 }
 
 function merge(results) {
@@ -604,19 +609,13 @@ const short = (v) => (v == null ? String(v) : typeof v !== 'string' ? JSON.strin
 
 /** Run `cases` through `runtime` and skillcheck in one project; per case, per unit: the runtime's and skillcheck's
  *  { loads, name, description } and the fields that differ. */
-async function fuzzBatch(runtime, cases) {
-  const proj = fs.mkdtempSync(path.join(os.tmpdir(), `skc-fuzz-${runtime}-`));
-  try {
-    const home = path.join(proj, 'home');
-    fs.mkdirSync(home, { recursive: true });
-    const root = LAYOUT[runtime](proj);
-    fs.mkdirSync(root, { recursive: true });
-    const rendered = cases.map((c) => ({ c, r: fuzz.renderCase(c) }));
+function fuzzBatch(runtime, cases) {
+  const rendered = cases.map((c) => ({ c, r: fuzz.renderCase(c) }));
+  const units = rendered.flatMap(({ r }) => r.units.map((u) => ({ ...u, id: u.dir })));
+  const write = (root) => {
     for (const { r } of rendered) fuzz.writeCase(root, r);
-    const units = rendered.flatMap(({ r }) => r.units.map((u) => ({ ...u, id: u.dir })));
-    const records = runtime === 'codex' ? await loadCodex(proj, home) : await LOADERS[runtime](proj, home, units);
-    const env = runtime === 'openclaw' ? { ...baseEnv(home), PATH: `${path.join(CACHE, RUNTIMES.openclaw.dir, 'node_modules/.bin')}:${process.env.PATH}` } : baseEnv(home);
-    const views = skillcheckView(proj, root, targetFor[runtime], env);
+  };
+  return askBoth(runtime, units, write, (root, records, views) => {
     const byDir = new Map(units.map((u) => [u.dir, u]));
     const byUid = new Map(units.map((u) => [u.uid, u]));
     const rel = (p) => path.relative(realpathOr(root), realpathOr(path.dirname(p))).split(path.sep).join('/');
@@ -663,9 +662,7 @@ async function fuzzBatch(runtime, cases) {
       const sig = per.map((p, i) => p.fields.map((f) => `${i}:${f}${f === 'loads' ? `:${p.rt.loads}` : ''}`).join(',')).filter(Boolean).join(';');
       return { c, per, sig, runId: c.id };
     });
-  } finally {
-    fs.rmSync(proj, { recursive: true, force: true });
-  }
+  });
 }
 
 /** Cases in batches of at most 120 units (OpenClaw loads at most 200 per root). */
