@@ -17,7 +17,7 @@
 //   --limit N         only the first N real skills (development)
 //   --fuzz N          generated cases (scripts/conformance-fuzz.mjs; default 120, or $CONFORMANCE_FUZZ; 0: none)
 //   --seed S          the generator's seed (default 1: the fixed sample CI runs)
-//   --fuzz-rounds R   delta-debugging rounds per runtime for the disagreements (default 12)
+//   --fuzz-rounds R   delta-debugging rounds per runtime for the disagreements (default 4: CI's budget)
 //   --fuzz-lines      also minimize the skill file line by line after the features
 //   --fuzz-out DIR    where the minimized disagreements are written (default: a folder in the temp dir)
 // The runtimes never get credentials: the environment is rebuilt from scratch (PATH, a temporary HOME).
@@ -66,7 +66,7 @@ const only = opt('--runtime')?.split(',') ?? Object.keys(RUNTIMES);
 const corpora = opt('--corpus')?.split(',') ?? ['real', 'edge', 'fuzz'];
 const FUZZ_N = Number(opt('--fuzz') ?? process.env.CONFORMANCE_FUZZ ?? 120);
 const FUZZ_SEED = Number(opt('--seed') ?? process.env.CONFORMANCE_SEED ?? 1);
-const FUZZ_ROUNDS = Number(opt('--fuzz-rounds') ?? 12);
+const FUZZ_ROUNDS = Number(opt('--fuzz-rounds') ?? 4);
 const limit = opt('--limit') ? Number(opt('--limit')) : Infinity;
 const targetFor = Object.fromEntries(Object.entries(RUNTIMES).map(([k, v]) => [k, v.target]));
 if (argv.includes('--before')) Object.assign(targetFor, { 'claude-code': 'agentskills', codex: 'agentskills', opencode: 'agentskills' });
@@ -739,7 +739,11 @@ function writeFixtures(out, runtime, found) {
       seed: FUZZ_SEED,
       case: c,
       features: fuzz.label(c.features),
-      units: f.per.map((p) => ({ uid: p.uid.replace(f.runId, c.id), dir: p.dir.split(f.runId).join(c.id), runtime: p.rt, skillcheck: p.sc, race: p.race, fields: p.fields })),
+      units: f.per.map((p) => {
+        // Values hold the id the case last ran under (a minimization candidate's): written with the case's own.
+        const own = (v) => JSON.parse(JSON.stringify(v).split(f.runId).join(c.id));
+        return { uid: p.uid.replace(f.runId, c.id), dir: p.dir.split(f.runId).join(c.id), runtime: own(p.rt), skillcheck: own(p.sc), race: p.race, fields: p.fields };
+      }),
     };
     fs.writeFileSync(path.join(dir, `${c.id}.json`), `${JSON.stringify(rec, null, 2)}\n`);
   }
