@@ -503,6 +503,13 @@ function pair(units, root, rtRecords, scViews) {
   return { per, unmatched };
 }
 
+/** Whether the model is shown a skill the runtime listed: OpenClaw's ineligible skills (gating) are not loaded;
+ *  OpenCode registers a skill without a description but its prompt builder keeps only
+ *  `filter(d => d.description !== undefined)`. */
+function shown(runtime, rec) {
+  return rec.eligible !== false && !(runtime === 'opencode' && rec.description === undefined);
+}
+
 function compare(runtime, corpusName, units, root, rtRecords, scViews) {
   const { per, unmatched } = pair(units, root, rtRecords, scViews);
   const diffs = [];
@@ -519,12 +526,12 @@ function compare(runtime, corpusName, units, root, rtRecords, scViews) {
     const group = [id, ...(v.sc.collision.others ?? []).map((f) => idOfFile.get(f))];
     for (const g of group) seenRace.add(g);
     if (group.some((g) => g === undefined)) continue;
-    const loaded = group.filter((g) => per.get(g).rt.some((r) => r.eligible !== false));
+    const loaded = group.filter((g) => per.get(g).rt.some((r) => shown(runtime, r)));
     const held =
       loaded.length === 1 &&
       (() => {
         const { rt, sc } = per.get(loaded[0]);
-        const r = rt.find((x) => x.eligible !== false);
+        const r = rt.find((x) => shown(runtime, x));
         return r.name === (sc.name?.value ?? null) && (r.description ?? '') === (sc.description?.value ?? '');
       })();
     if (held) for (const g of group) raceHeld.add(g);
@@ -535,8 +542,9 @@ function compare(runtime, corpusName, units, root, rtRecords, scViews) {
   for (const u of units) {
     const { rt, sc } = per.get(u.id);
     const shared = per.get(u.id).shared === true || rt.some((r) => r.shared);
-    // OpenClaw lists skills that fail gating as not eligible: they are found but not loaded.
-    const rtLoaded = rt.filter((r) => r.eligible !== false);
+    // OpenClaw lists skills that fail gating as not eligible: they are found but not loaded. OpenCode registers a
+    // skill without a description and leaves it out of the model's list: what the model is shown counts.
+    const rtLoaded = rt.filter((r) => shown(runtime, r));
     const rtLoads = rtLoaded.length > 0;
     const scLoads = sc?.loads === true;
     const rtName = rtLoads ? rtLoaded[0].name : null;
@@ -639,18 +647,18 @@ function fuzzBatch(runtime, cases) {
       if (v.collision?.status !== 'race') continue;
       const group = [v.file, ...(v.collision.others ?? [])].map((f) => uidOfFile.get(f));
       if (group.some((g) => g === undefined)) continue;
-      const shown = (uid) => (rtOf.get(uid) ?? []).filter((x) => x.eligible !== false && !(runtime === 'opencode' && x.description === undefined));
-      const loaded = group.filter((g) => shown(g).length > 0);
+      const shownOf = (uid) => (rtOf.get(uid) ?? []).filter((x) => shown(runtime, x));
+      const loaded = group.filter((g) => shownOf(g).length > 0);
       if (loaded.length !== 1) continue;
       const sc = scOf.get(loaded[0]);
-      const rec = shown(loaded[0])[0];
+      const rec = shownOf(loaded[0])[0];
       if (sc?.loads && rec.name === (sc.name?.value ?? null) && (rec.description ?? '') === (sc.description?.value ?? '')) for (const g of group) raceHeld.add(g);
     }
     return rendered.map(({ c, r }) => {
       const per = r.units.map((u) => {
         // What the model is shown: OpenClaw's ineligible skills are not loaded; OpenCode registers a skill without
         // a description but its prompt builder leaves it out (`filter(d => d.description !== undefined)`).
-        const recs = (rtOf.get(u.uid) ?? []).filter((x) => x.eligible !== false && !(runtime === 'opencode' && x.description === undefined));
+        const recs = (rtOf.get(u.uid) ?? []).filter((x) => shown(runtime, x));
         const sc = scOf.get(u.uid) ?? null;
         const rt = recs.length > 0 ? { loads: true, name: recs[0].name ?? null, description: recs[0].description ?? null } : { loads: false, name: null, description: null };
         const scv = sc?.loads ? { loads: true, name: sc.name?.value ?? null, description: sc.description?.value ?? null } : { loads: false, name: null, description: null };
