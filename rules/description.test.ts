@@ -87,7 +87,7 @@ tester.run(rule, {
       ],
     },
     {
-      // A block list: Codex and OpenClaw read a flow list (`[a, b]`) as the text written.
+      // A block list (Codex and OpenClaw read a flow mapping `{a: b}` as the text written).
       name: 'a list is not a string',
       code: fm('\n  - a\n  - b'),
       errors: [

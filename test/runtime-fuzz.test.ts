@@ -138,8 +138,13 @@ describe('names and descriptions the runtimes accept', () => {
     expect(by.c0043a).toEqual({ ...ok('c0043a'), description: '1.5e3' });
     expect(by.c0044a).toEqual(ok('c0044a'));
     // A flow mapping description loads as written.
-    const flow = await view('codex', [{ id: 'c0045', features: [['desc', 'mapping']] }]);
+    const flow = await view('codex', [
+      { id: 'c0045', features: [['desc', 'mapping']] },
+      { id: 'c0046', features: [['desc', 'list']] },
+    ]);
     expect(flow.c0045a).toEqual({ ...ok('c0045a'), description: '{a: b}' });
+    // A flow list is not: Codex skips the skill.
+    expect(flow.c0046a).toEqual(no);
   });
   it('OpenCode: registers "", keeps a whitespace-only description, applies merge keys, drops a date, a !custom tag, no description', async () => {
     const by = await view('opencode', [
@@ -176,8 +181,13 @@ describe('names and descriptions the runtimes accept', () => {
       { id: 'c0072', features: [['noise', 'esc-desc']] },
     ]);
     expect(by.c0071a).toEqual({ ...ok('c0071a'), description: '~' });
-    const flow = await view('openclaw', [{ id: 'c0073', features: [['desc', 'mapping']] }]);
+    const flow = await view('openclaw', [
+      { id: 'c0073', features: [['desc', 'mapping']] },
+      { id: 'c0074', features: [['desc', 'list']] },
+    ]);
     expect(flow.c0073a).toEqual({ ...ok('c0073a'), description: '{a: b}' });
+    // A flow list is its JSON text.
+    expect(flow.c0074a).toEqual({ ...ok('c0074a'), description: '["one","two"]' });
     expect(by.c0072a).toEqual(ok('c0072a'));
   });
   it('skills-ref accepts Cyrillic, CJK and NFD names (NFKC) equal to their folder', async () => {

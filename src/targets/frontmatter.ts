@@ -41,19 +41,20 @@ interface YamlDetails {
   numbersAsWritten: boolean;
   /** A null written out (`~`, `null`) as name or description is its text (OpenClaw's coerceYamlFrontmatterValue). */
   nullsAsWritten?: boolean;
-  /** A flow collection (`{a: b}`, `[one, two]`) as name or description is its text as written (Codex, OpenClaw). */
-  flowAsWritten?: boolean;
+  /** A flow mapping (`{a: b}`) as name or description is its text as written (Codex, OpenClaw; measured: a flow
+   *  list is not, Codex skips it and OpenClaw shows its JSON text). */
+  flowMapAsWritten?: boolean;
 }
 
 const YAML_DETAILS: Partial<Record<FrontmatterParser, YamlDetails>> = {
   // Claude Code 2.1.332: Bun.YAML.parse.
   'yaml-lenient-first-dashes': { printableOnly: false, strayBom: false, nulDropsFrontmatter: true, mergeKeys: true, unknownTagFails: false, datesAsDates: false, numbersAsWritten: false },
   // Codex 0.171.0: a Rust YAML reader into a typed struct.
-  codex: { printableOnly: true, strayBom: true, nulDropsFrontmatter: false, mergeKeys: false, unknownTagFails: false, datesAsDates: false, numbersAsWritten: true, flowAsWritten: true },
+  codex: { printableOnly: true, strayBom: true, nulDropsFrontmatter: false, mergeKeys: false, unknownTagFails: false, datesAsDates: false, numbersAsWritten: true, flowMapAsWritten: true },
   // OpenCode 1.18.33: gray-matter's js-yaml 3 safeLoad.
   opencode: { printableOnly: true, strayBom: true, nulDropsFrontmatter: false, mergeKeys: true, unknownTagFails: true, datesAsDates: true, numbersAsWritten: false },
   // OpenClaw 2026.9.6: the `yaml` library, values coerced to their text (measured: `description: ~` loads as "~").
-  openclaw: { printableOnly: false, strayBom: false, nulDropsFrontmatter: false, mergeKeys: false, unknownTagFails: false, datesAsDates: false, numbersAsWritten: false, nullsAsWritten: true, flowAsWritten: true },
+  openclaw: { printableOnly: false, strayBom: false, nulDropsFrontmatter: false, mergeKeys: false, unknownTagFails: false, datesAsDates: false, numbersAsWritten: false, nullsAsWritten: true, flowMapAsWritten: true },
   // skills-ref 0.1.5: js-yaml 4 load (dist/parser.js).
   'skills-ref': { printableOnly: true, strayBom: true, nulDropsFrontmatter: false, mergeKeys: true, unknownTagFails: true, datesAsDates: true, numbersAsWritten: false },
 };
@@ -119,11 +120,11 @@ function runtimeYaml(parser: FrontmatterParser, doc: ParsedDocument): ParsedDocu
     const { '<<': _, ...own } = data;
     data = { ...merged, ...own };
   }
-  if ((d.datesAsDates || d.numbersAsWritten || d.nullsAsWritten || d.flowAsWritten) && isMap(root)) {
+  if ((d.datesAsDates || d.numbersAsWritten || d.nullsAsWritten || d.flowMapAsWritten) && isMap(root)) {
     for (const key of ['name', 'description']) {
       const pair = root.items.find((p) => isScalar(p.key) && p.key.value === key);
       const v = pair?.value;
-      if (d.flowAsWritten && !fm.mapOffset && (isMap(v) || isSeq(v)) && v.flow && v.range) data = { ...data, [key]: fm.raw.slice(v.range[0], v.range[1]) };
+      if (d.flowMapAsWritten && !fm.mapOffset && isMap(v) && v.flow && v.range) data = { ...data, [key]: fm.raw.slice(v.range[0], v.range[1]) };
       if (!isScalar(v) || v.type !== 'PLAIN' || v.tag !== undefined) continue;
       const text = v.source ?? (v.range ? fm.raw.slice(v.range[0], v.range[1]).trim() : String(v.value));
       if (d.numbersAsWritten && typeof v.value === 'number') data = { ...data, [key]: text };
