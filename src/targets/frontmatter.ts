@@ -96,19 +96,21 @@ function runtimeYaml(parser: FrontmatterParser, doc: ParsedDocument): ParsedDocu
   if (d.unknownTagFails && isMap(root)) {
     let tagAt = -1;
     let tag = '';
-    const walk = (n: unknown): void => {
-      if (tagAt >= 0 || n === null || typeof n !== 'object') return;
+    // Iterative: a deeply nested block must not exhaust the stack.
+    const stack: unknown[] = [root];
+    while (stack.length > 0 && tagAt < 0) {
+      const n = stack.pop();
+      if (n === null || typeof n !== 'object') continue;
       const node = n as { tag?: string; range?: [number, number]; items?: unknown[]; key?: unknown; value?: unknown };
       if (typeof node.tag === 'string' && !node.tag.startsWith('tag:yaml.org,2002:')) {
         tagAt = node.range?.[0] ?? 0;
         tag = node.tag;
-        return;
+        break;
       }
-      if (Array.isArray(node.items)) for (const i of node.items) walk(i);
-      if ('key' in node) walk(node.key);
-      if ('value' in node) walk(node.value);
-    };
-    walk(root);
+      if (Array.isArray(node.items)) stack.push(...node.items);
+      if ('key' in node) stack.push(node.key);
+      if ('value' in node) stack.push(node.value);
+    }
     if (tagAt >= 0) return fail(Math.max(0, fm.mapOffset ? fm.mapOffset(tagAt) : tagAt), 'unknownTag', { tag: quote(tag) });
   }
   let data = fm.data;

@@ -235,6 +235,9 @@ export interface TargetProfile {
    *  a list (`"one,two"`), a mapping (`"[object Object]"`) and no value (`"null"`) pass, while its
    *  `readProperties` (dist/parser.js) throws on them. A warning, not a rejection, under such a target. */
   stringifiesValues: boolean;
+  /** The byte limit is a listing cap checked from the file's size (Claude Code): it does not raise skillcheck's read
+   *  bound, which reads every target's smaller limits in full. */
+  byteLimitBySize?: boolean;
   /** Whether the runtime trims the name (Claude Code, Codex, OpenClaw: a quoted `"  x  "` is `x`). */
   nameTrim: boolean;
   /** A blank name (`name: ""`, `name:`): the skill is rejected, named by the next name source (the folder), or

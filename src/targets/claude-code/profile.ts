@@ -32,6 +32,7 @@ export const CLAUDE_CODE: TargetProfile = {
   descriptionControl: 'space',
   // A SKILL.md of 1,000,001 bytes is not listed; 1,000,000 is (measured).
   byteLimit: 1_000_000,
+  byteLimitBySize: true,
   descriptionWhitespace: 'trim-lines',
   escapesAngleBrackets: true,
   followsSkillFileLinks: true,
