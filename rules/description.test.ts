@@ -53,6 +53,23 @@ tester.run(rule, {
       ],
     },
     {
+      name: 'OpenCode registers a skill without a description but never shows it to the model',
+      code: '---\nname: s\n---\nBody.\n',
+      path: '.opencode/skills/s/SKILL.md',
+      targets: ['opencode'],
+      errors: [
+        {
+          line: 1,
+          column: 1,
+          severity: 'error',
+          rejects: true,
+          messageId: 'hidden',
+          data: { target: 'opencode' },
+          message: 'no "description"; opencode registers the skill but leaves it out of the list the model sees, so the model never loads it. Add "description: Use when …"',
+        },
+      ],
+    },
+    {
       name: 'OpenCode skips a skill whose description is null',
       code: '---\nname: s\ndescription:\n---\nBody.\n',
       path: '.opencode/skills/s/SKILL.md',
@@ -70,20 +87,21 @@ tester.run(rule, {
       ],
     },
     {
+      // A block list (Codex and OpenClaw read a flow mapping `{a: b}` as the text written).
       name: 'a list is not a string',
-      code: fm('[a, b]'),
+      code: fm('\n  - a\n  - b'),
       errors: [
-        { line: 3, column: 14, endLine: 3, endColumn: 20, severity: 'error', rejects: true, messageId: 'notString', data: { type: 'a list' }, message: '"description" is a list; expected a string. Quote it' },
+        { line: 4, column: 3, severity: 'error', rejects: true, messageId: 'notString', data: { type: 'a list' }, message: '"description" is a list; expected a string. Quote it' },
       ],
     },
     {
-      name: 'OpenClaw shows a list as its JSON text',
-      code: fm('[a, b]'),
+      name: 'OpenClaw shows a block list as its JSON text',
+      code: fm('\n  - a\n  - b'),
       targets: ['openclaw'],
       errors: [
         {
-          line: 3,
-          column: 14,
+          line: 4,
+          column: 3,
           severity: 'warning',
           rejects: false,
           messageId: 'structured',
@@ -94,7 +112,7 @@ tester.run(rule, {
     },
     {
       name: 'a long mapping: its JSON text is cut at 60 characters',
-      code: fm(`{k: ${'x'.repeat(70)}}`),
+      code: fm(`\n  k: ${'x'.repeat(70)}`),
       targets: ['openclaw'],
       errors: [{ severity: 'warning', messageId: 'structured', data: { type: 'a mapping', target: 'openclaw', json: `"{\\"k\\":\\"${'x'.repeat(53)}…"` } }],
     },

@@ -30,6 +30,8 @@ const meta: RuleMeta = {
     nullValue: '"description:" has no value (null); {{target}} skips the skill (it takes a string or no key at all). Write a description or remove the key',
     missing:
       'no "description"; {{target}} requires one (it is what the model reads to decide whether to load the skill) and clients skip a skill without it. Add "description: Use when …"',
+    hidden:
+      'no "description"; {{target}} registers the skill but leaves it out of the list the model sees, so the model never loads it. Add "description: Use when …"',
     missingInfo: 'no "description"; {{target}} shows an empty description in its catalog, so the model has nothing to choose by',
     notString: '"description" is {{type}}; expected a string. Quote it',
     blank: '"description" is blank; write one line saying when to use the skill',
@@ -108,7 +110,9 @@ export default defineRule({
     }
     if ((d === undefined || d === null) && hasFallback) return;
     if (d === undefined || d === null) {
-      if (ctx.profile.descriptionRequired) {
+      if (ctx.profile.missingDescriptionHidden && d === undefined) {
+        ctx.report({ ...at, messageId: 'hidden', data: { target: ctx.profile.id }, rejects: true });
+      } else if (ctx.profile.descriptionRequired) {
         ctx.report({ ...at, messageId: 'missing', data: { target: ctx.profile.id }, rejects: true });
       } else {
         ctx.report({ ...at, severity: 'info', messageId: 'missingInfo', data: { target: ctx.profile.id } });
@@ -122,6 +126,11 @@ export default defineRule({
       return;
     }
     if (d.trim() === '' && hasFallback) return;
+    // OpenCode keeps a whitespace-only description: the skill is shown with it.
+    if (d.trim() === '' && d !== '' && ctx.profile.keepsBlankDescription) {
+      ctx.report({ ...at, severity: 'info', messageId: 'blankInfo' });
+      return;
+    }
     if (d.trim() === '') {
       if (ctx.profile.descriptionRequired) ctx.report({ ...at, messageId: 'blank', rejects: true });
       else ctx.report({ ...at, severity: 'info', messageId: 'blankInfo' });

@@ -34,6 +34,66 @@ tester.run(rule, {
     { name: 'Claude Code: never closed is no frontmatter at all (the first line describes it)', code: '---\nname: s\ndescription: Never closed.\n', ...CC },
   ],
   invalid: [
+    {
+      name: 'Codex skips a frontmatter holding a control character (YAML allows only printable characters)',
+      code: '---\nname: s\ndescription: Bell\u0007 here.\n---\nBody.\n',
+      path: '.agents/skills/s/SKILL.md',
+      targets: ['codex'],
+      errors: [
+        {
+          line: 3,
+          column: 18,
+          rejects: true,
+          messageId: 'nonPrintable',
+          message: 'control character U+0007 in the frontmatter; codex reads YAML, which allows only printable characters, and skips the skill. Remove it',
+        },
+      ],
+    },
+    {
+      name: 'OpenCode skips a frontmatter with a byte-order mark inside it',
+      code: '---\n\ufeffname: s\ndescription: BOM on line 2.\n---\nBody.\n',
+      path: '.opencode/skills/s/SKILL.md',
+      targets: ['opencode'],
+      errors: [
+        {
+          line: 2,
+          column: 1,
+          rejects: true,
+          messageId: 'strayBom',
+          message: 'a byte-order mark (U+FEFF) inside the frontmatter; opencode reads it as the start of a second YAML document and skips the skill. Remove it',
+        },
+      ],
+    },
+    {
+      name: 'Claude Code drops a frontmatter holding NUL and loads the skill with its fallbacks',
+      code: '---\nname: s\ndescription: Nul\u0000 here.\n---\nBody.\n',
+      path: '.claude/skills/s/SKILL.md',
+      targets: ['claude-code'],
+      errors: [
+        {
+          line: 3,
+          column: 17,
+          rejects: false,
+          messageId: 'nulDropped',
+          message: 'a NUL byte in the frontmatter; claude-code cannot read the frontmatter. Remove it; claude-code ignores the whole frontmatter and loads the skill with its fallback name and description',
+        },
+      ],
+    },
+    {
+      name: 'skills-ref fails on a YAML tag it does not know',
+      code: '---\nname: s\ndescription: !custom Tagged.\n---\nBody.\n',
+      path: 'skills/s/SKILL.md',
+      targets: ['agentskills'],
+      errors: [
+        {
+          line: 3,
+          column: 22,
+          rejects: true,
+          messageId: 'unknownTag',
+          message: 'YAML tag "!custom"; agentskills reads YAML with js-yaml, which fails on a tag it does not know, and skips the skill. Remove the tag',
+        },
+      ],
+    },
     // No frontmatter, and why.
     {
       name: 'no frontmatter where the runtime requires one',

@@ -62,6 +62,10 @@ const meta: RuleMeta = {
     claudeRetryQuote: 'YAML fails here; Claude Code loads it only through its retry, which quotes the value, and other runtimes reject it. Quote it: {{key}}: {{quoted}} (--fix)',
     lenientRetry:
       'YAML fails here (a ": " inside a plain value); this runtime loads it only through its lenient retry, which quotes values that contain colons, and every strict YAML parser rejects it. Quote the value: {{key}}: {{quoted}} (--fix)',
+    nonPrintable: 'control character {{char}} in the frontmatter; {{target}} reads YAML, which allows only printable characters, and skips the skill. Remove it',
+    strayBom: 'a byte-order mark (U+FEFF) inside the frontmatter; {{target}} reads it as the start of a second YAML document and skips the skill. Remove it',
+    nulDropped: 'a NUL byte in the frontmatter; {{target}} cannot read the frontmatter. Remove it',
+    unknownTag: 'YAML tag {{tag}}; {{target}} reads YAML with js-yaml, which fails on a tag it does not know, and skips the skill. Remove the tag',
     opencodeTabKey:
       'a tab used as indentation; OpenCode reads YAML with js-yaml 3, which does not count tabs as indentation, so {{key}} is read as a top-level key, and other runtimes reject the file. Remove the tabs (--fix; what OpenCode reads), or indent with spaces to nest the key',
     opencodeTabKeys:

@@ -8,7 +8,7 @@ RuleTester.it = it;
 const tester = new RuleTester({ path: 'skills/x/SKILL.md', targets: ['ironclaw'] });
 const fm = (name: string) => `---\nname: ${name}\ndescription: d.\n---\nBody.\n`;
 const IRONCLAW = '^[a-zA-Z0-9][a-zA-Z0-9._-]{0,63}$ (a letter or digit, then up to 63 letters, digits, ".", "_" or "-")';
-const STANDARD = '1-64 lowercase letters, digits and hyphens, no leading, trailing or double hyphen';
+const STANDARD = '1-64 lowercase letters (Latin, Cyrillic, CJK), digits and hyphens, no leading, trailing or double hyphen';
 const DEPLOY = 'd\u0435ploy'; // Cyrillic e
 const CYRILLIC_E = '; it contains U+0435 "\u0435" (Cyrillic) looks like Latin "e", so it reads as "deploy" but is a different name';
 
@@ -21,6 +21,22 @@ tester.run(rule, {
     { name: 'a frontmatter that is not a mapping is the frontmatter rule\'s finding', code: '---\n- a\n---\nBody.\n' },
   ],
   invalid: [
+    {
+      name: 'OpenCode registers a blank name under ""',
+      code: '---\nname: ""\ndescription: Blank name.\n---\nBody.\n',
+      path: '.opencode/skills/s/SKILL.md',
+      targets: ['opencode'],
+      errors: [
+        {
+          line: 2,
+          column: 7,
+          severity: 'warning',
+          rejects: false,
+          messageId: 'blankKept',
+          message: '"name" is blank; opencode registers the skill under the empty name, which no one can ask for by name. Write a name',
+        },
+      ],
+    },
     {
       name: 'no name where IronClaw requires one: the folder name is suggested',
       code: '---\ndescription: No name.\n---\nBody.\n',
@@ -143,8 +159,8 @@ tester.run(rule, {
           severity: 'error',
           rejects: true,
           messageId: 'shapeUseFolder',
-          data: { name: '"Clock Automation"', problems: 'has characters outside a-z, 0-9 and "-" ("C", " ", "A")', folder: 'clock-automation', lookalikes: '' },
-          message: 'name "Clock Automation" has characters outside a-z, 0-9 and "-" ("C", " ", "A") and differs from its folder; use the folder\'s name: name: clock-automation',
+          data: { name: '"Clock Automation"', problems: 'has characters outside the letters skills-ref allows, digits and "-" ("C", " ", "A")', folder: 'clock-automation', lookalikes: '' },
+          message: 'name "Clock Automation" has characters outside the letters skills-ref allows, digits and "-" ("C", " ", "A") and differs from its folder; use the folder\'s name: name: clock-automation',
         },
       ],
     },
@@ -173,13 +189,13 @@ tester.run(rule, {
           messageId: 'shape',
           data: {
             name: '"Bad--Name-"',
-            problems: 'has characters outside a-z, 0-9 and "-" ("B", "N"), starts or ends with a hyphen, has two hyphens in a row',
+            problems: 'has characters outside the letters skills-ref allows, digits and "-" ("B", "N"), starts or ends with a hyphen, has two hyphens in a row',
             mismatch: ' and differs from its folder "Other"',
             expected: STANDARD,
             example: ' (for example "bad-name")',
             lookalikes: '',
           },
-          message: `name "Bad--Name-" has characters outside a-z, 0-9 and "-" ("B", "N"), starts or ends with a hyphen, has two hyphens in a row and differs from its folder "Other"; expected ${STANDARD} (for example "bad-name")`,
+          message: `name "Bad--Name-" has characters outside the letters skills-ref allows, digits and "-" ("B", "N"), starts or ends with a hyphen, has two hyphens in a row and differs from its folder "Other"; expected ${STANDARD} (for example "bad-name")`,
         },
       ],
     },
@@ -196,14 +212,15 @@ tester.run(rule, {
       ],
     },
     {
-      name: 'a lookalike letter breaks the charset: named after the folder suggestion',
+      // skills-ref's isLetter takes Cyrillic (U+0400–U+04FF): the lookalike is a folder mismatch, not a bad character.
+      name: 'a lookalike letter: a Cyrillic letter is allowed, the name then differs from its folder',
       code: fm(DEPLOY),
       path: 'skills/deploy/SKILL.md',
       targets: ['agentskills'],
       errors: [
         {
-          messageId: 'shapeUseFolder',
-          data: { name: `"${DEPLOY}"`, problems: 'has characters outside a-z, 0-9 and "-" ("\u0435")', folder: 'deploy', lookalikes: CYRILLIC_E },
+          messageId: 'folderMismatch',
+          data: { name: `"${DEPLOY}"`, folder: '"deploy"', rejecters: 'skills-ref', verb: 'rejects', loaders: '; Claude Code, Codex, OpenCode and OpenClaw load it', lookalikes: CYRILLIC_E },
         },
       ],
     },
@@ -236,7 +253,7 @@ describe('name: the parts of its messages', () => {
     { messageId: 'lookalikes', data: { chars: 'U+0435 "\u0435" (Cyrillic) looks like Latin "e"', skeleton: '"deploy"' }, text: CYRILLIC_E },
     { messageId: 'lookalikeChar', data: { codePoint: 'U+0435', char: '\u0435', script: 'Cyrillic', looksLike: 'e' }, text: 'U+0435 "\u0435" (Cyrillic) looks like Latin "e"' },
     { messageId: 'tooLong', data: { length: 70, max: 64 }, text: 'is 70 characters, over 64' },
-    { messageId: 'badChars', data: { chars: '"B"' }, text: 'has characters outside a-z, 0-9 and "-" ("B")' },
+    { messageId: 'badChars', data: { chars: '"B"' }, text: 'has characters outside the letters skills-ref allows, digits and "-" ("B")' },
     { messageId: 'hyphenEnds', data: {}, text: 'starts or ends with a hyphen' },
     { messageId: 'doubleHyphen', data: {}, text: 'has two hyphens in a row' },
     { messageId: 'differsFromFolder', data: { folder: '"Other"' }, text: ' and differs from its folder "Other"' },

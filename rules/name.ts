@@ -31,6 +31,7 @@ const meta: RuleMeta = {
     missing: 'no "name" in the frontmatter; {{target}} requires one. Add "name: {{suggestion}}"',
     notString: '"name" is {{type}}; expected a string. Quote it: name: "{{value}}"',
     blank: '"name" is blank; expected {{expected}}',
+    blankKept: '"name" is blank; {{target}} registers the skill under the empty name, which no one can ask for by name. Write a name',
     pattern: 'name {{name}} does not match {{expected}}; {{target}} rejects the skill{{lookalikes}}',
     lookalike: 'name {{name}}{{lookalikes}}',
     shapeUseFolder: "name {{name}} {{problems}} and differs from its folder; use the folder's name: name: {{folder}}{{lookalikes}}",
@@ -43,7 +44,7 @@ const meta: RuleMeta = {
     lookalikes: '; it contains {{chars}}, so it reads as {{skeleton}} but is a different name',
     lookalikeChar: '{{codePoint}} "{{char}}" ({{script}}) looks like Latin "{{looksLike}}"',
     tooLong: 'is {{length}} characters, over {{max}}',
-    badChars: 'has characters outside a-z, 0-9 and "-" ({{chars}})',
+    badChars: 'has characters outside the letters skills-ref allows, digits and "-" ({{chars}})',
     hyphenEnds: 'starts or ends with a hyphen',
     doubleHyphen: 'has two hyphens in a row',
     differsFromFolder: ' and differs from its folder {{folder}}',
@@ -69,19 +70,22 @@ function folderVerdict(): { rejecters: string; verb: string; loaders: string } {
   return { rejecters: list(rejects), verb: rejects.length > 1 ? 'reject' : 'rejects', loaders: loads.length > 0 ? part('loaders', { runtimes: list(loads) }) : '' };
 }
 
-function checkAgentskillsShape(ctx: SkillContext, name: string, at: { offset: number; endOffset: number }) {
+function checkAgentskillsShape(ctx: SkillContext, written: string, at: { offset: number; endOffset: number }) {
   const rule = ctx.profile.name;
+  // skills-ref validateName: the name trimmed and NFKC-normalized, compared with the folder's NFKC form.
+  const name = written.trim().normalize('NFKC');
   const problems: string[] = [];
   if ([...name].length > rule.maxLength) problems.push(part('tooLong', { length: [...name].length, max: rule.maxLength }));
-  if (!new RegExp(rule.pattern, 'u').test(name) && /[^a-z0-9-]/u.test(name)) {
-    const bad = [...new Set([...name].filter((c) => !/[a-z0-9-]/.test(c)))].map((c) => quote(c)).join(', ');
+  const allowed = new RegExp(`^${rule.chars ?? '[a-z0-9-]'}$`, 'u');
+  if (!new RegExp(rule.pattern, 'u').test(name) && [...name].some((c) => !allowed.test(c))) {
+    const bad = [...new Set([...name].filter((c) => !allowed.test(c)))].map((c) => quote(c)).join(', ');
     problems.push(part('badChars', { chars: bad }));
   }
   if (rule.hyphenRules && (name.startsWith('-') || name.endsWith('-'))) problems.push(part('hyphenEnds'));
   if (rule.hyphenRules && name.includes('--')) problems.push(part('doubleHyphen'));
   // One cause, one finding: a name written as a title ("Clockify Automation") both breaks the charset and differs
   // from its folder; say both in one error and suggest the folder's name when that one is valid.
-  const folder = ctx.skill.layout === 'folder' ? ctx.skill.folderName : null;
+  const folder = ctx.skill.layout === 'folder' ? ctx.skill.folderName.normalize('NFKC') : null;
   const mismatch = rule.mustMatchFolder && folder !== null && name !== folder;
   const folderValid = folder !== null && new RegExp(rule.pattern, 'u').test(folder) && [...folder].length <= rule.maxLength;
   if (problems.length > 0) {
@@ -123,7 +127,7 @@ export default defineRule({
       ctx.report({ ...at, messageId: 'missing', data: { target: ctx.profile.id, suggestion }, rejects: true });
       return;
     }
-    const name = stringified ? jsString(data.name) : ctx.profile.coercesScalars && (typeof data.name === 'number' || typeof data.name === 'boolean') ? String(data.name) : data.name;
+    const name = stringified || (ctx.profile.nameStringified && data.name !== null && typeof data.name === 'object') ? jsString(data.name) : ctx.profile.structuredAsJson && data.name !== null && typeof data.name === 'object' ? JSON.stringify(data.name) : ctx.profile.coercesScalars && (typeof data.name === 'number' || typeof data.name === 'boolean') ? String(data.name) : data.name;
     // skills-ref 0.1.5: validate checks String(metadata.name); readProperties throws on a non-string.
     if (stringified) {
       const { scalar, ...facts } = nonStringData(ctx.profile.id, data.name, name as string);
@@ -134,7 +138,10 @@ export default defineRule({
       return;
     }
     if (name.trim() === '') {
-      ctx.report({ ...at, messageId: 'blank', data: { expected: ctx.profile.name.expected }, rejects: true });
+      // Claude Code, Codex and OpenClaw name the skill from its folder; OpenCode registers it under "".
+      if (ctx.profile.blankName === 'fallback') return;
+      const kept = ctx.profile.blankName === 'kept';
+      ctx.report({ ...at, messageId: kept ? 'blankKept' : 'blank', data: { expected: ctx.profile.name.expected, target: ctx.profile.id }, rejects: !kept, ...(kept ? { severity: 'warning' as const } : {}) });
       return;
     }
     if (ctx.profile.name.mustMatchFolder || ctx.profile.name.hyphenRules) {

@@ -15,6 +15,11 @@
 //   --json FILE       also write every result as JSON
 //   --strict          exit 1 when an agreement is under the goal (99.5% real, 97% edge)
 //   --limit N         only the first N real skills (development)
+//   --fuzz N          generated cases (scripts/conformance-fuzz.mjs; default 120, or $CONFORMANCE_FUZZ; 0: none)
+//   --seed S          the generator's seed (default 1: the fixed sample CI runs)
+//   --fuzz-rounds R   delta-debugging rounds per runtime for the disagreements (default 4: CI's budget)
+//   --fuzz-lines      also minimize the skill file line by line after the features
+//   --fuzz-out DIR    where the minimized disagreements are written (default: a folder in the temp dir)
 // The runtimes never get credentials: the environment is rebuilt from scratch (PATH, a temporary HOME).
 // Nothing here is part of `npm test`; nothing in the product depends on it.
 
@@ -23,14 +28,15 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import * as fuzz from './conformance-fuzz.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CACHE = process.env.SKILLCHECK_CONFORMANCE_CACHE ?? path.join(os.homedir(), '.cache/skillcheck/conformance');
 const REAL = path.resolve(repo, '../shared/corpus/real');
 // Another build of skillcheck to compare (e.g. the main branch, for before/after figures).
 const SKILLCHECK_BIN = process.env.SKILLCHECK_BIN ?? path.join(repo, 'bin/skillcheck.js');
-const GOAL = { real: 99.5, edge: 97 };
-const RUN_TIMEOUT_MS = Number(process.env.SKILLCHECK_CONFORMANCE_TIMEOUT_MS ?? 120_000);
+const GOAL = { real: 99.5, edge: 97, fuzz: 97 };
+const RUN_TIMEOUT_MS = Number(process.env.SKILLCHECK_CONFORMANCE_TIMEOUT_MS ?? 300_000);
 
 /** Pinned runtimes: what to install, and the binary that proves the install complete. */
 export const RUNTIMES = {
@@ -57,7 +63,10 @@ function opt(name) {
   return i >= 0 ? argv[i + 1] : undefined;
 }
 const only = opt('--runtime')?.split(',') ?? Object.keys(RUNTIMES);
-const corpora = opt('--corpus')?.split(',') ?? ['real', 'edge'];
+const corpora = opt('--corpus')?.split(',') ?? ['real', 'edge', 'fuzz'];
+const FUZZ_N = Number(opt('--fuzz') ?? process.env.CONFORMANCE_FUZZ ?? 120);
+const FUZZ_SEED = Number(opt('--seed') ?? process.env.CONFORMANCE_SEED ?? 1);
+const FUZZ_ROUNDS = Number(opt('--fuzz-rounds') ?? 4);
 const limit = opt('--limit') ? Number(opt('--limit')) : Infinity;
 const targetFor = Object.fromEntries(Object.entries(RUNTIMES).map(([k, v]) => [k, v.target]));
 if (argv.includes('--before')) Object.assign(targetFor, { 'claude-code': 'agentskills', codex: 'agentskills', opencode: 'agentskills' });
@@ -494,6 +503,13 @@ function pair(units, root, rtRecords, scViews) {
   return { per, unmatched };
 }
 
+/** Whether the model is shown a skill the runtime listed: OpenClaw's ineligible skills (gating) are not loaded;
+ *  OpenCode registers a skill without a description but its prompt builder keeps only
+ *  `filter(d => d.description !== undefined)`. */
+function shown(runtime, rec) {
+  return rec.eligible !== false && !(runtime === 'opencode' && rec.description === undefined);
+}
+
 function compare(runtime, corpusName, units, root, rtRecords, scViews) {
   const { per, unmatched } = pair(units, root, rtRecords, scViews);
   const diffs = [];
@@ -510,12 +526,12 @@ function compare(runtime, corpusName, units, root, rtRecords, scViews) {
     const group = [id, ...(v.sc.collision.others ?? []).map((f) => idOfFile.get(f))];
     for (const g of group) seenRace.add(g);
     if (group.some((g) => g === undefined)) continue;
-    const loaded = group.filter((g) => per.get(g).rt.some((r) => r.eligible !== false));
+    const loaded = group.filter((g) => per.get(g).rt.some((r) => shown(runtime, r)));
     const held =
       loaded.length === 1 &&
       (() => {
         const { rt, sc } = per.get(loaded[0]);
-        const r = rt.find((x) => x.eligible !== false);
+        const r = rt.find((x) => shown(runtime, x));
         return r.name === (sc.name?.value ?? null) && (r.description ?? '') === (sc.description?.value ?? '');
       })();
     if (held) for (const g of group) raceHeld.add(g);
@@ -526,8 +542,9 @@ function compare(runtime, corpusName, units, root, rtRecords, scViews) {
   for (const u of units) {
     const { rt, sc } = per.get(u.id);
     const shared = per.get(u.id).shared === true || rt.some((r) => r.shared);
-    // OpenClaw lists skills that fail gating as not eligible: they are found but not loaded.
-    const rtLoaded = rt.filter((r) => r.eligible !== false);
+    // OpenClaw lists skills that fail gating as not eligible: they are found but not loaded. OpenCode registers a
+    // skill without a description and leaves it out of the model's list: what the model is shown counts.
+    const rtLoaded = rt.filter((r) => shown(runtime, r));
     const rtLoads = rtLoaded.length > 0;
     const scLoads = sc?.loads === true;
     const rtName = rtLoads ? rtLoaded[0].name : null;
@@ -556,7 +573,9 @@ function compare(runtime, corpusName, units, root, rtRecords, scViews) {
 // ---------------------------------------------------------------------------------------------------------------
 // Driver
 
-async function checkBatch(runtime, corpusName, units, write) {
+/** Lay `units` out in a fresh project (`write(root, outside)`), ask the runtime and skillcheck, and hand both
+ *  answers to `then(root, records, views)`; the project is removed afterwards. */
+async function askBoth(runtime, units, write, then) {
   const proj = fs.mkdtempSync(path.join(os.tmpdir(), `skc-conf-${runtime}-`));
   try {
     const home = path.join(proj, 'home');
@@ -564,14 +583,17 @@ async function checkBatch(runtime, corpusName, units, write) {
     const root = LAYOUT[runtime](proj);
     fs.mkdirSync(root, { recursive: true });
     write(root, path.join(proj, 'outside'));
-    const records =
-      runtime === 'codex' ? await loadCodex(proj, home) : await LOADERS[runtime](proj, home, units);
+    const records = runtime === 'codex' ? await loadCodex(proj, home) : await LOADERS[runtime](proj, home, units);
     const env = runtime === 'openclaw' ? { ...baseEnv(home), PATH: `${path.join(CACHE, RUNTIMES.openclaw.dir, 'node_modules/.bin')}:${process.env.PATH}` } : baseEnv(home);
     const views = skillcheckView(proj, root, targetFor[runtime], env);
-    return compare(runtime, corpusName, units, root, records, views);
+    return then(root, records, views);
   } finally {
     fs.rmSync(proj, { recursive: true, force: true });
   }
+}
+
+function checkBatch(runtime, corpusName, units, write) {
+  return askBoth(runtime, units, write, (root, records, views) => compare(runtime, corpusName, units, root, records, views));
 }
 
 function merge(results) {
@@ -588,6 +610,194 @@ function merge(results) {
 
 const pct = (a, n) => (n === 0 ? 100 : (100 * a) / n);
 const short = (v) => (v == null ? String(v) : typeof v !== 'string' ? JSON.stringify(v) : JSON.stringify(v.length > 90 ? `${v.slice(0, 87)}...` : v));
+
+// ---------------------------------------------------------------------------------------------------------------
+// The generator (scripts/conformance-fuzz.mjs): cases from a grammar of features, each run through the runtime's
+// own loader and through skillcheck; a disagreement is minimized (features, then lines) and written out.
+
+/** Run `cases` through `runtime` and skillcheck in one project; per case, per unit: the runtime's and skillcheck's
+ *  { loads, name, description } and the fields that differ. */
+function fuzzBatch(runtime, cases) {
+  const rendered = cases.map((c) => ({ c, r: fuzz.renderCase(c) }));
+  const units = rendered.flatMap(({ r }) => r.units.map((u) => ({ ...u, id: u.dir })));
+  const write = (root) => {
+    for (const { r } of rendered) fuzz.writeCase(root, r);
+  };
+  return askBoth(runtime, units, write, (root, records, views) => {
+    const byDir = new Map(units.map((u) => [u.dir, u]));
+    const byUid = new Map(units.map((u) => [u.uid, u]));
+    const rel = (p) => path.relative(realpathOr(root), realpathOr(path.dirname(p))).split(path.sep).join('/');
+    const rtOf = new Map();
+    for (const rec of records) {
+      const u = fuzz.unitOf(rec, byDir, byUid, rel);
+      if (!u) continue;
+      if (!rtOf.has(u.uid)) rtOf.set(u.uid, []);
+      rtOf.get(u.uid).push(rec);
+    }
+    const scOf = new Map();
+    for (const v of views) {
+      const u = byDir.get(path.relative(root, path.dirname(v.file)).split(path.sep).join('/'));
+      if (u) scOf.set(u.uid, v);
+    }
+    // A race (OpenCode): skillcheck predicts that exactly one skill of a same-named group loads, not which; the
+    // group may span cases (several blank names). It holds when the runtime loaded exactly one of them, as predicted.
+    const raceHeld = new Set();
+    const uidOfFile = new Map(views.map((v) => [v.file, byDir.get(path.relative(root, path.dirname(v.file)).split(path.sep).join('/'))?.uid]));
+    for (const v of views) {
+      if (v.collision?.status !== 'race') continue;
+      const group = [v.file, ...(v.collision.others ?? [])].map((f) => uidOfFile.get(f));
+      if (group.some((g) => g === undefined)) continue;
+      const shownOf = (uid) => (rtOf.get(uid) ?? []).filter((x) => shown(runtime, x));
+      const loaded = group.filter((g) => shownOf(g).length > 0);
+      if (loaded.length !== 1) continue;
+      const sc = scOf.get(loaded[0]);
+      const rec = shownOf(loaded[0])[0];
+      if (sc?.loads && rec.name === (sc.name?.value ?? null) && (rec.description ?? '') === (sc.description?.value ?? '')) for (const g of group) raceHeld.add(g);
+    }
+    return rendered.map(({ c, r }) => {
+      const per = r.units.map((u) => {
+        // What the model is shown: OpenClaw's ineligible skills are not loaded; OpenCode registers a skill without
+        // a description but its prompt builder leaves it out (`filter(d => d.description !== undefined)`).
+        const recs = (rtOf.get(u.uid) ?? []).filter((x) => shown(runtime, x));
+        const sc = scOf.get(u.uid) ?? null;
+        const rt = recs.length > 0 ? { loads: true, name: recs[0].name ?? null, description: recs[0].description ?? null } : { loads: false, name: null, description: null };
+        const scv = sc?.loads ? { loads: true, name: sc.name?.value ?? null, description: sc.description?.value ?? null } : { loads: false, name: null, description: null };
+        return { uid: u.uid, dir: u.dir, rt, sc: scv, race: sc?.collision?.status === 'race', reasons: sc?.reasons?.map((x) => x.ruleId) ?? [] };
+      });
+      for (const p of per) {
+        p.fields = raceHeld.has(p.uid) ? [] : ['loads', 'name', 'description'].filter((k) => (k === 'description' ? (p.rt.description ?? '') !== (p.sc.description ?? '') || p.rt.loads !== p.sc.loads : p.rt[k] !== p.sc[k]));
+      }
+      const sig = per.map((p, i) => p.fields.map((f) => `${i}:${f}${f === 'loads' ? `:${p.rt.loads}` : ''}`).join(',')).filter(Boolean).join(';');
+      return { c, per, sig, runId: c.id };
+    });
+  });
+}
+
+/** Cases in batches of at most 120 units (OpenClaw loads at most 200 per root). */
+async function fuzzRun(runtime, cases) {
+  const out = [];
+  let batch = [];
+  let n = 0;
+  for (const c of cases) {
+    const k = fuzz.renderCase(c).units.length;
+    if (n + k > 120) {
+      out.push(...(await fuzzBatch(runtime, batch)));
+      batch = [];
+      n = 0;
+    }
+    batch.push(c);
+    n += k;
+  }
+  if (batch.length > 0) out.push(...(await fuzzBatch(runtime, batch)));
+  return out;
+}
+
+/** Delta debugging, all cases of a runtime at once: each round tries one removal per case (a feature, then a line)
+ *  in one run of the runtime, and keeps it when the disagreement stays the same. */
+async function minimize(runtime, failing, rounds, lines) {
+  const state = failing.map((f) => ({ c: { id: f.c.id, features: [...f.c.features] }, sig: f.sig, pos: 0, phase: 'features', last: f }));
+  let counter = 0;
+  for (let round = 0; round < rounds; round++) {
+    const open = state.filter((s) => s.phase !== 'done');
+    if (open.length === 0) break;
+    const cands = [];
+    for (const s of open) {
+      const id = `m${String(++counter % 10000).padStart(4, '0')}`;
+      if (s.phase === 'features') {
+        if (s.pos >= s.c.features.length) {
+          if (!lines) {
+            s.phase = 'done';
+            continue;
+          }
+          s.phase = 'lines';
+          s.pos = 0;
+          s.c = { ...s.c, lines: fuzz.primaryLines(s.c), linesFrom: s.c.id };
+        } else {
+          cands.push({ s, c: { id, features: s.c.features.filter((_, i) => i !== s.pos) } });
+          continue;
+        }
+      }
+      if (s.pos >= s.c.lines.length) {
+        s.phase = 'done';
+        continue;
+      }
+      cands.push({ s, c: { ...s.c, id, lines: s.c.lines.filter((_, i) => i !== s.pos) } });
+    }
+    if (cands.length === 0) break;
+    const res = await fuzzRun(runtime, cands.map((x) => x.c));
+    cands.forEach(({ s, c }, i) => {
+      if (res[i].sig === s.sig) {
+        s.c = { ...c, id: s.c.id };
+        s.last = res[i];
+      } else s.pos++;
+    });
+  }
+  return state.map((s) => ({ ...s.last, c: { ...s.c } }));
+}
+
+/** Write minimized disagreements: `<out>/<runtime>/<id>.json` (features, lines, both views per unit). */
+function writeFixtures(out, runtime, found) {
+  const dir = path.join(out, runtime);
+  fs.mkdirSync(dir, { recursive: true });
+  for (const f of found) {
+    const c = { id: f.c.id, features: f.c.features, ...(f.c.lines ? { lines: f.c.lines, linesFrom: f.c.linesFrom } : {}) };
+    const rec = {
+      runtime: RUNTIMES[runtime].packages[0],
+      target: targetFor[runtime],
+      seed: FUZZ_SEED,
+      case: c,
+      features: fuzz.label(c.features),
+      units: f.per.map((p) => {
+        // Values hold the id the case last ran under (a minimization candidate's): written with the case's own.
+        const own = (v) => JSON.parse(JSON.stringify(v).split(f.runId).join(c.id));
+        return { uid: p.uid.replace(f.runId, c.id), dir: p.dir.split(f.runId).join(c.id), runtime: own(p.rt), skillcheck: own(p.sc), race: p.race, fields: p.fields };
+      }),
+    };
+    fs.writeFileSync(path.join(dir, `${c.id}.json`), `${JSON.stringify(rec, null, 2)}\n`);
+  }
+}
+
+async function fuzzCheck(runtime) {
+  const cases = fuzz.generate(FUZZ_SEED, FUZZ_N);
+  const res = await fuzzRun(runtime, cases);
+  const agree = { loads: 0, name: 0, description: 0 };
+  let n = 0;
+  let all = 0;
+  const diffs = [];
+  for (const r of res) {
+    for (const p of r.per) {
+      n++;
+      for (const k of Object.keys(agree)) if (!p.fields.includes(k)) agree[k]++;
+      if (p.fields.length === 0) all++;
+    }
+    if (r.sig !== '') diffs.push(r);
+  }
+  const t = Date.now();
+  const minimized = diffs.length > 0 && FUZZ_ROUNDS > 0 ? await minimize(runtime, diffs, FUZZ_ROUNDS, argv.includes('--fuzz-lines')) : diffs;
+  const out = opt('--fuzz-out') ?? path.join(os.tmpdir(), 'skillcheck-conformance-fuzz');
+  writeFixtures(out, runtime, minimized);
+  return {
+    runtime,
+    corpus: 'fuzz',
+    n,
+    all,
+    agree,
+    fuzzOut: path.join(out, runtime),
+    minimizeSeconds: (Date.now() - t) / 1000,
+    diffs: minimized.flatMap((m) =>
+      m.per
+        .filter((p) => p.fields.length > 0)
+        .map((p) => ({
+          id: `${p.dir.split(m.runId).join(m.c.id)} [${fuzz.label(m.c.features)}${m.c.lines ? `; ${m.c.lines.length} lines` : ''}]`,
+          runtime: { ...p.rt, found: p.rt.loads },
+          skillcheck: { ...p.sc, found: true, reasons: p.reasons },
+          fields: p.fields,
+        })),
+    ),
+    unmatched: [],
+    notes: [],
+  };
+}
 
 const t0 = Date.now();
 for (const r of only) install(r);
@@ -607,16 +817,17 @@ for (const runtime of only) {
     results.push(merge(parts));
   }
   if (corpora.includes('edge')) results.push(await checkBatch(runtime, 'edge', edge, (root, outside) => writeEdge(root, outside, edge)));
+  if (corpora.includes('fuzz') && FUZZ_N > 0) results.push(await fuzzCheck(runtime));
   console.log(`${runtime}: ${((Date.now() - t) / 1000).toFixed(1)} s`);
   for (const r of results.filter((x) => x.runtime === runtime)) {
-    console.log(`   ${r.corpus}: ${['loads', 'name', 'description'].map((k) => `${k} ${pct(r.agree[k], r.n).toFixed(2)}%`).join(', ')} of ${r.n}`);
+    console.log(`   ${r.corpus}: ${['loads', 'name', 'description'].map((k) => `${k} ${pct(r.agree[k], r.n).toFixed(2)}%`).join(', ')} of ${r.n}${r.all !== undefined ? `; all three ${pct(r.all, r.n).toFixed(2)}%` : ''}`);
   }
 }
 
 let below = false;
 console.log('');
 for (const r of results) {
-  console.log(`== ${r.runtime} (skillcheck --target ${targetFor[r.runtime]}) on ${r.corpus}: ${r.n} skills`);
+  console.log(`== ${r.runtime} (skillcheck --target ${targetFor[r.runtime]}) on ${r.corpus}: ${r.n} skills${r.corpus === 'fuzz' ? ` (seed ${FUZZ_SEED}, ${FUZZ_N} cases; all three fields agree on ${pct(r.all, r.n).toFixed(2)}%; minimized in ${r.minimizeSeconds.toFixed(0)} s, written to ${r.fuzzOut})` : ''}`);
   for (const k of ['loads', 'name', 'description']) {
     const p = pct(r.agree[k], r.n);
     if (p < GOAL[r.corpus]) below = true;

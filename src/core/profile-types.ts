@@ -17,6 +17,8 @@ export interface NameRule {
   mustMatchFolder: boolean;
   /** agentskills: no leading/trailing/double hyphen. */
   hyphenRules: boolean;
+  /** One allowed character as a regular expression class (JS, `u` flag), for messages naming the others. */
+  chars?: string;
 }
 
 export interface ActivationLimits {
@@ -251,6 +253,29 @@ export interface TargetProfile {
    *  a list (`"one,two"`), a mapping (`"[object Object]"`) and no value (`"null"`) pass, while its
    *  `readProperties` (dist/parser.js) throws on them. A warning, not a rejection, under such a target. */
   stringifiesValues: boolean;
+  /** The byte limit is a listing cap checked from the file's size (Claude Code): it does not raise skillcheck's read
+   *  bound, which reads every target's smaller limits in full. */
+  byteLimitBySize?: boolean;
+  /** Whether the runtime trims the name (Claude Code, Codex, OpenClaw: a quoted `"  x  "` is `x`). */
+  nameTrim: boolean;
+  /** A blank name (`name: ""`, `name:`): the skill is rejected, named by the next name source (the folder), or
+   *  registered under the empty name (OpenCode). */
+  blankName: 'rejects' | 'fallback' | 'kept';
+  /** Whether a list or mapping name is read as JavaScript's `String()` of it (Claude Code `Lyn`: `String(e)`). */
+  nameStringified: boolean;
+  /** Control characters in the description: kept, each shown as a space (Claude Code), or removed (OpenClaw). */
+  descriptionControl: 'keep' | 'space' | 'strip';
+  /** Whether a whitespace-only description is kept as it is (OpenCode) instead of counting as none. */
+  keepsBlankDescription: boolean;
+  /** Whether a skill without a description is registered but never shown to the model (OpenCode's prompt builder
+   *  keeps `filter(d => d.description !== undefined)`): it counts as not loading. */
+  missingDescriptionHidden: boolean;
+  /** How skills with one name are ordered within a root before the winner is picked: by path bytes, or by
+   *  `localeCompare` of their path below the root (OpenClaw `discoverSkillCandidates`). */
+  collisionOrder: 'bytes' | 'locale';
+  /** Which skills with one name meet: those in one folder of skill folders ('folder'), or every skill below the
+   *  same root, however deep (OpenClaw and OpenCode scan the whole root into one list: 'root'). */
+  collisionScope: 'folder' | 'root';
   /** The `default` description source: its text, `{folder}` standing for the folder name. */
   defaultDescription: string;
   /** A `first-line` description longer than this many characters is cut to this length, ending in "..." (Claude
@@ -325,6 +350,14 @@ export const BASE = {
   descriptionWhitespace: 'keep',
   escapesAngleBrackets: false,
   defaultDescription: 'Skill: {folder}',
+  nameTrim: false,
+  blankName: 'rejects',
+  nameStringified: false,
+  descriptionControl: 'keep',
+  keepsBlankDescription: false,
+  missingDescriptionHidden: false,
+  collisionOrder: 'bytes',
+  collisionScope: 'folder',
   structuredAsJson: false,
   stringifiesValues: false,
   rejectsNullDescription: false,

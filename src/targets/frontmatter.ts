@@ -1,8 +1,8 @@
 // Per-target frontmatter readers: Cuca's strict `key: value` parser and Creo's lenient YAML retry.
 // Both start from the generic parse (src/core/parse.ts) and return a ParsedDocument as that runtime reads the file.
 
-import { isSeq } from 'yaml';
-import { parseYaml, type FlatEntry, type Frontmatter, type ParsedDocument, type YamlProblem } from '../core/parse.js';
+import { isMap, isScalar, isSeq } from 'yaml';
+import { parseSkillDocument, parseYaml, type FlatEntry, type Frontmatter, type ParsedDocument, type YamlProblem } from '../core/parse.js';
 import { originalOffset, positionAt, type SourceText } from '../core/source.js';
 import { quote } from '../core/text.js';
 import type { TextEdit } from '../core/types.js';
@@ -12,12 +12,151 @@ import type { FrontmatterParser } from './profiles.js';
 export function parseForTarget(parser: FrontmatterParser, src: SourceText, generic: ParsedDocument): ParsedDocument {
   if (parser === 'strict-kv') return parseStrictKv(src, generic);
   if (parser === 'yaml-lenient') return lenientRetry(src, generic);
-  if (parser === 'openclaw') return openclawParse(src, generic);
-  if (parser === 'skills-ref') return skillsRefSplit(src, generic);
-  if (parser === 'codex') return lenientRetry(src, trimmedCloseSplit(src, generic));
-  if (parser === 'yaml-lenient-first-dashes') return claudeCodeRetry(src, claudeCodeSplit(src, generic));
-  if (parser === 'opencode') return jsYaml3Tabs(src, generic) ?? lenientRetry(src, generic);
+  if (parser === 'openclaw') return runtimeYaml(parser, openclawParse(src, generic));
+  if (parser === 'skills-ref') return runtimeYaml(parser, skillsRefSplit(src, generic));
+  if (parser === 'codex') return runtimeYaml(parser, lenientRetry(src, trimmedCloseSplit(src, openIndentSplit(src, generic))));
+  if (parser === 'yaml-lenient-first-dashes') return runtimeYaml(parser, claudeCodeRetry(src, claudeCodeSplit(src, generic)));
+  if (parser === 'opencode') return runtimeYaml(parser, jsYaml3Tabs(src, generic) ?? lenientRetry(src, generic));
   return generic;
+}
+
+/** Where a runtime's YAML reader departs from the `yaml` library's reading of the same block (each measured by the
+ *  conformance generator, scripts/conformance-fuzz.mjs, and found in the reader's code). */
+interface YamlDetails {
+  /** A character outside YAML's printable set (js-yaml's PATTERN_NON_PRINTABLE; Codex: "control characters are not
+   *  allowed") fails the parse: the runtime skips the skill. */
+  printableOnly: boolean;
+  /** A byte-order mark inside the block (a line that starts with U+FEFF) fails the parse (Codex: "more than one
+   *  document"; js-yaml rejects it). */
+  strayBom: boolean;
+  /** A NUL in the block makes the runtime drop the frontmatter (Claude Code: the skill loads with its fallbacks). */
+  nulDropsFrontmatter: boolean;
+  /** `<<:` merge keys are applied (YAML 1.1; Bun.YAML, js-yaml 3). */
+  mergeKeys: boolean;
+  /** A local tag such as `!custom` fails the parse (js-yaml: "unknown tag"). */
+  unknownTagFails: boolean;
+  /** A bare date (`2024-01-15`) as name or description: a Date object (js-yaml's timestamp type). */
+  datesAsDates: boolean;
+  /** A number as name or description is kept as written (`1.5e3`, not 1500: Codex reads the scalar's text). */
+  numbersAsWritten: boolean;
+  /** A null written out (`~`, `null`) as name or description is its text (OpenClaw's coerceYamlFrontmatterValue). */
+  nullsAsWritten?: boolean;
+  /** A flow mapping (`{a: b}`) as name or description is its text as written (Codex, OpenClaw; measured: a flow
+   *  list is not, Codex skips it and OpenClaw shows its JSON text). */
+  flowMapAsWritten?: boolean;
+}
+
+const YAML_DETAILS: Partial<Record<FrontmatterParser, YamlDetails>> = {
+  // Claude Code 2.1.332: Bun.YAML.parse.
+  'yaml-lenient-first-dashes': { printableOnly: false, strayBom: false, nulDropsFrontmatter: true, mergeKeys: true, unknownTagFails: false, datesAsDates: false, numbersAsWritten: false },
+  // Codex 0.171.0: a Rust YAML reader into a typed struct.
+  codex: { printableOnly: true, strayBom: true, nulDropsFrontmatter: false, mergeKeys: false, unknownTagFails: false, datesAsDates: false, numbersAsWritten: true, flowMapAsWritten: true },
+  // OpenCode 1.18.33: gray-matter's js-yaml 3 safeLoad.
+  opencode: { printableOnly: true, strayBom: true, nulDropsFrontmatter: false, mergeKeys: true, unknownTagFails: true, datesAsDates: true, numbersAsWritten: false },
+  // OpenClaw 2026.9.6: the `yaml` library, values coerced to their text (measured: `description: ~` loads as "~").
+  openclaw: { printableOnly: false, strayBom: false, nulDropsFrontmatter: false, mergeKeys: false, unknownTagFails: false, datesAsDates: false, numbersAsWritten: false, nullsAsWritten: true, flowMapAsWritten: true },
+  // skills-ref 0.1.5: js-yaml 4 load (dist/parser.js).
+  'skills-ref': { printableOnly: true, strayBom: true, nulDropsFrontmatter: false, mergeKeys: true, unknownTagFails: true, datesAsDates: true, numbersAsWritten: false },
+};
+
+const RUNTIME_OF: Partial<Record<FrontmatterParser, string>> = { openclaw: 'openclaw', 'yaml-lenient-first-dashes': 'claude-code', codex: 'codex', opencode: 'opencode', 'skills-ref': 'agentskills' };
+
+/** js-yaml's non-printable characters (loader.js PATTERN_NON_PRINTABLE, surrogates aside). */
+const NON_PRINTABLE = /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x84\x86-\x9F\uFFFE\uFFFF]/;
+/** js-yaml's timestamp (type/timestamp.js): a date, or a date and time. */
+const YAML_DATE = /^(\d{4})-(\d\d?)-(\d\d?)(?:(?:[Tt]|[ \t]+)(\d\d?):(\d\d):(\d\d)(?:\.\d*)?(?:[ \t]*(Z|[-+]\d\d?(?::?\d\d)?))?)?$/;
+
+/** A control character as U+XXXX. */
+const codePoint = (c: string): string => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+
+/** The runtime's own reading of a parsed block (YAML_DETAILS). */
+function runtimeYaml(parser: FrontmatterParser, doc: ParsedDocument): ParsedDocument {
+  const d = YAML_DETAILS[parser];
+  const fm = doc.frontmatter;
+  if (!d || !fm || doc.unterminated || fm.flat) return doc;
+  const target = RUNTIME_OF[parser] ?? parser;
+  const fail = (at: number, messageId: string, data: Readonly<Record<string, string | number>>): ParsedDocument => ({
+    ...doc,
+    frontmatter: { ...fm, data: null, problems: [...fm.problems, problem('RUNTIME_YAML', fm.offset + at, fm.offset + at + 1, messageId, { target, ...data })] },
+  });
+  if (d.nulDropsFrontmatter) {
+    const at = fm.raw.indexOf('\0');
+    if (at >= 0) return fail(at, 'nulDropped', {});
+  }
+  if (d.printableOnly) {
+    const m = NON_PRINTABLE.exec(fm.raw);
+    if (m) return fail(m.index, 'nonPrintable', { char: codePoint(m[0]) });
+  }
+  if (d.strayBom) {
+    const m = /(^|\n)\ufeff/.exec(fm.raw);
+    if (m) return fail(m.index + m[1]!.length, 'strayBom', {});
+  }
+  if (fm.data === null || !fm.doc) return doc;
+  const root = fm.doc.contents;
+  if (d.unknownTagFails && isMap(root)) {
+    let tagAt = -1;
+    let tag = '';
+    // Iterative: a deeply nested block must not exhaust the stack.
+    const stack: unknown[] = [root];
+    while (stack.length > 0 && tagAt < 0) {
+      const n = stack.pop();
+      if (n === null || typeof n !== 'object') continue;
+      const node = n as { tag?: string; range?: [number, number]; items?: unknown[]; key?: unknown; value?: unknown };
+      if (typeof node.tag === 'string' && !node.tag.startsWith('tag:yaml.org,2002:')) {
+        tagAt = node.range?.[0] ?? 0;
+        tag = node.tag;
+        break;
+      }
+      if (Array.isArray(node.items)) stack.push(...node.items);
+      if ('key' in node) stack.push(node.key);
+      if ('value' in node) stack.push(node.value);
+    }
+    if (tagAt >= 0) return fail(Math.max(0, fm.mapOffset ? fm.mapOffset(tagAt) : tagAt), 'unknownTag', { tag: quote(tag) });
+  }
+  let data = fm.data;
+  if (d.mergeKeys && Object.prototype.hasOwnProperty.call(data, '<<')) {
+    const m = data['<<'];
+    const sources = (Array.isArray(m) ? m : [m]).filter((x): x is Record<string, unknown> => x !== null && typeof x === 'object' && !Array.isArray(x));
+    const merged: Record<string, unknown> = {};
+    for (const src of [...sources].reverse()) Object.assign(merged, src);
+    const { '<<': _, ...own } = data;
+    data = { ...merged, ...own };
+  }
+  if ((d.datesAsDates || d.numbersAsWritten || d.nullsAsWritten || d.flowMapAsWritten) && isMap(root)) {
+    for (const key of ['name', 'description']) {
+      const pair = root.items.find((p) => isScalar(p.key) && p.key.value === key);
+      const v = pair?.value;
+      if (d.flowMapAsWritten && !fm.mapOffset && isMap(v) && v.flow && v.range) data = { ...data, [key]: fm.raw.slice(v.range[0], v.range[1]) };
+      if (!isScalar(v) || v.type !== 'PLAIN' || v.tag !== undefined) continue;
+      const text = v.source ?? (v.range ? fm.raw.slice(v.range[0], v.range[1]).trim() : String(v.value));
+      if (d.numbersAsWritten && typeof v.value === 'number') data = { ...data, [key]: text };
+      if (d.nullsAsWritten && v.value === null && text !== '') data = { ...data, [key]: text };
+      if (d.datesAsDates && typeof v.value === 'string' && YAML_DATE.test(text)) {
+        const t = YAML_DATE.exec(text)!;
+        const ms = Date.UTC(Number(t[1]), Number(t[2]) - 1, Number(t[3]), Number(t[4] ?? 0), Number(t[5] ?? 0), Number(t[6] ?? 0));
+        data = { ...data, [key]: new Date(ms) };
+      }
+    }
+  }
+  return data === fm.data ? doc : { ...doc, frontmatter: { ...fm, data } };
+}
+
+/** Codex 0.171.0 (measured: a first line of ` ---`, indented by one space, opens the frontmatter): the opener,
+ *  like the closer (trimmedCloseSplit), is a line that is `---` once trimmed. */
+function openIndentSplit(src: SourceText, generic: ParsedDocument): ParsedDocument {
+  if (generic.frontmatter) return generic;
+  const norm = src.normalized;
+  const nl = norm.indexOf('\n');
+  if (nl < 0 || norm.slice(0, nl).trim() !== '---' || !/^[ \t]/.test(norm)) return generic;
+  const shifted = parseSkillDocument({ ...src, normalized: `---${norm.slice(nl)}` } as SourceText);
+  if (!shifted.frontmatter) return generic;
+  const delta = nl - 3;
+  const fmx = shifted.frontmatter;
+  return {
+    ...shifted,
+    frontmatter: { ...fmx, offset: fmx.offset + delta, problems: fmx.problems.map((p) => ({ ...p, start: p.start + delta, end: p.end + delta })) },
+    bodyOffset: shifted.bodyOffset + delta,
+  };
 }
 
 /** Claude Code's frontmatter pattern (`K0` in its bundle): the block ends at the first `---` after the opener line,
@@ -479,10 +618,11 @@ function openclawParse(src: SourceText, generic: ParsedDocument): ParsedDocument
 function skillsRefSplit(src: SourceText, generic: ParsedDocument): ParsedDocument {
   const norm = src.normalized;
   const nl = norm.indexOf('\n');
-  if (!/^---[ \t]*$/.test(norm.slice(0, nl < 0 ? norm.length : nl)) || nl < 0) return generic;
+  // `content.startsWith("---")`: the rest of the first line (`--- # comment`) is part of the YAML.
+  if (!norm.startsWith('---') || nl < 0) return generic;
   const end = norm.indexOf('---', 3);
   if (end < 0) return generic;
-  const offset = nl + 1;
+  const offset = /^---[ \t]*$/.test(norm.slice(0, nl)) ? nl + 1 : 3;
   const fm = generic.frontmatter;
   if (fm && !generic.unterminated && fm.offset === offset && fm.offset + fm.raw.length === end) return generic;
   const raw = norm.slice(offset, Math.max(offset, end));

@@ -70,11 +70,38 @@ export function cardDescription(text: string | null): string | null {
 /** JavaScript's `String(v)` of a parsed YAML value (`[1, 2]` → "1,2", a mapping → "[object Object]", null →
  *  "null"), as skills-ref's validator checks it; never throws (a value String() cannot convert reads as a mapping). */
 export function jsString(v: unknown): string {
+  // A YAML date (js-yaml's timestamp) as Date.prototype.toString gives it in UTC, where the runtimes run here.
+  if (v instanceof Date) return utcDateString(v);
   try {
     return String(v);
   } catch {
     return '[object Object]';
   }
+}
+
+const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** `String(date)` with the time zone UTC (deterministic, whatever the machine's zone). */
+function utcDateString(d: Date): string {
+  if (Number.isNaN(d.getTime())) return 'Invalid Date';
+  return `${DAYS[d.getUTCDay()]} ${MONTHS[d.getUTCMonth()]} ${two(d.getUTCDate())} ${d.getUTCFullYear()} ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}:${two(d.getUTCSeconds())} GMT+0000 (Coordinated Universal Time)`;
+}
+
+/**
+ * The frontmatter name as the runtime reads it: a string (stringified, coerced, trimmed per profile), or null when
+ * the runtime takes the name from its next source (or has none).
+ */
+export function frontmatterName(profile: TargetProfile, raw: unknown): string | null {
+  let v = raw;
+  if ((profile.stringifiesValues && v !== undefined) || (profile.nameStringified && v !== undefined && v !== null)) v = typeof v === 'string' ? v : jsString(v);
+  if (profile.coercesScalars && (typeof v === 'number' || typeof v === 'boolean')) v = String(v);
+  if (profile.structuredAsJson && v !== null && typeof v === 'object') v = JSON.stringify(v);
+  if (typeof v !== 'string') return null;
+  const name = profile.nameTrim ? v.trim() : v;
+  if (name.trim() !== '' || profile.blankName === 'kept' || profile.nameSources.length === 1) return name;
+  return null;
 }
 
 /**
@@ -86,22 +113,30 @@ export function nonStringData(target: string, raw: unknown, text: string): { typ
   return { type: typeName(raw), target, text: quote(text.length > 60 ? `${text.slice(0, 59)}…` : text), scalar: raw !== null && typeof raw !== 'object' };
 }
 
-function stringField(doc: ParsedDocument | null, key: string, coerce = false, json = false, stringify = false): string | null {
+function stringField(doc: ParsedDocument | null, key: string, coerce = false, json = false, stringify = false, keepBlank = false): string | null {
   let v = doc?.frontmatter?.data?.[key];
   if (stringify && v !== undefined && typeof v !== 'string') v = jsString(v);
   if (coerce && (typeof v === 'number' || typeof v === 'boolean')) v = String(v);
   if (json && v !== null && typeof v === 'object') v = JSON.stringify(v);
-  return typeof v === 'string' && v.trim() !== '' ? v : null;
+  return typeof v === 'string' && (v.trim() !== '' || (keepBlank && v !== '')) ? v : null;
+}
+
+/** Each C0 control character and DEL as a space (Claude Code's catalog). */
+function controlAsSpace(v: string): string {
+  // eslint-disable-next-line no-control-regex
+  return v.replace(/[\x00-\x1f\x7f]/g, ' ');
 }
 
 /** The description as the runtime keeps it (`descriptionWhitespace`). */
 export function shapeDescription(profile: TargetProfile, v: string): string {
   switch (profile.descriptionWhitespace) {
-    case 'trim':
-      return v.trim();
-    case 'trim-lines':
+    case 'trim-lines': {
       // Every line break (LF, CRLF or a lone CR), with the blank lines and indentation around it, becomes one space.
-      return v.trim().replace(/[ \t]*(?:(?:\r\n|\r|\n)[ \t]*)+/g, ' ');
+      const joined = v.trim().replace(/[ \t]*(?:(?:\r\n|\r|\n)[ \t]*)+/g, ' ');
+      return profile.descriptionControl === 'space' ? controlAsSpace(joined) : joined;
+    }
+    case 'trim':
+      return profile.descriptionControl === 'strip' ? v.trim().replace(/[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/g, '') : v.trim();
     case 'collapse':
       return v.trim().replace(/\s+/g, ' ');
     default:
@@ -119,12 +154,8 @@ export function resolveSkill(profile: TargetProfile, doc: ParsedDocument | null,
   for (const src of profile.nameSources) {
     if (src === 'frontmatter') {
       // A frontmatter name is the name, even when invalid: the name rule says whether the runtime accepts it.
-      let v = doc?.frontmatter?.data?.name;
-      if (profile.stringifiesValues && v !== undefined && typeof v !== 'string') v = jsString(v);
-      if (profile.coercesScalars && (typeof v === 'number' || typeof v === 'boolean')) v = String(v);
-      if (typeof v === 'string' && (v.trim() !== '' || profile.nameSources.length === 1)) {
-        name = { value: v, source: 'frontmatter', ...(fmOffset('name') !== undefined ? { offset: fmOffset('name') } : {}) };
-      }
+      const v = frontmatterName(profile, doc?.frontmatter?.data?.name);
+      if (v !== null) name = { value: v, source: 'frontmatter', ...(fmOffset('name') !== undefined ? { offset: fmOffset('name') } : {}) };
     } else if (src === 'h1' && doc) {
       const h = firstH1(doc);
       if (h) name = { value: h.text, source: 'h1', offset: h.offset };
@@ -139,7 +170,7 @@ export function resolveSkill(profile: TargetProfile, doc: ParsedDocument | null,
   let description: Resolution['description'] = null;
   for (const src of profile.descriptionSources) {
     if (src === 'frontmatter') {
-      const v = stringField(doc, 'description', profile.coercesScalars, profile.structuredAsJson, profile.stringifiesValues);
+      const v = stringField(doc, 'description', profile.coercesScalars, profile.structuredAsJson, profile.stringifiesValues, profile.keepsBlankDescription);
       if (v !== null) description = { value: shapeDescription(profile, v), source: 'frontmatter', ...(fmOffset('description') !== undefined ? { offset: fmOffset('description') } : {}) };
     } else if (src === 'first-line' && doc) {
       // A runtime that breaks lines only at LF reads a file of lone CRs as one line (lfOnlyBody, same offsets).

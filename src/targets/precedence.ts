@@ -19,10 +19,22 @@ export interface Ranked<S extends Collidable = ProjectSkill> {
  */
 export function collisions<S extends Collidable = ProjectSkill>(skills: readonly S[]): { winner: Ranked<S>; ordered: Ranked<S>[] }[] {
   const groups = new Map<string, S[]>();
+  // A runtime that scans its whole root into one list (collisionScope 'root'): a skill deeper down meets one of
+  // the same name directly in the root (`x/` and `grp/x/`). Packs side by side (`alice/x/`, `bob/x/` in a mirror)
+  // stay apart: they meet only when installed together (crossRootCollisions).
+  const topLevel = new Set<string>();
   for (const s of skills) {
     if (s.input.name === null || !s.loads) continue;
     const profile = getProfile(s.input.target);
-    const key = `${s.input.target}\0${discoveryRoot(profile.roots, s.input.file)}\0${s.input.name}`;
+    if (profile.collisionScope === 'root' && (depthBelowRoot(profile.roots, s.input.file)?.depth ?? 0) <= 1) topLevel.add(`${s.input.target}\0${discoveryRoot(profile.roots, s.input.file)}\0${s.input.name}`);
+  }
+  for (const s of skills) {
+    if (s.input.name === null || !s.loads) continue;
+    const profile = getProfile(s.input.target);
+    const catalog = catalogOf(profile.roots, s.input.file);
+    const top = catalog === null ? null : `catalog:${catalog}`;
+    const where = profile.collisionScope === 'root' && top !== null && topLevel.has(`${s.input.target}\0${top}\0${s.input.name}`) ? top : discoveryRoot(profile.roots, s.input.file);
+    const key = `${s.input.target}\0${where}\0${s.input.name}`;
     const g = groups.get(key);
     if (g) g.push(s);
     else groups.set(key, [s]);
@@ -32,10 +44,24 @@ export function collisions<S extends Collidable = ProjectSkill>(skills: readonly
     if (group.length < 2) continue;
     const profile = getProfile(group[0]!.input.target);
     // Root precedence first (Creo: autoskills, then .creo/skills, then other ecosystems), then scan order.
-    const ordered = group.map((s, i) => ({ s, i, rank: rootRank(profile.roots, s.input.file) })).sort((a, b) => a.rank.rank - b.rank.rank || a.i - b.i);
+    const ordered = group
+      .map((s, i) => ({ s, i, rank: rootRank(profile.roots, s.input.file) }))
+      .sort((a, b) => a.rank.rank - b.rank.rank || (profile.collisionOrder === 'locale' ? localeOrder(profile.roots, a.s.input.file, b.s.input.file) : 0) || a.i - b.i);
     out.push({ winner: profile.collisionWinner === 'first' ? ordered[0]! : ordered[ordered.length - 1]!, ordered });
   }
   return out;
+}
+
+/** OpenClaw's order of skill folders: `localeCompare` of each folder's path below its root (`template` before
+ *  `template-skill`, where bytes put `-` before `/`). A fixed locale keeps the output deterministic. */
+const COLLATOR = new Intl.Collator('en');
+function localeOrder(roots: readonly { path: string }[], a: string, b: string): number {
+  const below = (file: string): string => {
+    const at = depthBelowRoot(roots, file);
+    const dir = file.split('/').slice(0, -1);
+    return at === null ? dir.join('/') : dir.slice(dir.length - at.depth).join('/');
+  };
+  return COLLATOR.compare(below(a), below(b));
 }
 
 /**

@@ -45,7 +45,8 @@ export function getProfile(id: TargetId): TargetProfile {
 /** Largest byte limit among targets, so that one bounded read serves every target. */
 export function maxByteLimit(): number {
   let max = 0;
-  for (const id of TARGET_IDS) max = Math.max(max, getProfile(id).byteLimit ?? 0);
+  // A cap checked from the file's size alone (Claude Code's 1,000,000 bytes) does not raise the read bound.
+  for (const id of TARGET_IDS) if (!getProfile(id).byteLimitBySize) max = Math.max(max, getProfile(id).byteLimit ?? 0);
   return max;
 }
 

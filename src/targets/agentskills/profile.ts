@@ -3,9 +3,14 @@
 import type { NameRule, TargetProfile } from '../../core/profile-types.js';
 import { BASE } from '../../core/profile-types.js';
 
+// skills-ref 0.1.5 dist/validator.js validateName: the name trimmed and NFKC-normalized; each character a letter
+// of isLetter (Basic Latin, Latin-1 and Latin Extended-A/B from U+00C0, combining marks, Cyrillic, CJK and CJK
+// Extension A), a digit or "-"; the whole equal to its toLowerCase(); at most 64 characters.
+const AGENTSKILLS_CHARS = '[a-z0-9\\u00C0-\\u024F\\u0300-\\u036F\\u0400-\\u04FF\\u3400-\\u4DBF\\u4E00-\\u9FFF-]';
 const AGENTSKILLS_NAME: NameRule = {
-  pattern: '^[a-z0-9-]{1,64}$',
-  expected: '1-64 lowercase letters, digits and hyphens, no leading, trailing or double hyphen',
+  pattern: `^(?!.*\\p{Lu})${AGENTSKILLS_CHARS}{1,64}$`,
+  chars: AGENTSKILLS_CHARS,
+  expected: '1-64 lowercase letters (Latin, Cyrillic, CJK), digits and hyphens, no leading, trailing or double hyphen',
   maxLength: 64,
   mustMatchFolder: true,
   hyphenRules: true,
@@ -23,6 +28,8 @@ export const AGENTSKILLS: TargetProfile = {
   frontmatterParser: 'skills-ref',
   // validator.js validateMetadata: `validateName(String(metadata.name))`, `validateDescription(String(metadata.description))`.
   stringifiesValues: true,
+  // validateName and readProperties trim the name (a quoted "  x  " is x).
+  nameTrim: true,
   // readFile follows a symlinked SKILL.md (parser.js findSkillMd only checks that the path exists).
   followsSkillFileLinks: true,
   readsNodeModules: true,

@@ -26,6 +26,15 @@ export const CLAUDE_CODE: TargetProfile = {
   defaultDescription: 'Skill',
   firstLineMax: 100,
   coercesScalars: true,
+  // `Lyn`: String() of any name that is not null; the loader trims it and names a blank one from the folder.
+  nameStringified: true,
+  nameTrim: true,
+  blankName: 'fallback',
+  // Control characters in a description are shown as spaces (measured: BEL, VT, DEL, a tab).
+  descriptionControl: 'space',
+  // A SKILL.md of 1,000,001 bytes is not listed; 1,000,000 is (measured).
+  byteLimit: 1_000_000,
+  byteLimitBySize: true,
   descriptionWhitespace: 'trim-lines',
   escapesAngleBrackets: true,
   followsSkillFileLinks: true,

@@ -17,6 +17,8 @@ export const CODEX: TargetProfile = {
   nameRequired: false,
   nameSources: ['frontmatter', 'folder'],
   coercesScalars: true,
+  nameTrim: true,
+  blankName: 'fallback',
   descriptionWhitespace: 'collapse',
   metadataMustBeMap: true,
   name: clientName(64),

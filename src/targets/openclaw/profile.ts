@@ -25,6 +25,14 @@ export const OPENCLAW: TargetProfile = {
   nameSources: ['frontmatter', 'folder'],
   descriptionRequired: true,
   coercesScalars: true,
+  nameTrim: true,
+  blankName: 'fallback',
+  // discoverSkillCandidates: `skillCandidates.toSorted((a, b) => a.name.localeCompare(b.name))`, `name` the path
+  // below the root; one list for the whole root, so `x/` and `grp/x/` of one name collide.
+  collisionOrder: 'locale',
+  // Control characters other than tab and line breaks are removed from the description (measured: VT, ESC, DEL, NUL).
+  descriptionControl: 'strip',
+  collisionScope: 'root',
   descriptionWhitespace: 'trim',
   skillFileNames: ['SKILL.md'],
   skipsDotFolders: true,

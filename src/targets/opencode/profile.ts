@@ -17,6 +17,13 @@ export const OPENCODE: TargetProfile = {
   frontmatterParser: 'opencode',
   descriptionRequired: false,
   rejectsNullDescription: true,
+  // `name: ""` is registered under the empty name; a whitespace-only description is kept.
+  blankName: 'kept',
+  keepsBlankDescription: true,
+  // The prompt builder lists `filter(d => d.description !== undefined)`: a skill without one is never shown.
+  missingDescriptionHidden: true,
+  // One glob over the whole root: `x/` and `grp/x/` of one name race.
+  collisionScope: 'root',
   followsSkillFileLinks: true,
   readsNodeModules: true,
   name: clientName(Number.MAX_SAFE_INTEGER),
