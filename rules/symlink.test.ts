@@ -97,7 +97,8 @@ describe('symlink on a real tree', () => {
       {
         file: shown,
         line: 1,
-        severity: 'warning',
+        // The runtime does not load it: an error (severity follows consequence).
+        severity: 'error',
         rejects: true,
         messageId: 'dirSkipped',
         message: `skill folder is reached through symlink "installed_skills/pdf" (→ ${to}); IronClaw v1 loader skips a symlinked skill folder (IronClaw skills documentation: an entry of a skills root or skill folder that is a symlink is skipped), so the skill does not load there. Its content was checked where it really lives; replace the link with the folder itself`,

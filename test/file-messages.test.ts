@@ -11,7 +11,7 @@ const message = async (dir: string, rule: string) =>
 describe('encoding and line-endings messages', () => {
   it('a file with no frontmatter: no "---\\r" line, no hidden frontmatter', async () => {
     const dir = tree({ 'skills/plain/SKILL.md': '\ufeff# Notes\r\n\r\nBody.\r\n' });
-    expect(await message(dir, 'line-endings')).toMatch(/opens with no "---" frontmatter line/);
+    expect(await message(dir, 'line-endings')).toMatch(/opens with no "---" frontmatter/);
     expect(await message(dir, 'line-endings')).not.toMatch(/"---\\r" line/);
     expect(await message(dir, 'encoding')).toMatch(/opens no "---" frontmatter the mark could hide/);
   });
