@@ -9,7 +9,7 @@ import { shownOnTheWay } from '../src/core/paths.js';
 export default defineRule({
   meta: {
     id: 'symlink',
-    description: 'Symlinked SKILL.md (rejected), trust-bearing folder (installed_skills, skills) or path argument; or a symlink inside a skills root or skill folder (skipped by the runtime)',
+    description: 'Symlinked SKILL.md (rejected), trust-bearing folder (installed_skills, skills) or path argument; a symlinked skill folder in a skills root (checked where it lives, at the lower trust; the finding says which runtimes load it); or another symlink inside a skill folder (skipped)',
     severity: 'warning',
     confidence: 'high',
     category: 'validator',
