@@ -235,7 +235,20 @@ export async function runCheckCommand(paths: string[], flags: CheckFlags, io: Io
     const accepted = new Set(b.findings.map((f) => f.fingerprint));
     result = { ...result, diagnostics: result.diagnostics.map((d) => (!d.suppressed && d.fingerprint && accepted.has(d.fingerprint) ? { ...d, suppressed: { kind: 'baseline' } } : d)) };
   }
-  // --quiet: errors only, in the report and in the exit code.
+  return reportResult(result, flags, io, maxWarnings);
+}
+
+/**
+ * Print a run's result in the chosen format (--output, colour) and give the exit code: the check's and the audit's.
+ * --quiet keeps errors only, in the report and in the exit code.
+ */
+export async function reportResult(
+  result: LintResult,
+  flags: Pick<CheckFlags, 'format' | 'output' | 'color' | 'quiet' | 'showSuppressed' | 'sarifExitCode' | 'failOnEmpty'>,
+  io: Io,
+  maxWarnings: number,
+): Promise<number> {
+  const { ALL_RULES } = await import('../../rules/index.js');
   if (flags.quiet) result = { ...result, diagnostics: result.diagnostics.filter((d) => d.severity === 'error') };
   // MCP configuration units (discover.ts) are checked files without a skill.
   const empty = result.skills.length === 0 && result.files === 0;
@@ -430,7 +443,7 @@ function printableConfig(config: LoadedConfig | null, options: LintOptions, cwd:
   };
 }
 
-async function emit(text: string, flags: CheckFlags, io: Io): Promise<void> {
+async function emit(text: string, flags: Pick<CheckFlags, 'output'>, io: Io): Promise<void> {
   if (flags.output === undefined) {
     io.stdout(text);
     return;
