@@ -16,7 +16,7 @@ export default {
   htmlReporter: { fileName: 'reports/mutation/index.html' },
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
   // The sandbox needs the sources, tests, rules and schemas; not the corpora, nor dist/ (no test here spawns the CLI).
-  ignorePatterns: ['dist/', 'corpus/', 'bench/', 'test-hosts/', 'test-install/', 'reports/', '.stryker-tmp/', 'docs/', 'api/', 'action/'],
+  ignorePatterns: ['dist/', 'corpus/', 'bench/', 'test-hosts/', 'test-install/', 'reports/', '.stryker-tmp*/', 'docs/', 'api/', 'action/'],
   thresholds: { high: 90, low: 80, break: null },
   cleanTempDir: true,
   // Reruns only the mutants whose code or covering tests changed since the last run.

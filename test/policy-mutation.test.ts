@@ -65,6 +65,9 @@ describe('glob', () => {
     expect(matchSegment('a?c', 'ac')).toBe(false);
     expect(matchSegment('**', 'x')).toBe(true);
     expect(matchSegment('x*', 'yx')).toBe(false);
+    expect(matchSegment('ab**', 'ab')).toBe(true);
+    expect(matchSegment('ab*?', 'ab')).toBe(false);
+    expect(matchSegment('*b*', 'aaa')).toBe(false);
     expect(matchSegment('*x', 'xy')).toBe(false);
   });
 
@@ -131,6 +134,13 @@ describe('trust patterns', () => {
     expect(trustPatternMatches('vendor/x', 'vendor/y/SKILL.md', { base: '/r' })).toBe(false);
     expect(trustPatternMatches('vendor/x', '../vendor/x/SKILL.md')).toBe(false);
     expect(trustPatternMatches('vendor', '/r/a/vendor/x/SKILL.md', { base: '/r' })).toBe(true);
+    // No base: a relative path is matched as given; a ** pattern too.
+    expect(trustPatternMatches('vendor', 'a/vendor/SKILL.md')).toBe(true);
+    expect(trustPatternMatches('vendor', 'a/vendr/SKILL.md')).toBe(false);
+    // A path outside the base is matched by its absolute path without the leading `/`.
+    expect(trustPatternMatches('r/x', '../x/SKILL.md', { base: '/r/c' })).toBe(true);
+    expect(trustPatternMatches('c/x', '../x/SKILL.md', { base: '/r/c' })).toBe(false);
+    expect(trustPatternMatches('r/x', '/r/x/SKILL.md', { base: '/r/c' })).toBe(true);
   });
 
   it('a ** pattern does not depend on the working folder', () => {
@@ -274,6 +284,14 @@ describe('attenuateTools', () => {
     expect(unnamed.reasons[0]!.because).toBe('not in the read-only set: the ceiling is read-only because the skill at s/n/SKILL.md is installed');
     const nullFirst = attenuateTools(['Bash'], [sk('a', 'installed'), sk(null, 'installed', 's/n/SKILL.md')], custom([]));
     expect(nullFirst.reasons[0]!.because).toContain('because the skill at s/n/SKILL.md is installed (and 1 more');
+  });
+
+  it('a read-only ceiling with no skill names nobody', () => {
+    const a = attenuateTools(['Bash', 'Read'], [], { ...toolPolicy(), ceilings: { trusted: 'read-only' } });
+    expect(a.reasons.map((r) => r.because)).toEqual([
+      'not in the read-only set (preset "default"): the ceiling is read-only because ',
+      'in the read-only set (preset "default"), kept under the read-only ceiling ()',
+    ]);
   });
 
   it('ceiling none: nothing', () => {
