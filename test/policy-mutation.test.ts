@@ -332,6 +332,8 @@ describe('warnings, digest, document', () => {
     expect(canonicalPolicyInput(['Write', 'Bash', 'Write'], skills, policy)).toBe(
       '{"schemaVersion":1,"tools":["Bash","Write"],"skills":[{"name":null,"trust":"trusted","file":"s/0"},{"name":"a","trust":"installed","file":"s/1"},{"name":"a","trust":"installed","file":"s/2"},{"name":"b","trust":"trusted","file":"s/b/SKILL.md"}],"readOnlyTools":["Glob","Read"],"ceilings":[["installed","none"],["trusted","all"]]}',
     );
+    expect(canonicalPolicyInput([], [sk('B', 'trusted', 'f1'), sk(null, 'trusted', 'f2')], custom([]))).toContain('"skills":[{"name":null,"trust":"trusted","file":"f2"},{"name":"B"');
+    expect(canonicalPolicyInput([], [sk(null, 'trusted', 'f2'), sk('B', 'trusted', 'f1')], custom([]))).toContain('"skills":[{"name":null,"trust":"trusted","file":"f2"},{"name":"B"');
     const same = [sk('a', 'trusted', 'f'), sk('a', 'installed', 'f')];
     expect(canonicalPolicyInput([], same, custom([]))).toContain('"skills":[{"name":"a","trust":"installed","file":"f"},{"name":"a","trust":"trusted","file":"f"}]');
     expect(canonicalPolicyInput([], [...same].reverse(), custom([]))).toBe(canonicalPolicyInput([], same, custom([])));
@@ -412,6 +414,19 @@ describe('verifyPolicyDocument', () => {
     expect(v.policy).toEqual({ preset: 'default', readOnlyTools: sortedUnique(POLICY_DATA.presets.default!.tools), ceilings: { installed: 'read-only', trusted: 'all' } });
     expect(v.decision.allowedTools).toEqual(['Grep', 'Read']);
     expect(v.policyDigest).toBe(doc().policyDigest);
+  });
+
+  it('a skill without a name verifies; stated is empty for a digest that is not a string', () => {
+    expect(code(JSON.parse(JSON.stringify(buildPolicy(tools, [sk(null, 'installed', 'f')]))))).toBe('ok');
+    try {
+      verifyPolicyDocument({ ...doc(), policyDigest: 5 });
+      expect.unreachable();
+    } catch (e) {
+      expect((e as PolicyDigestError).stated).toBe('');
+    }
+    expect(code({ ...doc(), ceilings: 'all' })).toContain('unverifiable: policy document: "ceilings" is not an object');
+    const two = JSON.parse(JSON.stringify(buildPolicy(['Read', 'Bash', 'Write'], skills))) as Record<string, unknown>;
+    expect(code({ ...two, allowedTools: ['Read', 'Bash', 'Write'], deniedTools: [] })).toContain('deniedTools should be [Bash, Write]');
   });
 
   it('a document without ceilings or preset verifies against the shipped ceilings', () => {
@@ -537,6 +552,13 @@ describe('declared tools', () => {
     expect(splitAllowedTools('a) b')).toEqual(['a)', 'b']);
     expect(splitAllowedTools('a(b (c) d) e')).toEqual(['a(b (c) d)', 'e']);
     expect(splitAllowedTools(' ,, ')).toEqual([]);
+    expect(tokenizeAllowedTools('Read')).toEqual([{ text: 'Read', start: 0 }]);
+    expect(declaredTools({ 'allowed-tools': '(x) Bash()* Bash(*)x Bash(\t*\t)' }).map((d) => [d.tool, d.scoped])).toEqual([
+      ['', true],
+      ['Bash', true],
+      ['Bash', true],
+      ['Bash', false],
+    ]);
     expect(splitAllowedTools('')).toEqual([]);
   });
 
