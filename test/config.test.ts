@@ -65,8 +65,14 @@ describe('trust mapping and read-only tools from the config', () => {
       ['vendor/skills/v/SKILL.md', 'installed'],
     ]);
     expect(a.report.diagnostics.map((d) => d.ruleId)).toEqual(['tool-ceiling']);
+    // A repository config can only narrow the read-only set: Bash is not added (and the run says so).
     fs.writeFileSync(path.join(dir, '.skillcheckrc.yaml'), 'trust:\n  - { path: "sub/vendor/**", level: installed }\npolicy: { readOnlyTools: [Read, Bash] }\n');
-    expect((await runJson(['.'], sub)).report.diagnostics).toEqual([]);
+    const widened = await runJson(['.'], sub);
+    expect(widened.report.diagnostics.map((d) => d.ruleId)).toEqual(['tool-ceiling']);
+    expect(widened.stderr).toContain('"policy.readOnlyTools" names Bash, outside the read-only set');
+    // The user's own config may widen it.
+    const home = tree({ '.config/skillcheck/config.yaml': 'policy: { readOnlyTools: [Read, Bash] }\n' });
+    expect((await runJson(['.'], sub, { HOME: home })).report.diagnostics).toEqual([]);
     // The rule's own option (tool-ceiling's meta.schema) says the same, and wins over the policy key.
     fs.writeFileSync(path.join(dir, '.skillcheckrc.yaml'), 'trust:\n  - { path: "sub/vendor/**", level: installed }\nrules:\n  tool-ceiling:\n    options: { readOnlyTools: [Read, Bash] }\n');
     expect((await runJson(['.'], sub)).report.diagnostics).toEqual([]);

@@ -444,15 +444,16 @@ describe('skillcheck policy (CLI)', () => {
     }
   });
 
-  it('uses the config file: trust mapping (relative to the file) and read-only preset; --preset wins', async () => {
+  it('uses the configs: trust mapping (relative to the file), the user config\'s read-only preset; --preset wins', async () => {
     const dir = tree();
-    fs.writeFileSync(path.join(dir, 'skillcheck.config.json'), JSON.stringify({ trust: [{ path: 'skills/deploy', level: 'installed' }], policy: { preset: 'ironclaw-v1' } }));
+    fs.writeFileSync(path.join(dir, 'skillcheck.config.json'), JSON.stringify({ trust: [{ path: 'skills/deploy', level: 'installed' }] }));
+    const home = temp({ '.config/skillcheck/config.json': JSON.stringify({ policy: { preset: 'ironclaw-v1' } }) });
     fs.mkdirSync(path.join(dir, 'sub'));
-    const r = await runCli(['policy', '..', '--active', 'deploy', '--tools', 'Read,memory_read', '--format', 'json'], path.join(dir, 'sub'));
+    const r = await runCli(['policy', '..', '--active', 'deploy', '--tools', 'Read,memory_read', '--format', 'json'], path.join(dir, 'sub'), { HOME: home });
     expect(r.code).toBe(0);
     const d = checkDoc(JSON.parse(r.stdout), ['Read', 'memory_read']);
     expect([d.effectiveTrust, d.preset, d.allowedTools]).toEqual(['installed', 'ironclaw-v1', ['memory_read']]);
-    const flag = await runCli(['policy', '--active', 'deploy', '--tools', 'Read,memory_read', '--preset', 'default', '--format', 'json'], dir);
+    const flag = await runCli(['policy', '--active', 'deploy', '--tools', 'Read,memory_read', '--preset', 'default', '--format', 'json'], dir, { HOME: home });
     expect(checkDoc(JSON.parse(flag.stdout)).allowedTools).toEqual(['Read']);
     const none = await runCli(['policy', '--no-config', '--active', 'deploy', '--tools', 'Read,memory_read', '--format', 'json'], dir);
     expect(checkDoc(JSON.parse(none.stdout)).effectiveTrust).toBe('trusted');

@@ -21,38 +21,64 @@ function shownPath(cwd: string, abs: string): string {
   return rel === '' ? '.' : rel.startsWith('..') || path.isAbsolute(rel) ? abs : rel;
 }
 
-export async function resolveConfig(flags: Pick<CheckFlags, 'config'>, io: Io, ruleIds: readonly { id: string; schema?: unknown }[]): Promise<LoadedConfig | null> {
+/**
+ * The configs a run reads, by origin (docs/configuration.md): --config FILE alone (every key applies), or the
+ * repository's config found upward from the working directory (`repository: false` skips it: the hook) with the
+ * user's own config (trust and policy only). A repository config may lower trust and narrow the read-only set,
+ * never raise or widen them: what it could not apply is said on stderr. Null when no config is read.
+ */
+export async function resolveConfig(flags: Pick<CheckFlags, 'config'> & { repository?: boolean }, io: Io, ruleIds: readonly { id: string; schema?: unknown }[]): Promise<LoadedConfig | null> {
   if (flags.config === false) return null;
-  const { ConfigError, findConfig, loadConfig } = await import('../node/config.js');
-  try {
-    let file: string | null;
-    if (typeof flags.config === 'string') {
-      file = path.resolve(io.cwd, flags.config);
-    } else file = findConfig(io.cwd);
-    if (file === null) return null;
-    const abs = file;
-    return await loadConfig(abs, ruleIds).catch((e: unknown) => {
+  const { ConfigError, configPrivileges, findConfig, findUserConfig, loadConfig } = await import('../node/config.js');
+  const load = async (abs: string, origin: LoadedConfig['origin']): Promise<LoadedConfig> => {
+    const c = await loadConfig(abs, ruleIds).catch((e: unknown) => {
       // Messages name the file as the user sees it (relative to the working directory when inside it).
       if (e instanceof ConfigError) throw new ConfigError(e.message.split(abs).join(shownPath(io.cwd, abs)));
       throw e;
     });
+    return origin ? { ...c, origin } : c;
+  };
+  try {
+    if (typeof flags.config === 'string') {
+      const explicit = await load(path.resolve(io.cwd, flags.config), 'explicit');
+      return { ...explicit, privileges: configPrivileges({ explicit }) };
+    }
+    const repoFile = flags.repository === false ? null : findConfig(io.cwd);
+    const userFile = findUserConfig(io.env);
+    const repository = repoFile === null ? null : await load(repoFile, 'repository');
+    const user = userFile === null ? null : await load(userFile, 'user');
+    if (!repository && !user) return null;
+    const home = io.env.HOME ?? io.env.USERPROFILE;
+    const privileges = configPrivileges({ user, repository }, home !== undefined && path.isAbsolute(home) ? home : undefined);
+    for (const n of privileges.notices) io.stderr(`skillcheck: warning: ${visible(n)}\n`);
+    if (repository) return { ...repository, privileges };
+    // Only the user's config: its privileges, nothing else.
+    return { file: user!.file, dir: user!.dir, data: {}, severity: {}, ruleOptions: {}, origin: 'user', privileges };
   } catch (e) {
     if (e instanceof ConfigError) throw new UsageError(`invalid config:\n${e.message.split('\n').map((l) => `  ${l}`).join('\n')}`);
     throw e;
   }
 }
 
-/** The config file's trust mapping (rebased on its folder), read-only tool set and rule options, as LintOptions. */
-export async function policyOptions(config: LoadedConfig | null): Promise<Pick<LintOptions, 'trust' | 'readOnlyTools' | 'ruleOptions'>> {
+/**
+ * The configs' trust mapping (every pattern rebased on its file's folder), read-only tool set and rule options,
+ * as LintOptions. `warn` hears what a repository config could not apply to the read-only set.
+ */
+export async function policyOptions(config: LoadedConfig | null, warn?: (message: string) => void): Promise<Pick<LintOptions, 'trust' | 'readOnlyTools' | 'ruleOptions'>> {
   if (!config) return {};
   const ruleOptions = Object.keys(config.ruleOptions).length > 0 ? { ruleOptions: config.ruleOptions } : {};
-  if (!config.data.trust && !config.data.policy) return ruleOptions;
-  const { rebaseTrustMapping, toolPolicyFromConfig } = await import('../core/policy/index.js');
-  const { realPath } = await import('../node/discover.js');
+  const { configPrivileges, effectiveToolPolicy } = await import('../node/config.js');
+  const priv = config.privileges ?? configPrivileges({ explicit: config });
+  if (!priv.trust && !priv.policy && !priv.narrowTo) return ruleOptions;
+  let readOnlyTools: readonly string[] | undefined;
+  if (priv.policy || priv.narrowTo) {
+    const { policy, notices } = effectiveToolPolicy(priv);
+    for (const n of notices) warn?.(n);
+    readOnlyTools = policy.readOnlyTools;
+  }
   return {
-    // On the folder's real path: trust is matched on real paths (src/node/discover.ts realDir).
-    ...(config.data.trust ? { trust: rebaseTrustMapping(config.data.trust, realPath(config.dir).split(path.sep).join('/')) } : {}),
-    ...(config.data.policy ? { readOnlyTools: toolPolicyFromConfig(config.data.policy).readOnlyTools } : {}),
+    ...(priv.trust ? { trust: priv.trust } : {}),
+    ...(readOnlyTools ? { readOnlyTools } : {}),
     ...ruleOptions,
   };
 }
@@ -128,7 +154,7 @@ export async function runCheckCommand(paths: string[], flags: CheckFlags, io: Io
     severity,
     ...(readBound !== undefined ? { readBound } : {}),
     ...ignoreOption(config, flags.ignorePattern ?? [], io.cwd),
-    ...(await policyOptions(config)),
+    ...(await policyOptions(config, (n) => io.stderr(`skillcheck: warning: ${visible(n)}\n`))),
     ...(shard ? { shard } : {}),
     ...((fromCli('inlineConfig') ? flags.inlineConfig === false : cfg.noInlineConfig === true) ? { inlineConfig: false } : {}),
   };
@@ -209,7 +235,20 @@ export async function runCheckCommand(paths: string[], flags: CheckFlags, io: Io
     const accepted = new Set(b.findings.map((f) => f.fingerprint));
     result = { ...result, diagnostics: result.diagnostics.map((d) => (!d.suppressed && d.fingerprint && accepted.has(d.fingerprint) ? { ...d, suppressed: { kind: 'baseline' } } : d)) };
   }
-  // --quiet: errors only, in the report and in the exit code.
+  return reportResult(result, flags, io, maxWarnings);
+}
+
+/**
+ * Print a run's result in the chosen format (--output, colour) and give the exit code: the check's and the audit's.
+ * --quiet keeps errors only, in the report and in the exit code.
+ */
+export async function reportResult(
+  result: LintResult,
+  flags: Pick<CheckFlags, 'format' | 'output' | 'color' | 'quiet' | 'showSuppressed' | 'sarifExitCode' | 'failOnEmpty'>,
+  io: Io,
+  maxWarnings: number,
+): Promise<number> {
+  const { ALL_RULES } = await import('../../rules/index.js');
   if (flags.quiet) result = { ...result, diagnostics: result.diagnostics.filter((d) => d.severity === 'error') };
   // MCP configuration units (discover.ts) are checked files without a skill.
   const empty = result.skills.length === 0 && result.files === 0;
@@ -350,7 +389,7 @@ export async function configuredLintOptions(
     config,
     options: {
       ...ignoreOption(config, [], io.cwd),
-      ...(await policyOptions(config)),
+      ...(await policyOptions(config, (n) => io.stderr(`skillcheck: warning: ${visible(n)}\n`))),
       ...(readBound !== undefined ? { readBound } : {}),
     },
   };
@@ -407,7 +446,7 @@ function printableConfig(config: LoadedConfig | null, options: LintOptions, cwd:
   };
 }
 
-async function emit(text: string, flags: CheckFlags, io: Io): Promise<void> {
+async function emit(text: string, flags: Pick<CheckFlags, 'output'>, io: Io): Promise<void> {
   if (flags.output === undefined) {
     io.stdout(text);
     return;

@@ -134,6 +134,9 @@ async function computePolicy(flags: HookFlags, io: Io): Promise<unknown> {
       ...(flags.preset !== undefined ? { preset: flags.preset } : {}),
       ...(flags.target !== undefined ? { target: flags.target } : {}),
       ...(flags.config !== undefined ? { config: flags.config } : {}),
+      // The working directory is wherever the client runs (a cloned repository): its config is read only when
+      // named with --config. The user's own config still applies.
+      ...(typeof flags.config === 'string' ? {} : { repositoryConfig: false }),
     }, capture);
   } catch (e) {
     throw new HookRefusal(`computing the policy failed: ${(e as Error).message}`);

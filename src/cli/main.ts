@@ -175,6 +175,34 @@ export function buildProgram(io: Io, setCode: (c: number) => void): Command {
     .action(async (flags: { format: string }) => setCode(await runRules(flags.format, io)));
 
   program
+    .command('audit')
+    .description('review third-party skills (before installing them): every skill is installed, nothing in the tree (config, ignore file, baseline, inline directives) switches a finding off, auditor persona')
+    .argument('<paths...>', 'files or folders under review')
+    .option('-t, --target <targets>', 'auto (default), or a comma-separated list of targets')
+    .addOption(new Option('-f, --format <format>', 'output format').choices(['text', 'json', 'sarif', 'github']).default('text'))
+    .option('-o, --output <file>', 'write the report to FILE (atomically) instead of stdout')
+    .option('--sarif-exit-code', 'with --format sarif, exit 1 on findings too (default: only tool failures)')
+    .option('--max-warnings <n>', 'fail when there are more than N warnings')
+    .option('--gating', 'run machine-dependent gating checks (default: off, a review does not depend on this machine)')
+    .option('--no-gating', 'skip machine-dependent gating checks')
+    .option('--max-bytes <n>', 'read at most N bytes per file (never below a target limit)')
+    .option('-c, --config <file>', 'a config file outside the reviewed tree (none by default); it cannot raise trust or widen the read-only set')
+    .option('--baseline <file>', 'a baseline file outside the reviewed tree: only new findings fail the run')
+    .option('-j, --jobs <n>', 'worker threads for checking: a number, or auto')
+    .option('--fail-on-empty', 'exit 1 when no skill is found')
+    .option('-q, --quiet', 'report errors only')
+    .option('--show-suppressed', 'list findings accepted by the baseline one by one (text)')
+    .option('--openclaw-config <file>', 'OpenClaw config (JSON) outside the reviewed tree, for gating config dot-paths')
+    .option('--no-progress', 'no progress display')
+    .option('--color', 'force colour')
+    .option('--no-color', 'no colour')
+    .action(async (paths: string[], flags: import('./audit.js').AuditFlags) => {
+      const { runAudit } = await import('./audit.js');
+      paths = await expandGlobPaths(paths, io.cwd);
+      setCode(await runAudit(paths, flags, io));
+    });
+
+  program
     .command('explain')
     .description("show each skill as each runtime sees it: name, description, loads and why not, catalog entry, activation, tokens, collisions")
     .argument('[paths...]', 'files or folders holding skills', [])
@@ -221,9 +249,9 @@ export function buildProgram(io: Io, setCode: (c: number) => void): Command {
     .option('--preset <name>', 'read-only tool set: default, claude-code, opencode (no network tool) or ironclaw-v1')
     .option('-t, --target <target>', 'the runtime that names the skills: auto or one target', 'auto')
     .addOption(new Option('-f, --format <format>', 'output format').choices(['text', 'json', 'claude-settings', 'claude-hooks', 'opencode-plugin']).default('text'))
-    .option('-c, --config <file>', 'config file (trust mapping, read-only preset); default: searched upward')
+    .option('-c, --config <file>', 'config file (every key applies, trust and read-only set included); default: the user config and the repository config found upward, which can only lower trust and narrow the read-only set')
     .option('--no-config', 'ignore config files')
-    .option('--allow-empty', 'answer even when no skill is found (every tool is allowed); without it, policy exits 2')
+    .option('--allow-empty', 'answer even when no skill is found or --active names none (every tool is allowed); without it, policy exits 2')
     .option('--max-bytes <n>', 'read at most N bytes per file (never below a target limit); the config file\'s maxBytes otherwise')
     .action(async (paths: string[], flags: import('./policy.js').PolicyFlags) => {
       const { runPolicy } = await import('./policy.js');
@@ -242,8 +270,8 @@ export function buildProgram(io: Io, setCode: (c: number) => void): Command {
     .option('--active <names>', 'with --paths: the active skills (default: every skill found)')
     .option('--preset <name>', 'with --paths: read-only tool set')
     .option('-t, --target <target>', 'with --paths: the runtime that names the skills')
-    .option('-c, --config <file>', 'with --paths: config file')
-    .option('--no-config', 'with --paths: ignore config files')
+    .option('-c, --config <file>', "with --paths: config file (default: only the user config; never the working directory's)")
+    .option('--no-config', 'with --paths: ignore config files, the user config too')
     .action(async (host: string, flags: import('./hook.js').HookFlags) => {
       const { runClaudeHook, readStdin, HOOK_BLOCK } = await import('./hook.js');
       if (host !== 'claude-code') {

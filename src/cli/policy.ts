@@ -6,7 +6,7 @@ import { EXIT_OK, EXIT_USAGE, UsageError, intOption, parseTargets, type Io } fro
 import { jsonErrorMessage, readSmallFile, SmallFileError } from '../node/read.js';
 import { didYouMean, visible } from '../core/text.js';
 import type { Diagnostic } from '../core/types.js';
-import { buildPolicy, toolPolicy, toolPolicyFromConfig, type PolicyDocument, type PolicySkill, type ToolPolicy } from '../core/policy/tools.js';
+import { buildPolicy, type PolicyDocument, type PolicySkill, type ToolPolicy } from '../core/policy/tools.js';
 
 export interface PolicyFlags {
   active?: string;
@@ -21,6 +21,8 @@ export interface PolicyFlags {
   allowEmpty?: boolean;
   /** --max-bytes: the read bound, as for check (never below a target's byte limit). */
   maxBytes?: string;
+  /** false: read no config found from the working directory (the hook, unless given --config). */
+  repositoryConfig?: boolean;
 }
 
 /** Rules whose project findings mark a part of the tree skillcheck could not see (see blindSpots). */
@@ -118,14 +120,18 @@ export function formatPolicyText(doc: PolicyDocument, trustWhy: ReadonlyMap<stri
 export async function runPolicy(paths: string[], flags: PolicyFlags, io: Io): Promise<number> {
   const tools = [...splitList(flags.tools ?? ''), ...(flags.toolsFile !== undefined ? readToolsFile(flags.toolsFile, io.cwd) : [])];
   if (tools.length === 0) throw new UsageError('policy needs the host\'s full tool list: --tools T1,T2 or --tools-file FILE');
-  // The config file's trust mapping and read-only set; --preset on the command line wins over the file.
+  // Trust mapping and read-only set from the configs, weighed by origin (resolveConfig); --preset replaces the
+  // configs' set, a repository config still narrows it.
   const { resolveConfig, policyOptions } = await import('./check.js');
   const { ALL_RULES } = await import('../../rules/index.js');
-  const config = await resolveConfig({ config: flags.config }, io, ALL_RULES.map((r) => r.meta));
+  const config = await resolveConfig({ config: flags.config, ...(flags.repositoryConfig === false ? { repository: false } : {}) }, io, ALL_RULES.map((r) => r.meta));
   const { trust } = await policyOptions(config);
   let policy: ToolPolicy;
   try {
-    policy = flags.preset !== undefined ? toolPolicy(flags.preset) : toolPolicyFromConfig(config?.data.policy);
+    const { configPrivileges, effectiveToolPolicy } = await import('../node/config.js');
+    const chosen = effectiveToolPolicy(config ? config.privileges ?? configPrivileges({ explicit: config }) : undefined, flags.preset);
+    for (const n of chosen.notices) io.stderr(`skillcheck: warning: ${visible(n)}\n`);
+    policy = chosen.policy;
   } catch (e) {
     throw new UsageError(`--preset: ${(e as Error).message}`);
   }
@@ -164,12 +170,19 @@ export async function runPolicy(paths: string[], flags: PolicyFlags, io: Io): Pr
   const notes = new Map(result.skills.filter((s) => s.trustNote !== undefined).map((s) => [s.file, s.trustNote!]));
   let active = discovered;
   if (flags.active !== undefined) {
-    const { selected, errors } = selectActive(discovered, splitList(flags.active));
+    const wanted = splitList(flags.active);
+    if (wanted.length === 0 && !flags.allowEmpty) {
+      // `--active ''` (an unset variable in a script) names no skill: the empty set would allow every tool.
+      io.stderr(`skillcheck: policy refused: --active ${JSON.stringify(flags.active)} names no skill, and with no active skill every tool would be allowed; name the active skills, or pass --allow-empty if an empty set is intended\n`);
+      return EXIT_USAGE;
+    }
+    const { selected, errors } = selectActive(discovered, wanted);
     if (errors.length > 0) {
       for (const e of errors) io.stderr(`skillcheck: ${visible(e)}\n`);
       return EXIT_USAGE;
     }
     active = selected;
+    if (wanted.length === 0) io.stderr('skillcheck: --active names no skill; the policy has no active skill (--allow-empty): every tool is allowed\n');
   } else if (discovered.length === 0) {
     if (!flags.allowEmpty) {
       // An empty set allows every tool: a wrong path or an unreadable tree must not look like a clean answer.

@@ -12,6 +12,11 @@ import { jsonErrorMessage, readSmallFile, SmallFileError } from './read.js';
 import { schemaValidator, type SchemaError } from './schemas.js';
 import { didYouMean, typeName } from '../core/text.js';
 import type { TargetId, Trust } from '../core/types.js';
+import { TRUST_LEVELS } from '../core/trust.js';
+import { POLICY_DATA } from '../core/policy/data.js';
+import { normalizeTrustPattern, rebaseTrustMapping, type TrustMapping, type TrustRule } from '../core/policy/trust.js';
+import { toolPolicy, toolPolicyFromConfig, type ToolPolicy } from '../core/policy/tools.js';
+import { realPath } from './discover.js';
 
 export const CONFIG_FILE_NAMES: readonly string[] = ['skillcheck.config.json', '.skillcheckrc.json', '.skillcheckrc.yaml', '.skillcheckrc.yml'];
 /** A config file is a few kilobytes; a larger one is refused before it is read. */
@@ -46,6 +51,10 @@ export interface LoadedConfig {
   data: ConfigFile;
   severity: Record<string, SeverityOverride>;
   ruleOptions: Record<string, Record<string, unknown>>;
+  /** Where it came from (set by the resolver; a bare loadConfig result has none and counts as explicit). */
+  origin?: ConfigOrigin;
+  /** Trust and read-only tools after weighing every config read with this one (configPrivileges). */
+  privileges?: Privileges;
 }
 
 export class ConfigError extends Error {}
@@ -330,4 +339,128 @@ export async function loadConfig(file: string, knownRules: readonly { id: string
     }
   }
   return { file: abs, dir: path.dirname(abs), data: cfg, severity, ruleOptions };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Where a config comes from decides what it may change (docs/configuration.md, "What a repository config can
+// change"). Trust and the read-only tool set are privileges: only the user's own config or a config named on the
+// command line may raise them. A config found upward from the working directory belongs to the repository there,
+// which may be a clone of someone else's work: it may lower trust and narrow the read-only set, never the reverse.
+
+/** Where a loaded config came from. */
+export type ConfigOrigin = 'explicit' | 'user' | 'repository';
+
+/** File names of the user's own config, in its folder (userConfigDir). */
+export const USER_CONFIG_NAMES: readonly string[] = ['config.json', 'config.yaml', 'config.yml'];
+
+/** The keys the user config is read for: the privileges. The others belong to a project's config or the command line. */
+export const PRIVILEGE_KEYS: readonly (keyof ConfigFile)[] = ['trust', 'policy'];
+
+/**
+ * The user's config folder, from the environment only (a test or a hook sets it; nothing is guessed):
+ * `$XDG_CONFIG_HOME/skillcheck` when that is an absolute path, else `$HOME/.config/skillcheck`; on Windows
+ * `%APPDATA%\skillcheck`. Null when the environment names no home.
+ */
+export function userConfigDir(env: Readonly<Record<string, string | undefined>>, platform: NodeJS.Platform = process.platform): string | null {
+  const xdg = env.XDG_CONFIG_HOME;
+  if (xdg !== undefined && path.isAbsolute(xdg)) return path.join(xdg, 'skillcheck');
+  if (platform === 'win32' && env.APPDATA !== undefined && path.isAbsolute(env.APPDATA)) return path.join(env.APPDATA, 'skillcheck');
+  const home = env.HOME ?? (platform === 'win32' ? env.USERPROFILE : undefined);
+  return home !== undefined && path.isAbsolute(home) ? path.join(home, '.config', 'skillcheck') : null;
+}
+
+/** The user's config file, or null. Two in the folder is an error (as for a project's config). */
+export function findUserConfig(env: Readonly<Record<string, string | undefined>>, platform: NodeJS.Platform = process.platform): string | null {
+  const dir = userConfigDir(env, platform);
+  if (dir === null) return null;
+  const here = USER_CONFIG_NAMES.filter((n) => isFileAt(path.join(dir, n)));
+  if (here.length > 1) throw new ConfigError(`${path.join(dir, here[0]!)}: found ${here.join(' and ')} in one folder; keep one config file`);
+  return here.length === 1 ? path.join(dir, here[0]!) : null;
+}
+
+/** Trust and read-only tools once every config's origin has been weighed. */
+export interface Privileges {
+  /** The trust mapping, every pattern absolute (rebased on its file's folder): a repository's lowering rules first. */
+  trust?: TrustMapping;
+  /** The read-only set's section from the user's config or the explicit one (undefined: the default preset). */
+  policy?: ConfigFile['policy'];
+  /** A repository config's read-only set: the effective set is cut to the tools it names. */
+  narrowTo?: { file: string; key: string; tools: readonly string[] };
+  /** What was ignored and why, one line each, naming the file and the key. */
+  notices: string[];
+}
+
+/** Where a user-config or repository pattern is anchored (`/…` and `~/…` stay; see docs/configuration.md). */
+function rebaseFor(mapping: TrustMapping, dir: string, origin: ConfigOrigin): TrustMapping {
+  const base = realPath(dir).split(path.sep).join('/');
+  if (origin !== 'user') return rebaseTrustMapping(mapping, base);
+  // In the user's config a pattern that starts with `**` matches anywhere; another relative one is below the home.
+  return mapping.map((r) => {
+    const pat = normalizeTrustPattern(r.path);
+    return pat.startsWith('**') ? { path: pat, level: r.level } : rebaseTrustMapping([r], base)[0]!;
+  });
+}
+
+function presetTools(section: ConfigFile['policy']): readonly string[] | null {
+  if (section?.readOnlyTools) return section.readOnlyTools;
+  if (section?.preset !== undefined) return Object.prototype.hasOwnProperty.call(POLICY_DATA.presets, section.preset) ? POLICY_DATA.presets[section.preset]!.tools : null;
+  return null;
+}
+
+/**
+ * Weigh the configs by origin. `explicit` (--config) and `user` may set any trust level and read-only set; the
+ * explicit one replaces the user's. A `repository` config keeps only trust rules at the lowest level (they go
+ * first: the lowest level wins, so they can only lower) and its read-only set only cuts the effective one; every
+ * rule or tool it could not apply is named in a notice. `home` anchors the user config's relative patterns.
+ */
+export function configPrivileges(layers: { explicit?: LoadedConfig | null; user?: LoadedConfig | null; repository?: LoadedConfig | null }, home?: string): Privileges {
+  const notices: string[] = [];
+  const owner = layers.explicit ?? layers.user ?? null;
+  const ownerOrigin: ConfigOrigin = layers.explicit ? 'explicit' : 'user';
+  if (layers.user && !layers.explicit) {
+    const other = Object.keys(layers.user.data).filter((k) => k !== '$schema' && !(PRIVILEGE_KEYS as readonly string[]).includes(k));
+    if (other.length > 0) notices.push(`${layers.user.file}: ${other.map((k) => `"${k}"`).join(', ')} ignored: the user config holds trust and policy only (put the rest in a project config or on the command line)`);
+  }
+  const trust: TrustRule[] = [];
+  const repo = layers.repository ?? null;
+  const lowest = TRUST_LEVELS[0]!;
+  if (repo?.data.trust) {
+    const kept: TrustRule[] = [];
+    repo.data.trust.forEach((r, i) => {
+      if (r.level === lowest) kept.push(r);
+      else notices.push(`${repo.file}: "trust[${i}]" (${JSON.stringify(r.path)} → ${r.level}) ignored: a repository config can only lower trust (to ${lowest}); a level above it belongs in the user config or a --config file`);
+    });
+    trust.push(...rebaseFor(kept, repo.dir, 'repository'));
+  }
+  if (owner?.data.trust) trust.push(...rebaseFor(owner.data.trust, ownerOrigin === 'user' && home !== undefined ? home : owner.dir, ownerOrigin));
+  const out: Privileges = { notices };
+  if (trust.length > 0) out.trust = trust;
+  if (owner?.data.policy) out.policy = owner.data.policy;
+  if (repo?.data.policy) {
+    const tools = presetTools(repo.data.policy);
+    const key = repo.data.policy.readOnlyTools ? 'policy.readOnlyTools' : 'policy.preset';
+    if (tools === null) notices.push(`${repo.file}: "${key}" ignored: unknown preset`);
+    else out.narrowTo = { file: repo.file, key, tools };
+  }
+  return out;
+}
+
+/**
+ * The read-only set: `--preset` (cliPreset), else the user's or explicit config's, else the default preset; then
+ * cut to a repository config's set. Tools the repository named outside the set are not added (a notice says so).
+ */
+export function effectiveToolPolicy(priv: Privileges | undefined, cliPreset?: string): { policy: ToolPolicy; notices: string[] } {
+  const base = cliPreset !== undefined ? toolPolicy(cliPreset) : toolPolicyFromConfig(priv?.policy);
+  const narrow = priv?.narrowTo;
+  if (!narrow) return { policy: base, notices: [] };
+  const allowed = new Set(narrow.tools);
+  const kept = base.readOnlyTools.filter((t) => allowed.has(t));
+  const have = new Set(base.readOnlyTools);
+  const extra = [...new Set(narrow.tools.filter((t) => !have.has(t)))];
+  const source = cliPreset !== undefined ? `--preset ${cliPreset}` : base.preset === null ? 'the user config' : `preset "${base.preset}"`;
+  const notices = extra.length === 0 ? [] : [
+    `${narrow.file}: "${narrow.key}" names ${extra.join(', ')}, outside the read-only set (${source}): not added; a repository config can only narrow the set (a wider one belongs in the user config, a --config file or --preset)`,
+  ];
+  const same = kept.length === base.readOnlyTools.length;
+  return { policy: { preset: same ? base.preset : null, readOnlyTools: kept }, notices };
 }
