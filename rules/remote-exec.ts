@@ -102,7 +102,9 @@ export default defineRule({
     // skipping lines those layers already reported.
     const chainTaken: Taken[] = [];
     const outer = collecting(skillCtx, chainTaken);
-    const ctx = catalogueAware(outer);
+    // One quote per documentation file, whether the pack or a chain finds it.
+    const documented = new Set<string>();
+    const ctx = catalogueAware(outer, documented);
     pack ??= loadPack('remote-exec');
     const installed = ctx.skill.trust !== highestTrust();
     const taken: { file: string | undefined; start: number; end: number }[] = [];
@@ -223,6 +225,6 @@ export default defineRule({
         }
       }
     }
-    reportChains(catalogueAware(skillCtx), 'remote-exec', chainTaken, skillCtx);
+    reportChains(catalogueAware(skillCtx, documented), 'remote-exec', chainTaken, skillCtx);
   },
 });

@@ -111,10 +111,10 @@ function linesOf(text: string, start: number, end: number): string {
  * quoted in a README) to low confidence too, grouped: the first per file is reported, later ones are not repeated.
  * Documentation shows a command; the skill file is what the agent is told to do and scripts and configs are what
  * runs, where a reserved host is a placeholder the agent or the user fills in, so the command keeps its weight.
+ * `documented`: the files already quoted once, shared by the wrappers of one rule (its pack and its chains).
  */
-export function catalogueAware(ctx: SkillContext): SkillContext {
+export function catalogueAware(ctx: SkillContext, documented: Set<string> = new Set()): SkillContext {
   const wrapped: SkillContext = { ...ctx };
-  const documented = new Set<string>();
   wrapped.report = (r) => {
     const text = r.source?.normalized ?? (r.file === undefined ? ctx.skill.source?.normalized : undefined);
     if (text !== undefined && r.file !== undefined && DOC_FILE.test(r.file) && r.offset !== undefined && onlyExampleHosts(linesOf(text, r.offset, r.endOffset ?? r.offset))) {
