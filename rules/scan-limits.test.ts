@@ -154,4 +154,23 @@ describe('scan-limits over a whole tree (lint)', () => {
       },
     ]);
   });
+
+  it('insideSkill: OpenClaw never finds a skill in a folder below another skill folder; other targets do', async () => {
+    const dir = tree({ 'skills/tools/SKILL.md': SKILL, 'skills/tools/deploy/SKILL.md': SKILL, 'skills/other/SKILL.md': SKILL });
+    const r = await lint({ cwd: dir, rules: [rule], targets: ['openclaw', 'codex'] });
+    expect(r.diagnostics.map((d) => ({ file: d.file, target: d.target, severity: d.severity, rejects: !!d.rejects, messageId: d.messageId, message: d.message }))).toEqual([
+      {
+        file: 'skills/tools/deploy/SKILL.md',
+        target: 'openclaw',
+        severity: 'error',
+        rejects: true,
+        messageId: 'insideSkill',
+        message:
+          "skills/tools/ holds a SKILL.md, and openclaw takes a folder holding SKILL.md as one skill and does not look inside it, so it never finds this skill. Move this skill's folder out beside skills/tools/, e.g. to skills/deploy/SKILL.md",
+      },
+    ]);
+    // A group folder without SKILL.md of its own is looked into; so is test data, which is not checked.
+    expect((await lint({ cwd: tree({ 'skills/tools/deploy/SKILL.md': SKILL, 'skills/tools/README.md': 'x\n' }), rules: [rule], targets: ['openclaw'] })).diagnostics).toEqual([]);
+    expect((await lint({ cwd: tree({ 'skills/tools/SKILL.md': SKILL, 'skills/tools/fixtures/x/SKILL.md': SKILL }), rules: [rule], targets: ['openclaw'] })).diagnostics).toEqual([]);
+  });
 });

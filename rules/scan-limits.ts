@@ -1,7 +1,7 @@
 // scan-limits: a skill the runtime never finds (deeper than the folders it scans below a root) or may drop (past the
 // number of skills it loads). Only for runtimes whose limits the runtime's documentation states (IronClaw: depth 3, 100 skills).
 
-import { defineRule } from '../src/core/rule.js';
+import { defineRule, type ProjectContext } from '../src/core/rule.js';
 import { catalogOf, depthBelowRoot, fixtureFolder } from '../src/targets/precedence.js';
 import { getProfile } from '../src/targets/profiles.js';
 import type { TargetId } from '../src/core/types.js';
@@ -28,6 +28,8 @@ export default defineRule({
       tooDeep:
         'this skill is {{depth}} folders below {{root}}/; {{target}} scans at most {{max}} ({{root}}/<name>/SKILL.md is 1), so it never finds this skill. Move the folder up, e.g. to {{root}}/{{name}}/SKILL.md',
       // Project-wide (checkProject): only lint() reaches these.
+      insideSkill:
+        '{{folder}}/ holds a SKILL.md, and {{target}} takes a folder holding SKILL.md as one skill and does not look inside it, so it never finds this skill. Move this skill\'s folder out beside {{folder}}/, e.g. to {{root}}/{{name}}/SKILL.md',
       tooMany:
         '{{count}} skills load under {{target}}, which loads at most {{max}}: {{dropped}} of them are dropped, and which ones depends on the order the runtime lists folders in (not this file in particular). Remove or merge skills to stay within {{max}}',
       tooManyInCatalog:
@@ -92,6 +94,7 @@ export default defineRule({
     });
   },
   checkProject(ctx) {
+    insideSkill(ctx);
     // Counted per catalog: separate skills roots in a monorepo (packages/a/skills, packages/b/skills) are loaded
     // by separate runs of the runtime.
     const loading = new Map<string, { target: TargetId; catalog: string; files: string[] }>();
@@ -120,3 +123,36 @@ export default defineRule({
     }
   },
 });
+
+/** Skills below another skill's folder, for runtimes whose scan stops at a folder holding `SKILL.md`. */
+function insideSkill(ctx: ProjectContext): void {
+  // Folders holding a file named exactly SKILL.md (what the runtime's lstat finds), whatever the target.
+  const skillFolders = new Set<string>();
+  for (const s of ctx.skills) {
+    const f = s.input.file;
+    if (f === 'SKILL.md' || f.endsWith('/SKILL.md')) skillFolders.add(f.slice(0, Math.max(0, f.length - '/SKILL.md'.length)));
+  }
+  for (const s of ctx.skills) {
+    const profile = getProfile(s.input.target);
+    if (!profile.stopsAtSkillFolder || fixtureFolder(s.input.file) !== null) continue;
+    const at = depthBelowRoot(profile.roots, s.input.file);
+    if (!at || at.depth < 2) continue;
+    const parts = s.input.file.split('/');
+    // The folders strictly between the root and the skill's own folder, outermost first (the scan meets it first).
+    const folders = parts.length - 1;
+    for (let k = folders - at.depth + 1; k < folders; k++) {
+      const folder = parts.slice(0, k).join('/');
+      if (!skillFolders.has(folder)) continue;
+      ctx.report({
+        file: s.input.file,
+        target: s.input.target,
+        line: 1,
+        column: 1,
+        rejects: true,
+        messageId: 'insideSkill',
+        data: { folder, target: s.input.target, root: parts.slice(0, folders - at.depth).join('/'), name: parts[folders - 1]! },
+      });
+      break;
+    }
+  }
+}

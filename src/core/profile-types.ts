@@ -231,6 +231,9 @@ export interface TargetProfile {
   skillDirLinksSource: string;
   /** Whether folders whose names start with "." below a root are skipped. */
   skipsDotFolders: boolean;
+  /** Whether the runtime's scan stops at a folder that holds `SKILL.md`: a skill in a folder below another skill's
+   *  folder is never found. false where the runtime's code was not read for it. */
+  stopsAtSkillFolder: boolean;
   /** Whether a frontmatter that fails to parse (or is never closed) makes the runtime drop the skill ('rejects'),
    *  or only the frontmatter: the skill loads with the name and description fallbacks ('fallback'). */
   frontmatterFailure: 'rejects' | 'fallback';
@@ -338,6 +341,7 @@ export const BASE = {
   provenance: [],
   skillFileNames: null,
   skipsDotFolders: false,
+  stopsAtSkillFolder: false,
   followsSkillFileLinks: false,
   followsSkillDirLinks: null,
   skillDirLinksSource: 'not documented by the runtime',

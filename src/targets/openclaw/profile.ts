@@ -36,6 +36,9 @@ export const OPENCLAW: TargetProfile = {
   descriptionWhitespace: 'trim',
   skillFileNames: ['SKILL.md'],
   skipsDotFolders: true,
+  // dist/skill-root-discovery-*.mjs, discoverSkillCandidates: a folder for which hasSkillFileCandidate (an lstat of
+  // `<folder>/SKILL.md`) succeeds is taken as a skill and the scan `continue`s without listing its subfolders.
+  stopsAtSkillFolder: true,
   // A symlinked SKILL.md whose real path stays inside the root loads (realpath containment check).
   followsSkillFileLinks: true,
   scanDepth: 6,
