@@ -476,7 +476,14 @@ tester.run(rule, {
       name: 'the environment copied for a local subprocess through a helper function (a socket in the same file)',
       code: md('See the files.\n'),
       folder: {
-        'scripts/convert.py': 'import os\nimport socket\nimport subprocess\n\n\ndef tool_env() -> dict:\n    env = os.environ.copy()\n    env["TOOL_MODE"] = "headless"\n    return env\n\n\ndef free_port() -> int:\n    with socket.socket() as s:\n        s.bind(("127.0.0.1", 0))\n        return s.getsockname()[1]\n\n\ndef run_tool(args):\n    env = tool_env()\n    return subprocess.run(["converter"] + args, env=env)\n',
+        'scripts/convert.py': 'import os\nimport socket\nimport subprocess\n\n\ndef tool_env() -> dict:\n    env = os.environ.copy()\n    env["TOOL_RENDER_BACKEND_PLUGIN"] = "headless"\n    return env\n\n\ndef free_port() -> int:\n    with socket.socket() as s:\n        s.bind(("127.0.0.1", 0))\n        return s.getsockname()[1]\n\n\ndef run_tool(args):\n    env = tool_env()\n    return subprocess.run(["converter"] + args, env=env)\n',
+      },
+    },
+    {
+      name: 'the same, with a usage example above the helper (its callers are followed once, not in a loop)',
+      code: md('See the files.\n'),
+      folder: {
+        'scripts/convert.py': '"""Run the converter headless.\n\n    env = tool_env()\n    subprocess.run(["converter", "--help"], env=env)\n"""\nimport os\nimport socket\nimport subprocess\n\n\ndef tool_env() -> dict:\n    env = os.environ.copy()\n    env["TOOL_RENDER_BACKEND_PLUGIN"] = "headless"\n    return env\n\n\ndef run_tool(args):\n    env = tool_env()\n    return subprocess.run(["converter"] + args, env=env)\n\n\ndef free_port() -> int:\n    with socket.socket() as s:\n        s.bind(("127.0.0.1", 0))\n        return s.getsockname()[1]\n',
       },
     },
     {

@@ -142,25 +142,27 @@ function sentAsData(block: string, at: number): boolean {
   const ls = block.lastIndexOf('\n', at - 1) + 1;
   const assigned = /^[ \t]*([A-Za-z_]\w*)[ \t]*=[^=]/.exec(block.slice(ls, at + 1))?.[1];
   if (!assigned) return true;
-  return variableSent(block, assigned, le0 === -1 ? block.length : le0, 0);
+  return variableSent(block, assigned, le0 === -1 ? block.length : le0, new Set());
 }
 
 /** A pipeline of filters and pagers ending at the terminal (no redirect, no other command). */
 const SHOWN = /^(?:\|\s*(?:grep|egrep|fgrep|sort|uniq|head|tail|less|more|cut|wc|column|cat)\b[^|;&<>`$\n]*)+\s*(?:#.*)?$/;
 
-/** Whether the environment copy held in `name` from `from` on is used other than as a child process's environment. */
-function variableSent(block: string, name: string, from: number, depth: number): boolean {
+/** Whether the environment copy held in `name` from `from` on is used other than as a child process's environment.
+ *  `seen`: the functions whose callers are being followed (a function met again adds nothing). */
+function variableSent(block: string, name: string, from: number, seen: Set<string>): boolean {
   const rest = block.slice(from);
   for (const m of rest.matchAll(new RegExp(`\\b${name}\\b`, 'g'))) {
     const before = rest.slice(Math.max(0, m.index! - 20), m.index!);
-    const after = rest.slice(m.index! + name.length, m.index! + name.length + 20);
+    // To the end of the line: `env["A_LONG_VARIABLE_NAME"] = …` is still a change in place.
+    const after = rest.slice(m.index! + name.length, m.index! + name.length + 200);
     if (/\benv\s*=\s*$|\bos\.environ\s*=\s*$/.test(before)) continue;
     if (/^\s*(?:\[[^\]\n]*\]\s*=[^=]|\.(?:update|pop|setdefault|get|copy|items|keys)\()/.test(after)) continue;
     if (/^\s*=[^=]/.test(after) && (/[(,][ \t]*$/.test(before) || /^[ \t]*$/.test(before.slice(before.lastIndexOf('\n') + 1)))) continue;
     // Returned from a function: the copy goes wherever the function's callers put it.
-    if (/\breturn[ \t]+$/.test(before) && /^[ \t]*(?:#.*)?(?:\n|$)/.test(after) && depth < 3) {
+    if (/\breturn[ \t]+$/.test(before) && /^[ \t]*(?:#.*)?(?:\n|$)/.test(after) && seen.size < 4) {
       const def = [...block.slice(0, from + m.index!).matchAll(/^[ \t]*(?:async[ \t]+)?def[ \t]+([A-Za-z_]\w*)[ \t]*\(/gm)].pop()?.[1];
-      if (def && !functionResultSent(block, def, depth + 1)) continue;
+      if (def && (seen.has(def) || !functionResultSent(block, def, new Set([...seen, def])))) continue;
     }
     return true;
   }
@@ -168,7 +170,7 @@ function variableSent(block: string, name: string, from: number, depth: number):
 }
 
 /** Whether the result of calls to `fn` is used other than as a child process's environment. */
-function functionResultSent(block: string, fn: string, depth: number): boolean {
+function functionResultSent(block: string, fn: string, seen: Set<string>): boolean {
   for (const m of block.matchAll(new RegExp(`\\b${fn}[ \t]*\\(`, 'g'))) {
     const ls = block.lastIndexOf('\n', m.index! - 1) + 1;
     const before = block.slice(ls, m.index!);
@@ -176,7 +178,7 @@ function functionResultSent(block: string, fn: string, depth: number): boolean {
     if (/\benv\s*=\s*$/.test(before)) continue;
     const v = /^[ \t]*([A-Za-z_]\w*)[ \t]*=[ \t]*$/.exec(before)?.[1];
     const le = block.indexOf('\n', m.index!);
-    if (v && !variableSent(block, v, le === -1 ? block.length : le, depth)) continue;
+    if (v && !variableSent(block, v, le === -1 ? block.length : le, seen)) continue;
     return true;
   }
   return false;
