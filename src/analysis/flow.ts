@@ -15,6 +15,7 @@ export interface FlowFinding {
 const SECRET_NAME = '[A-Z0-9_]*(?:_KEY|API_?KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIALS?|PRIVATE_KEY|AUTH|DATABASE_URL|ACCESS_KEY)[A-Z0-9_]*';
 /** The whole environment taken as data (not passed on to a child process). */
 const ENV_DUMP = /\bdict\(\s*os\.environ\s*\)|\bos\.environ\.copy\(\)|\{\s*\*\*os\.environ|\b(?:json\.dumps|str|repr)\(\s*(?:dict\()?os\.environ\b|\bJSON\.stringify\(\s*process\.env\b|\bObject\.(?:entries|assign\(\{\},)\s*\(?process\.env\b|\$\(\s*(?:env|printenv)\b|(?:^|[;&|]\s*)(?:env|printenv)\s*(?:\||>)/m;
+const ENV_DUMP_ALL = new RegExp(ENV_DUMP.source, 'gm');
 const SECRET_READ = new RegExp(`\\bos\\.environ(?:\\.get)?[\\[(]\\s*["'](${SECRET_NAME})["']|\\bos\\.getenv\\(\\s*["'](${SECRET_NAME})["']|\\bprocess\\.env(?:\\.|\\[["'])(${SECRET_NAME})\\b|\\$\\{?(${SECRET_NAME})\\b`, 'g');
 const ENCODE = /\b(?:b64encode|b32encode|urlsafe_b64encode|hexlify|btoa|Buffer\.from\([^)\n]*\)\.toString\(\s*["'](?:base64|hex)["']|base64|xxd)\b/;
 /** Something that sends data out of the machine. */
@@ -134,17 +135,50 @@ function secretSent(block: string): { at: number; detail: string } | null {
  * place (`env["X"] = …`, `env.update(…)`, `env.get(…)`): a subprocess environment stays on this machine.
  */
 function sentAsData(block: string, at: number): boolean {
+  // The environment filtered and shown on the terminal (`env | grep NAME`, `printenv | sort`): nothing leaves.
+  const le0 = block.indexOf('\n', at);
+  const line = block.slice(at, le0 === -1 ? block.length : le0);
+  if (/^[;&|\s]*(?:env|printenv)\s*\|/.test(line) && SHOWN.test(line.replace(/^[;&|\s]*(?:env|printenv)\s*/, ''))) return false;
   const ls = block.lastIndexOf('\n', at - 1) + 1;
   const assigned = /^[ \t]*([A-Za-z_]\w*)[ \t]*=[^=]/.exec(block.slice(ls, at + 1))?.[1];
   if (!assigned) return true;
-  const le = block.indexOf('\n', at);
-  const rest = le === -1 ? '' : block.slice(le);
-  for (const m of rest.matchAll(new RegExp(`\\b${assigned}\\b`, 'g'))) {
+  return variableSent(block, assigned, le0 === -1 ? block.length : le0, new Set());
+}
+
+/** A pipeline of filters and pagers ending at the terminal (no redirect, no other command). */
+const SHOWN = /^(?:\|\s*(?:grep|egrep|fgrep|sort|uniq|head|tail|less|more|cut|wc|column|cat)\b[^|;&<>`$\n]*)+\s*(?:#.*)?$/;
+
+/** Whether the environment copy held in `name` from `from` on is used other than as a child process's environment.
+ *  `seen`: the functions whose callers are being followed (a function met again adds nothing). */
+function variableSent(block: string, name: string, from: number, seen: Set<string>): boolean {
+  const rest = block.slice(from);
+  for (const m of rest.matchAll(new RegExp(`\\b${name}\\b`, 'g'))) {
     const before = rest.slice(Math.max(0, m.index! - 20), m.index!);
-    const after = rest.slice(m.index! + assigned.length, m.index! + assigned.length + 20);
+    // To the end of the line: `env["A_LONG_VARIABLE_NAME"] = …` is still a change in place.
+    const after = rest.slice(m.index! + name.length, m.index! + name.length + 200);
     if (/\benv\s*=\s*$|\bos\.environ\s*=\s*$/.test(before)) continue;
     if (/^\s*(?:\[[^\]\n]*\]\s*=[^=]|\.(?:update|pop|setdefault|get|copy|items|keys)\()/.test(after)) continue;
     if (/^\s*=[^=]/.test(after) && (/[(,][ \t]*$/.test(before) || /^[ \t]*$/.test(before.slice(before.lastIndexOf('\n') + 1)))) continue;
+    // Returned from a function: the copy goes wherever the function's callers put it.
+    if (/\breturn[ \t]+$/.test(before) && /^[ \t]*(?:#.*)?(?:\n|$)/.test(after) && seen.size < 4) {
+      const def = [...block.slice(0, from + m.index!).matchAll(/^[ \t]*(?:async[ \t]+)?def[ \t]+([A-Za-z_]\w*)[ \t]*\(/gm)].pop()?.[1];
+      if (def && (seen.has(def) || !functionResultSent(block, def, new Set([...seen, def])))) continue;
+    }
+    return true;
+  }
+  return false;
+}
+
+/** Whether the result of calls to `fn` is used other than as a child process's environment. */
+function functionResultSent(block: string, fn: string, seen: Set<string>): boolean {
+  for (const m of block.matchAll(new RegExp(`\\b${fn}[ \t]*\\(`, 'g'))) {
+    const ls = block.lastIndexOf('\n', m.index! - 1) + 1;
+    const before = block.slice(ls, m.index!);
+    if (/\bdef[ \t]+$/.test(before)) continue;
+    if (/\benv\s*=\s*$/.test(before)) continue;
+    const v = /^[ \t]*([A-Za-z_]\w*)[ \t]*=[ \t]*$/.exec(before)?.[1];
+    const le = block.indexOf('\n', m.index!);
+    if (v && !variableSent(block, v, le === -1 ? block.length : le, seen)) continue;
     return true;
   }
   return false;
@@ -171,8 +205,9 @@ export function codeFlows(text: string, start = 0, end = text.length): FlowFindi
   // Every flow ends in a sink or a serialization: most blocks have neither.
   if (!sinkM && !SERIALIZE.test(block)) return [];
   const out: FlowFinding[] = [];
-  const dump = ENV_DUMP.exec(block);
-  if (dump && sinkM && sentAsData(block, dump.index)) {
+  let dump: RegExpExecArray | null = null;
+  if (sinkM) for (const m of block.matchAll(ENV_DUMP_ALL)) if (sentAsData(block, m.index)) { dump = m; break; }
+  if (dump && sinkM) {
     out.push({ kind: 'environment-sent', ...lineAt(text, start + dump.index, start, end), detail: `copies the whole environment and sends it out (${sinkM[0].replace(/\($/, '')})` });
   }
   const names = new Map<string, number>();

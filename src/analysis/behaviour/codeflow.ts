@@ -69,7 +69,7 @@ export function codeRun(sn: Snippet, st: State, depth: number, via: Step[]): voi
   const emit = (c: Chain) => {
     const steps = [...via, ...c.steps];
     if (sn.trigger) steps.unshift(step(steps[0]!.at, sn.trigger));
-    st.out.push(sn.negated ? { ...c, steps, severity: 'info', confidence: 'low' } : { ...c, steps });
+    st.out.push(sn.negated ? { ...c, steps, severity: 'info', confidence: 'low', lowered: { severity: c.severity, confidence: c.confidence } } : { ...c, steps });
   };
   const lineEnd = (i: number) => {
     const e = text.indexOf('\n', i);

@@ -26,7 +26,32 @@ const LANG_BY_INFO: Record<string, Lang> = {
 /** Words that start a command in running prose. */
 const PROSE_COMMAND = /(?:^|[\s`(:"'])((?:sudo\s+)?(?:curl|wget|env|printenv|cat|nc|ncat|bash|sh|zsh|python3?|node|tar|cp|scp|rsync|git|gh|dig|nslookup|crontab|claude|iwr|irm|iex|powershell|pwsh|certutil|mshta|source|eval|base64|pip3?|open|echo|security)\s+[^\s.,;:!?])/;
 /** A sentence that warns against what it shows, or describes an attack rather than asking for it. */
-const NEGATION = /\b(?:never|don'?t|do not|must not|should not|avoid|instead of|rather than|not recommended|dangerous|unsafe|malicious|attacker|attackers|beware|caution|for example,? an? attack|e\.g\.,? an? attack)\b/i;
+const NEGATION = /\b(?:never|don'?t|do not|must not|should not|avoid|instead of|rather than|not recommended|dangerous|unsafe|malicious|attacker|attackers|beware|caution|for example,? an? attack|e\.g\.,? an? attack|anti-?patterns?|bad (?:practices?|examples?))\b/i;
+/** A code comment that presents the lines under it as what not to do ("# BAD: …", "// ❌ …", "# Wrong", "# Don't:"). */
+const BAD_EXAMPLE = /^[ \t]*(?:#+|\/\/+|--|;+)[ \t]*(?:❌|✗|🚫|(?:bad|wrong|incorrect|anti-?pattern)\b|(?:don'?t|do not|never|avoid)[ \t]*:)/i;
+/** A comment that ends a bad example ("# GOOD: …", "// ✅ Do …"). */
+const GOOD_EXAMPLE = /^[ \t]*(?:#+|\/\/+|--|;+)[ \t]*(?:✅|✓|✔|(?:good|right|correct|better|instead)\b|do[ \t]*:)/i;
+
+/** The stretches of a snippet presented as what not to do: from a bad-example comment to the next blank line or
+ *  good-example comment. */
+function badExamples(sn: Snippet): Where[] {
+  const out: Where[] = [];
+  const text = sn.text.slice(sn.start, sn.end);
+  if (!/bad|wrong|incorrect|anti|don|do not|never|avoid|❌|✗|🚫/i.test(text)) return out;
+  let from = -1;
+  let pos = 0;
+  for (const line of text.split('\n')) {
+    const end = pos + line.length;
+    if (from >= 0 && (line.trim() === '' || GOOD_EXAMPLE.test(line))) {
+      out.push(sn.place(sn.start + from, sn.start + pos));
+      from = -1;
+    }
+    if (from < 0 && BAD_EXAMPLE.test(line)) from = pos;
+    pos = end + 1;
+  }
+  if (from >= 0) out.push(sn.place(sn.start + from, sn.end));
+  return out;
+}
 
 /** Words one of which every piece the model can find something in holds (the commands, calls and paths its readers
  *  act on), case-insensitive. */
@@ -37,6 +62,12 @@ function dispatch(sn: Snippet, st: State, depth: number, via: Step[]): void {
   if (depth > 6 || st.budget < 0) return;
   // Text that warns against what it shows: no line pattern's finding stands there either.
   if (sn.negated && depth === 0) st.cleared.push({ rule: '*', at: sn.place(sn.start, sn.end) });
+  if (depth === 0) {
+    // What a git index holds is carried within one piece of code only: `git add` in one example and `git push`
+    // in another (or in a table of commands) share no data.
+    st.gitStaged = null;
+    st.badExamples.push(...badExamples(sn));
+  }
   if (sn.lang === 'shell') new ShellModel(sn, st, depth, via).run();
   else codeRun(sn, st, depth, via);
 }
@@ -248,7 +279,9 @@ export function behaviourOf(ctx: SkillContext): Behaviour {
     dispatch(sn, st, 0, []);
   }
   const seen = new Set<string>();
-  const chains = [...launch, ...st.out].filter((c) => {
+  const inBad = (w: Where) => st.badExamples.some((b) => b.file === w.file && w.start >= b.start && w.start < b.end);
+  const shown = (c: Chain): Chain => (c.severity !== 'info' && c.steps.some((s) => inBad(s.at)) ? { ...c, severity: 'info', confidence: 'low', lowered: c.lowered ?? { severity: c.severity, confidence: c.confidence } } : c);
+  const chains = [...launch, ...st.out.map(shown)].filter((c) => {
     const last = c.steps[c.steps.length - 1]!.at;
     const k = `${c.rule}|${c.kind}|${last.file ?? ''}|${last.start}`;
     if (seen.has(k)) return false;

@@ -25,6 +25,9 @@ function strip(p: string): string {
 export function secretPath(raw: string): { what: string; browser: boolean } | null {
   const p = strip(raw);
   if (p.length === 0 || p.length > 400) return null;
+  // A path inside a URL is the remote's (`curl https://h/.ssh/id_rsa` downloads what the host exposes): not a
+  // local source. Data put into a URL is read from the word's substitutions and variables, not from here.
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(p)) return null;
   const rel = homeRel(p);
   if (rel !== null) {
     if (HOME_SECRETS.test(rel)) return { what: `~/${rel.replace(/\/$/, '')}`, browser: false };

@@ -10,6 +10,7 @@ import type { ReportInput, Rule, RuleMeta, SkillContext } from '../../core/rule.
 import { catalogueAware } from '../catalogue.js';
 import { loadPack, runPack, type Pack, withPackMessages } from '../packs.js';
 import { positionAt } from '../../core/source.js';
+import { highestTrust } from '../../core/trust.js';
 import { behaviourOf } from './model.js';
 import type { BehaviourRule, Chain, Where } from './types.js';
 
@@ -75,8 +76,11 @@ export function reportChains(ctx: SkillContext, rule: BehaviourRule, taken: read
   const rank = { info: 0, warning: 1, error: 2 } as const;
   /** Held findings a chain replaces: those on the lines of its steps. */
   const superseded = new Set<Taken>();
-  for (const c of model.chains) {
-    if (c.rule !== rule) continue;
+  // Below the highest trust (installed, audited), the skill's own words do not lower what its code does.
+  const distrusted = ctx.skill.trust !== highestTrust();
+  for (const c0 of model.chains) {
+    if (c0.rule !== rule) continue;
+    const c = distrusted && c0.lowered ? { ...c0, ...c0.lowered } : c0;
     const sink = c.steps[c.steps.length - 1]!.at;
     const lines = c.steps.map((s) => ({ file: s.at.file, line: lineOf(ctx, s.at) }));
     const held = taken.filter((t) => lines.some((l) => same(l.file, l.line)(t)));
@@ -99,7 +103,7 @@ export function reportChains(ctx: SkillContext, rule: BehaviourRule, taken: read
     if (inTest(ctx, sink.file)) r = quiet(r);
     ctx.report(r);
   }
-  const cleared = model.cleared.filter((c) => c.rule === rule || c.rule === '*').map((c) => {
+  const cleared = (distrusted ? [] : model.cleared).filter((c) => c.rule === rule || c.rule === '*').map((c) => {
     const src = c.at.source ?? ctx.skill.source;
     const from = lineOf(ctx, c.at);
     const to = src ? positionAt(src, Math.min(c.at.end, src.normalized.length)).line : from;

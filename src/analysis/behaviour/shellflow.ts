@@ -21,12 +21,15 @@ export interface State {
   /** Lines the model read and found harmless (a credential sent to its own service, an echoed hint, a warning),
    *  by rule ('*' for every rule): a line pattern's finding there is dropped. */
   cleared: { rule: string; at: Where }[];
+  /** Stretches shown as what not to do (a "# BAD:" or "// Don't" comment and the lines under it): a chain with a
+   *  step there drops to info. */
+  badExamples: Where[];
   /** Code in another language handed over (python -c, node -e, a here-doc): the model's dispatcher. */
   code(sn: Snippet, st: State, depth: number, via: Step[]): void;
   budget: number;
 }
 
-export const SECRET_NAME = /^[A-Z0-9_]*(?:_KEY|API_?KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIALS?|PRIVATE_KEY|ACCESS_KEY|_PAT|SESSION|COOKIE)[A-Z0-9_]*$/;
+export const SECRET_NAME = /^[A-Z0-9_]*(?:_KEY|API_?KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIALS?|PRIVATE_KEY|ACCESS_KEY|_PAT(?=_|$)|SESSION|COOKIE)[A-Z0-9_]*$/;
 
 const DOWNLOADERS = new Set(['curl', 'wget', 'fetch', 'aria2c', 'xh', 'http', 'https', 'iwr', 'irm', 'invoke-webrequest', 'invoke-restmethod', 'lwp-request', 'lwp-download', 'ftp', 'tftp']);
 const SHELLS = /^(?:(?:ba|z|k|da|fi|tc|c|a|mk|yash)?sh)$/;
@@ -134,11 +137,12 @@ export class ShellModel {
     // a decoded payload, a command name built at run time); a visible install step is a warning (remote-exec raises
     // it for an installed skill).
     if (c.rule === 'remote-exec' && c.kind === 'download-run' && severity === 'error' && !this.sn.trigger && !this.sn.hidden && !this.obfuscated) severity = 'warning';
+    const lowered = this.sn.negated ? { severity, confidence } : undefined;
     if (this.sn.negated) {
       severity = 'info';
       confidence = 'low';
     }
-    this.st.out.push({ ...c, severity, confidence, steps });
+    this.st.out.push({ ...c, severity, confidence, steps, ...(lowered ? { lowered } : {}) });
   }
 
   run(): void {
@@ -640,5 +644,5 @@ export class ShellModel {
 }
 
 export function newState(code: State['code']): State {
-  return { vars: new Map(), files: new Map(), cwd: null, gitStaged: null, out: [], cleared: [], code, budget: 20000 };
+  return { vars: new Map(), files: new Map(), cwd: null, gitStaged: null, out: [], cleared: [], badExamples: [], code, budget: 20000 };
 }

@@ -43,6 +43,11 @@ export interface Chain {
   /** What the runtime then does, for the message. */
   impact: string;
   fix: string;
+  /**
+   * What the chain was before words around it lowered it (a negation, a "# BAD:" comment). Those words are the
+   * skill's own text, which an attacker writes: they lower a chain only in a skill at the highest trust.
+   */
+  lowered?: { severity: 'error' | 'warning' | 'info'; confidence: 'high' | 'medium' | 'low' };
 }
 
 export type Lang = 'shell' | 'python' | 'javascript' | 'ruby' | 'perl' | 'php' | 'powershell';
