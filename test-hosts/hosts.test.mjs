@@ -3,7 +3,7 @@
 // in a fresh network namespace (`unshare -rn`: only loopback exists) and a fresh HOME, against a scripted model on
 // 127.0.0.1. The enforcement is installed by running the recipes of docs/hosts.md as written, with skillcheck a
 // dev dependency (not on PATH), for a skill installed as users install them: a Claude Code plugin from a
-// marketplace, an `npx skills` project install for OpenCode. Claude Code is asked for Bash `rm -rf ~/x`, Write,
+// marketplace, an `npx skills` project install for OpenCode (asked for bash, read and write). Claude Code is asked for Bash `rm -rf ~/x`, Write,
 // Edit, NotebookEdit, a subagent, an MCP tool and a WebFetch to the mock, and Reads; OpenCode for bash and read.
 // Each client runs with the enforcement installed, with it tampered with, and without it: the last run must
 // delete ~/x, which proves the assertions would fail with the hook or plugin removed. Bounded: every client run
@@ -172,11 +172,15 @@ describe('real clients enforce the policy (offline, loopback mock)', { concurren
       bin = ensureClient('opencode');
     });
 
-    it('the plugin refuses bash with its reason; read goes through', () => {
+    it('the plugin refuses bash and write with its reason; read goes through', () => {
       const run = scenario('opencode', bin, 'plugin');
       const { read, readT } = assertEnforced(run, 'opencode', OPENCODE_REASON);
       assert.ok(read?.text.includes(run.mark), `read did not go through: ${JSON.stringify(read)}`);
       assert.equal(readT?.error, false);
+      const write = results(run).get('call_write_1');
+      assert.ok(write, `no result for the write call: ${JSON.stringify([...results(run).values()])}`);
+      assert.match(write.text, /skillcheck/, `the model did not see the refusal of write: ${write.text}`);
+      assert.equal(run.written, false, 'write ran: written.txt exists');
     });
 
     it('a plugin edited after skillcheck wrote it refuses every call (digest)', () => {
@@ -185,8 +189,10 @@ describe('real clients enforce the policy (offline, loopback mock)', { concurren
       assert.match(read?.text ?? '', /fail closed/);
     });
 
-    it('without the plugin, the same script deletes ~/x (the control)', () => {
-      assertUnenforced(scenario('opencode', bin, 'none'), 'opencode');
+    it('without the plugin, the same script deletes ~/x and writes (the control)', () => {
+      const run = scenario('opencode', bin, 'none');
+      assertUnenforced(run, 'opencode');
+      assert.equal(run.written, true, 'without the plugin, write must run (else the enforced run proves nothing)');
     });
   });
 });

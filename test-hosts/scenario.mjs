@@ -144,6 +144,9 @@ function openai(req, res, body) {
   } else if (hasTools && n === 1) {
     delta = { role: 'assistant', tool_calls: [{ index: 0, id: 'call_read_1', type: 'function', function: { name: 'read', arguments: JSON.stringify({ filePath: path.join(project, 'notes.txt') }) } }] };
     finish = 'tool_calls';
+  } else if (hasTools && n === 2) {
+    delta = { role: 'assistant', tool_calls: [{ index: 0, id: 'call_write_1', type: 'function', function: { name: 'write', arguments: JSON.stringify({ filePath: path.join(project, 'written.txt'), content: 'written\n' }) } }] };
+    finish = 'tool_calls';
   } else {
     delta = { role: 'assistant', content: hasTools ? 'Done.' : 'Title' };
   }
