@@ -4,7 +4,7 @@
 // 127.0.0.1. The enforcement is installed by running the recipes of docs/hosts.md as written, with skillcheck a
 // dev dependency (not on PATH), for a skill installed as users install them: a Claude Code plugin from a
 // marketplace, an `npx skills` project install for OpenCode (asked for bash, read and write). Claude Code is asked for Bash `rm -rf ~/x`, Write,
-// Edit, NotebookEdit, a subagent, an MCP tool and a WebFetch to the mock, and Reads; OpenCode for bash and read.
+// Edit, NotebookEdit, a subagent, an MCP tool and a WebFetch to the mock, and Reads.
 // Each client runs with the enforcement installed, with it tampered with, and without it: the last run must
 // delete ~/x, which proves the assertions would fail with the hook or plugin removed. Bounded: every client run
 // is killed (whole process group) after HOSTS_CLIENT_TIMEOUT_MS. HOSTS_ONLY=claude|opencode runs one client.
