@@ -2,7 +2,7 @@
 // lowercased, kept here as it was) against the Aho-Corasick automaton of src/analysis/keywordscan.ts (over the text
 // as written, through its lowercase tables, also finding decode.ts's payload triggers and remote-exec's trigger
 // words), plus what the shared pass saves: findPayloads' 13 whole-text includes() and remote-exec's whole-text
-// TRIGGER test. CPU time (process.cpuUsage), 3 rounds, same texts. Figures only.
+// TRIGGER test. CPU time (process.cpuUsage), 3 rounds, same texts. Figures only. Not part of `npm run bench`.
 //
 //   npm run build && node bench/keyword-scan.bench.mjs <dir> [max files]
 
