@@ -155,7 +155,7 @@ tester.run(rule, {
       ],
     },
     {
-      name: 'a test file and an example beside its safe form drop to info (not shown); an example without one stays a warning',
+      name: 'an example beside its safe form drops to info (not shown); an example without one and a test file stay warnings',
       code: '---\nname: s\ndescription: Helps with the project.\n---\nRun `node app.js`.\n',
       folder: {
         'tests/test_calc.py': 'def test_calc(expr):\n    assert eval(expr) == 2\n',
@@ -164,6 +164,7 @@ tester.run(rule, {
       },
       errors: [
         { messageId: 'evalInput', line: 3, column: 5, severity: 'warning', file: 'skills/s/examples/reward.py' },
+        { messageId: 'evalInput', line: 2, column: 12, severity: 'warning', file: 'skills/s/tests/test_calc.py' },
       ],
     },
     {

@@ -275,8 +275,6 @@ function spliced(text: string, lit: Literal, literals: readonly Literal[], idx: 
   return at.length > 0 ? { sql, at } : null;
 }
 
-/** Test files: code the skill checks itself with, not code it runs for the user. */
-const TEST_FILE = /(?:^|\/)(?:tests?|__tests__|spec|specs)\/|(?:^|\/)(?:test_[^/]*|[^/]*_test)\.py$|\.(?:test|spec)\.[cm]?[jt]sx?$/;
 /** Example folders: code the skill shows. */
 const EXAMPLE_DIR = /(?:^|\/)examples?\//;
 /** The safe form of each sink, in the same file: a parameterized query, a parser instead of eval. */
@@ -313,12 +311,12 @@ export default defineRule({
       const where = `in ${quote(f.rel)}`;
       const py = f.kind === 'python';
       const { literals, data } = dataOf(text, py);
-      // In a test, or in an example that shows the flaw beside its safe form, the flaw is what the file checks or
-      // teaches; the skill does not run it for the user. Those findings are info. This rule is about mistakes in
-      // the author's code, not malice: remote-exec and the behaviour rules read the same files at full severity.
-      const testFile = TEST_FILE.test(f.rel);
+      // In an example that shows the flaw beside its safe form, the flaw is what the file teaches; the skill does
+      // not run it for the user: info. This rule is about mistakes in the author's code, not malice, and
+      // remote-exec reads examples at full severity. Test files are not lowered here: the behaviour rules already
+      // drop to info there, and this rule's warning is then the only one left for a download run in a test.
       const example = EXAMPLE_DIR.test(f.rel);
-      const quiet = (safe: RegExp) => (testFile || (example && safe.test(text)) ? { severity: 'info' as const, confidence: 'low' as const } : {});
+      const quiet = (safe: RegExp) => (example && safe.test(text) ? { severity: 'info' as const, confidence: 'low' as const } : {});
       const evalRe = py ? PY_EVAL : JS_EVAL;
       evalRe.lastIndex = 0;
       for (let m = evalRe.exec(text); m; m = evalRe.exec(text)) {
