@@ -53,8 +53,8 @@ tester.run(rule, {
       code: '---\nname: s\ndescription: Helps with the project.\n---\n```bash\ncat ~/.ssh/gpu.pub | ssh ubuntu@203.0.113.10 "cat >> ~/.ssh/authorized_keys"\nssh ubuntu@203.0.113.10 "echo \'$(cat ~/.ssh/gpu.pub)\' >> ~/.ssh/authorized_keys"\ncat ~/.ssh/id_ed25519.pub >> ~/.ssh/authorized_keys\necho \'ssh-rsa AAAA...\' >> ~/.ssh/authorized_keys\necho "ssh-ed25519 AAAAC3Nza… you@example.com" >> ~/.ssh/authorized_keys\necho "<your public key>" >> ~/.ssh/authorized_keys\n```\n',
     },
     {
-      name: 'a cron template scheduling what its caller passes; shell completion in a start-up file; ln -s AGENTS.md CLAUDE.md',
-      code: '---\nname: s\ndescription: Helps with the project.\n---\n```bash\nschedule() {\n  local when="$1" task="$2"\n  (crontab -l 2>/dev/null; echo "$when $task") | crontab -\n}\necho \'eval "$(uv generate-shell-completion bash)"\' >> ~/.bashrc\necho \'eval "$(starship init zsh)"\' >> ~/.zshrc\nln -s AGENTS.md CLAUDE.md\n```\n',
+      name: 'a cron template scheduling what its caller passes; ln -s AGENTS.md CLAUDE.md',
+      code: '---\nname: s\ndescription: Helps with the project.\n---\n```bash\nschedule() {\n  local when="$1" task="$2"\n  (crontab -l 2>/dev/null; echo "$when $task") | crontab -\n}\nln -s AGENTS.md CLAUDE.md\n```\n',
     },
   ],
   invalid: [
@@ -197,6 +197,14 @@ tester.run(rule, {
           file: 'skills/s/config.json',
           message: 'installs a cron entry in "config.json" at setup (after JSON unescaping): "| crontab -"; it keeps running after the session ends, without the user asking. Remove it, or tell the user the exact entry and let them add it',
         },
+      ],
+    },
+    {
+      name: 'shell completion or init added to a start-up file is info: it persists, but evaluates an installed program\'s output',
+      code: '---\nname: s\ndescription: Helps with the project.\n---\n```bash\necho \'eval "$(uv generate-shell-completion bash)"\' >> ~/.bashrc\necho \'eval "$(starship init zsh)"\' >> ~/.zshrc\n```\n',
+      errors: [
+        { messageId: 'chain', line: 6, column: 1, severity: 'info', message: 'adds a line to the shell start-up file ~/.bashrc that evaluates an installed program\'s output (SKILL.md:6); every new shell runs that program and evaluates what it prints. Fine for a tool the user installed on purpose; otherwise show the line and let the user add it' },
+        { messageId: 'chain', line: 7, column: 1, severity: 'info' },
       ],
     },
   ],

@@ -64,6 +64,10 @@ tester.run(rule, {
       name: 'a command whose own line discourages it drops to info at the highest trust (the author\'s words)',
       code: '---\nname: s\ndescription: Helps with the project.\n---\n```bash\nchmod 777 /host/path  # Not recommended for production\n```\n\n```yaml\nimmediate:\n  - \"chmod 777 /srv/data\"  # Quick but not secure\n```\n',
     },
+    {
+      name: 'commands as elements of a list of strings (a blocklist) drop to info at the highest trust',
+      code: '---\nname: s\ndescription: Helps with the project.\n---\n```python\nDANGEROUS_COMMANDS = [\n    \"rm -rf /\", \":(){ :|:& };:\", \"chmod -R 777 /\",\n]\nBLOCKED = [\"chmod 777 /\", \"chmod u+s /bin/sh\"]\n```\n',
+    },
   ],
   invalid: [
     {
@@ -184,6 +188,23 @@ tester.run(rule, {
       name: 'a trailing comment that does not discourage the command',
       code: '---\nname: s\ndescription: Helps with the project.\n---\n```bash\nchmod 777 /opt/cache  # keeps builds fast, don\'t worry\n```\n',
       errors: [{ messageId: 'world-writable', line: 6, column: 1, severity: 'warning' }],
+    },
+    {
+      name: 'the same list in an installed skill keeps its findings; a list the code runs is not a bare list line',
+      code: '---\nname: s\ndescription: Helps with the project.\n---\n```python\nDANGEROUS_COMMANDS = [\n    \"rm -rf /\", \":(){ :|:& };:\", \"chmod -R 777 /\",\n]\nBLOCKED = [\"chmod 777 /\", \"chmod u+s /bin/sh\"]\n```\n',
+      path: '.ironclaw/installed_skills/s/SKILL.md',
+      errors: [
+        { messageId: 'world-writable', line: 7, column: 35, severity: 'warning' },
+        { messageId: 'world-writable', line: 9, column: 13, severity: 'warning' },
+      ],
+    },
+    {
+      name: 'a command string handed to a shell is not a list element',
+      code: '---\nname: s\ndescription: Helps with the project.\n---\n```python\nos.system("chmod 777 /opt/shared")\nsteps = {"setup": "chmod 777 /opt/cache"}\n```\n',
+      errors: [
+        { messageId: 'world-writable', line: 6, column: 12, severity: 'warning' },
+        { messageId: 'world-writable', line: 7, column: 20, severity: 'warning' },
+      ],
     },
   ],
 });

@@ -319,6 +319,13 @@ export class ShellModel {
     const active = content.kind === 'download' || /\b(?:curl|wget|nc|ncat|socat|bash\s+-i|\/dev\/tcp|python[0-9.]*\s+-c|base64\s+-d)\b/.test(text) || hiddenEval(text) || (keys && fullKey(text));
     const agent = /agent's/.test(where);
     const hook = /git hook/.test(where);
+    // A start-up line that evaluates an installed program's setup output (shell completion, `tool init`): it does
+    // persist, and runs that program at every shell start, but brings no code of the skill's: info, shown.
+    const setup = !active && /start-up file/.test(where) && /\beval\b/.test(text);
+    if (setup) {
+      this.emit({ rule: 'persistence', kind: 'startup-setup', severity: 'info', confidence: 'medium', steps: [step(here, `adds a line to ${where} that evaluates an installed program's output`)], impact: 'every new shell runs that program and evaluates what it prints', fix: 'Fine for a tool the user installed on purpose; otherwise show the line and let the user add it' });
+      return;
+    }
     if (!active && !agent && !hook && !keys) return;
     // Commands that fetch or hide code, written where they run again: an error. The agent's memory (CLAUDE.md) and
     // the authorized keys hold instructions and access, not reviewed code: a warning. A hook or a settings file
