@@ -7,8 +7,9 @@ import { packAndChainsRule } from '../src/analysis/behaviour/report.js';
 
 /** The user's own public key: read from a .pub file under ~/.ssh (ssh-keygen's default place). */
 const OWN_KEY = /(?:~|\$\{?HOME\}?|\/home\/[^/\s]+|\/Users\/[^/\s]+|\/root)\/\.ssh\/[^\s"'`)]*\.pub\b/;
-/** A key that stands for the user's own: cut short ("AAAA...", "AAAAC3Nza…") or a "<your key>" placeholder. */
-const PLACEHOLDER_KEY = /\b(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp[0-9]+)[ \t]+(?!AAAA[A-Za-z0-9+/]{60})|["'][ \t]*<[^<>\n]+>[ \t]*["']/;
+/** A key that stands for the user's own: cut short with an ellipsis ("AAAA...", "AAAAC3Nza…"), only the "AAAA" every
+ *  key starts with, or a "<your key>" placeholder. A short body without an ellipsis is not taken for one. */
+const PLACEHOLDER_KEY = /\b(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp[0-9]+)[ \t]+(?:[A-Za-z0-9+/]*(?:\.{3}|…)|AAAA(?=[\s"'])|<[^<>\n]+>)|["'][ \t]*<[^<>\n]+>[ \t]*["']/;
 /** An entry piped to crontab whose text is only variables: `echo "$schedule $task" | crontab -`. */
 const VARS_ONLY_ENTRY = /\becho[ \t]+(["']?)((?:\$\{?[A-Za-z_]\w*\}?[ \t]*)+)\1[ \t]*\)?[ \t]*\|[ \t]*(?:sudo[ \t]+)?crontab\b/;
 /** Commands that fetch, decode or open a connection (what the behaviour model calls active content). */

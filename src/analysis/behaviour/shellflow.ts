@@ -117,8 +117,8 @@ export function ownService(t: Taint, host: string | null): boolean | null {
   return words.some((w) => host.includes(w));
 }
 
-/** The start of an SSH public key line. */
-const PUBKEY_HEAD = /\b(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp[0-9]+|sk-(?:ssh-ed25519|ecdsa-sha2-nistp256)@openssh\.com)\s+\S/;
+/** An SSH public key line that stands for the user's own: cut short with an ellipsis, only "AAAA", or "<key>". */
+const PLACEHOLDER_KEY = /\b(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp[0-9]+|sk-(?:ssh-ed25519|ecdsa-sha2-nistp256)@openssh\.com)\s+(?:[A-Za-z0-9+/]*(?:\.{3}|…)|AAAA(?=[\s"']|$)|<[^<>\n]+>)/;
 /** A complete SSH public key (its base64 body at full length; an ed25519 key is 68 characters), not a placeholder. */
 function fullKey(text: string): boolean {
   return /\b(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp[0-9]+|sk-(?:ssh-ed25519|ecdsa-sha2-nistp256)@openssh\.com)\s+AAAA[A-Za-z0-9+/]{60,}={0,2}(?![A-Za-z0-9+/.…])/.test(text);
@@ -315,7 +315,7 @@ export class ShellModel {
     // A public key read from the user's own ~/.ssh/*.pub, or a placeholder (`ssh-ed25519 AAAA... you@host`), is the
     // user giving their own key access: ordinary administration. A complete key written out by the skill gives
     // whoever holds its private half a login: an error.
-    if (keys && ((content.kind === 'secret' && /\.pub$/.test(content.what)) || (content.kind === 'literal' && !fullKey(text) && (PUBKEY_HEAD.test(text) || /^\s*<[^<>\n]+>\s*$/.test(text))))) return;
+    if (keys && ((content.kind === 'secret' && /\.pub$/.test(content.what)) || (content.kind === 'literal' && !fullKey(text) && (PLACEHOLDER_KEY.test(text) || /^\s*<[^<>\n]+>\s*$/.test(text))))) return;
     const active = content.kind === 'download' || /\b(?:curl|wget|nc|ncat|socat|bash\s+-i|\/dev\/tcp|python[0-9.]*\s+-c|base64\s+-d)\b/.test(text) || hiddenEval(text) || (keys && fullKey(text));
     const agent = /agent's/.test(where);
     const hook = /git hook/.test(where);
