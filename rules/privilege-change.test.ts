@@ -60,6 +60,14 @@ tester.run(rule, {
       name: 'the rule\'s good example',
       code: '---\nname: x\ndescription: Helper.\n---\n```sh\nchmod 755 bin/tool\n```\n',
     },
+    {
+      name: 'a command whose own line discourages it drops to info at the highest trust (the author\'s words)',
+      code: '---\nname: s\ndescription: Helps with the project.\n---\n```bash\nchmod 777 /host/path  # Not recommended for production\n```\n\n```yaml\nimmediate:\n  - \"chmod 777 /srv/data\"  # Quick but not secure\n```\n',
+    },
+    {
+      name: 'commands as elements of a list of strings (a blocklist) drop to info at the highest trust',
+      code: '---\nname: s\ndescription: Helps with the project.\n---\n```python\nDANGEROUS_COMMANDS = [\n    \"rm -rf /\", \":(){ :|:& };:\", \"chmod -R 777 /\",\n]\nBLOCKED = [\"chmod 777 /\", \"chmod u+s /bin/sh\"]\n```\n',
+    },
   ],
   invalid: [
     {
@@ -165,6 +173,37 @@ tester.run(rule, {
           severity: 'warning',
           message: 'changes ownership to root in a code block: "sudo chown -R root:root /opt/shared"; a skill has no reason to take system paths for root. Remove it, or leave ownership to the user',
         },
+      ],
+    },
+    {
+      name: 'the same discouraging comments lower nothing in an installed skill; a comment that does not discourage lowers nothing anywhere',
+      code: '---\nname: s\ndescription: Helps with the project.\n---\n```bash\nchmod 777 /host/path  # Not recommended for production\n```\n\n```yaml\nimmediate:\n  - \"chmod 777 /srv/data\"  # Quick but not secure\n```\n',
+      path: '.ironclaw/installed_skills/s/SKILL.md',
+      errors: [
+        { messageId: 'world-writable', line: 6, column: 1, severity: 'warning' },
+        { messageId: 'world-writable', line: 11, column: 6, severity: 'warning' },
+      ],
+    },
+    {
+      name: 'a trailing comment that does not discourage the command',
+      code: '---\nname: s\ndescription: Helps with the project.\n---\n```bash\nchmod 777 /opt/cache  # keeps builds fast, don\'t worry\n```\n',
+      errors: [{ messageId: 'world-writable', line: 6, column: 1, severity: 'warning' }],
+    },
+    {
+      name: 'the same list in an installed skill keeps its findings; a list the code runs is not a bare list line',
+      code: '---\nname: s\ndescription: Helps with the project.\n---\n```python\nDANGEROUS_COMMANDS = [\n    \"rm -rf /\", \":(){ :|:& };:\", \"chmod -R 777 /\",\n]\nBLOCKED = [\"chmod 777 /\", \"chmod u+s /bin/sh\"]\n```\n',
+      path: '.ironclaw/installed_skills/s/SKILL.md',
+      errors: [
+        { messageId: 'world-writable', line: 7, column: 35, severity: 'warning' },
+        { messageId: 'world-writable', line: 9, column: 13, severity: 'warning' },
+      ],
+    },
+    {
+      name: 'a command string handed to a shell is not a list element',
+      code: '---\nname: s\ndescription: Helps with the project.\n---\n```python\nos.system("chmod 777 /opt/shared")\nsteps = {"setup": "chmod 777 /opt/cache"}\n```\n',
+      errors: [
+        { messageId: 'world-writable', line: 6, column: 12, severity: 'warning' },
+        { messageId: 'world-writable', line: 7, column: 20, severity: 'warning' },
       ],
     },
   ],

@@ -35,6 +35,24 @@ tester.run(rule, {
       folder: { 'q.py': 'print(eval("1 + 2"))\n# eval(user_input) would be unsafe\ncur.execute("SELECT * FROM users WHERE id = ?", (uid,))\n' },
     },
     {
+      name: 'eval( inside a test input string and a test selector string is data, not a call',
+      code: '---\nname: s\ndescription: Helps with the project.\n---\nRun `python q.py`.\n',
+      folder: {
+        'tests/test_scorer.py': "def test_eval_detected():\n    code = 'result = eval(user_input)'\n    assert PATTERN.search(code)\n",
+        'scripts/__tests__/selector.test.js': "it('should block eval( injection', () => {\n  assert.throws(() => parse('//div[eval(\"x\")]'), /injection.*eval\\(/i);\n});\n",
+        'scripts/patterns.py': 'DANGEROUS = ["eval(", "exec(input())"]\n"""\nDocs: never call eval(user_input).\n"""\n',
+        'scripts/re.js': 'const RE = /(?:eval\\(|new Function\\()/g;\nconst s = `never eval(x)`;\n/* eval(y) */\n',
+      },
+    },
+    {
+      name: 'SQL built from table and column names (identifiers cannot be parameters)',
+      code: '---\nname: s\ndescription: Helps with the project.\n---\nRun `python q.py`.\n',
+      folder: {
+        'scripts/migrate.py': 'def gen(table, cols_sql):\n    up = f"CREATE TABLE {table} (\\n{cols_sql}\\n);"\n    down = f"DROP TABLE {table};"\n    return up, down\n',
+        'scripts/validate.py': 'def check(cur, table, column):\n    cur.execute(\n        f"SELECT COUNT(*) FROM {table} WHERE {column} IS NULL"\n    )\n    cur.execute("SELECT %s FROM %s" % (column, table))\n',
+      },
+    },
+    {
       name: 'eval quoted in the skill file is documentation',
       code: '---\nname: s\ndescription: Helps with the project.\n---\nNever write `eval(input())` in a script.\n',
     },
@@ -116,6 +134,46 @@ tester.run(rule, {
           file: 'skills/s/q.py',
           message: 'SQL text built from values in "q.py": "cur.execute(f\\"SELECT * FROM users WHERE id = {sys.argv[1]}\\")"; a quote in the value rewrites the query (SQL injection). Pass the values as parameters (cursor.execute("… WHERE id = ?", (id,)))',
         },
+      ],
+    },
+    {
+      name: 'sqlBuilt: a value spliced after a table name spliced in (a twin of the identifier case)',
+      code: '---\nname: s\ndescription: Helps with the project.\n---\nRun `python q.py`.\n',
+      folder: { 'scripts/q.py': 'def find(cur, table, name):\n    cur.execute(f"SELECT * FROM {table} WHERE name = \'{name}\'")\n' },
+      errors: [{ messageId: 'sqlBuilt', line: 2, column: 17, severity: 'warning', file: 'skills/s/scripts/q.py' }],
+    },
+    {
+      name: 'sqlBuilt: concatenation after an identifier, and a whole condition spliced in',
+      code: '---\nname: s\ndescription: Helps with the project.\n---\nRun `node q.js`.\n',
+      folder: {
+        'q.js': 'db.query("SELECT * FROM " + table + " WHERE id = " + req.query.id);\n',
+        'w.py': 'cur.execute("SELECT * FROM t WHERE %s" % cond)\n',
+      },
+      errors: [
+        { messageId: 'sqlBuilt', line: 1, column: 10, severity: 'warning', file: 'skills/s/q.js' },
+        { messageId: 'sqlBuilt', line: 1, column: 13, severity: 'warning', file: 'skills/s/w.py' },
+      ],
+    },
+    {
+      name: 'an example beside its safe form drops to info (not shown); an example without one and a test file stay warnings',
+      code: '---\nname: s\ndescription: Helps with the project.\n---\nRun `node app.js`.\n',
+      folder: {
+        'tests/test_calc.py': 'def test_calc(expr):\n    assert eval(expr) == 2\n',
+        'examples/injection.js': 'app.get("/u", (req, res) => {\n  const q = "SELECT * FROM users WHERE id = " + req.query.id;\n  db.query(q);\n});\napp.get("/safe", (req, res) => {\n  db.query("SELECT * FROM users WHERE id = ?", [req.query.id]);\n});\n',
+        'examples/reward.py': 'def run(code):\n    g = {}\n    exec(code, g)\n',
+      },
+      errors: [
+        { messageId: 'evalInput', line: 3, column: 5, severity: 'warning', file: 'skills/s/examples/reward.py' },
+        { messageId: 'evalInput', line: 2, column: 12, severity: 'warning', file: 'skills/s/tests/test_calc.py' },
+      ],
+    },
+    {
+      name: 'eval of an f-string hole and a template hole is code',
+      code: '---\nname: s\ndescription: Helps with the project.\n---\nRun `python q.py`.\n',
+      folder: { 'a.py': 'print(f"{eval(sys.argv[1])}")\n', 'b.js': 'console.log(`${eval(process.argv[2])}`);\n' },
+      errors: [
+        { messageId: 'evalInput', line: 1, column: 10, severity: 'warning', file: 'skills/s/a.py' },
+        { messageId: 'evalInput', line: 1, column: 16, severity: 'warning', file: 'skills/s/b.js' },
       ],
     },
   ],

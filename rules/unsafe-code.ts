@@ -2,9 +2,11 @@
 // - the pack rules/packs/unsafe-code.yaml: code-injection payloads written inside data (a config value holding
 //   `require(\"child_process\")`, template-injection and JNDI lookups), in any file;
 // - this module, over the package's Python and JavaScript files only (documentation quoting `eval(x)` stays quiet):
-//   eval/exec of anything but a string literal, and SQL text built from values (f-string, `%`, `+`, `.format`,
-//   template literal) handed to execute/query.
-// Both read text with regular expressions: no language is parsed and nothing is run.
+//   eval/exec called on anything but a string literal, and SQL text with a value spliced (f-string, `%`, `+`,
+//   `.format`, template literal) where a value goes, in a file that calls execute/query. A token-level scan marks
+//   strings, comments and regular expressions as data first: `eval(` inside a test's input string is not a call.
+//   A splice naming a table or column is not reported (parameters cannot bind identifiers).
+// Nothing is parsed into a tree and nothing is run.
 
 import { catalogueAware } from '../src/analysis/catalogue.js';
 import { loadPack, runPack, type Pack, withPackMessages } from '../src/analysis/packs.js';
@@ -19,12 +21,8 @@ const PY_EVAL = /(?<![\w.])(eval|exec)\(\s*(?!(?:r|b|rb|br)?(?:"[^"\\\n{}]*"|'[^
 const JS_EVAL = /(?<![\w.$])(eval\(|new\s+Function\()\s*(?!(?:"[^"\\\n]*"|'[^'\\\n]*')\s*\))(?=\S)(?!\))/g;
 /** Calls that decode a literal (base64, hex, compression): what encoded-payload reads. */
 const DECODER = /\b(?:b64decode|b32decode|b85decode|a85decode|decodebytes|urlsafe_b64decode|atob|fromhex|unhexlify|decompress|FromBase64String)\(|\bBuffer\.from\([^)\n]*["'](?:base64|hex)["']/;
-const SQL_HEAD = String.raw`(?:SELECT\s[^"'\n]*?\bFROM|INSERT\s+INTO|UPDATE\s+\w+\s+SET|DELETE\s+FROM|DROP\s+TABLE|CREATE\s+TABLE)\b`;
-/** An SQL string with a value spliced in: f-string `{…}`, `%s` then `%`, `+ x`, `.format(`, template `${…}`. */
-const SQL_BUILT = new RegExp(
-  String.raw`\bf["'][^"'\n]*${SQL_HEAD}[^"'\n]*\{[^}\n]+\}|["'][^"'\n]*${SQL_HEAD}[^"'\n]*["']\s*(?:%\s*[\w(]|\+\s*[\w(]|\.format\()|` + '`' + String.raw`[^` + '`' + String.raw`\n]*${SQL_HEAD}[^` + '`' + String.raw`\n]*\$\{`,
-  'gi',
-);
+/** The head of an SQL statement inside a string. */
+const SQL_HEAD = /(?:SELECT\s[^;]*?\bFROM|INSERT\s+INTO|UPDATE\s+\S+\s+SET|DELETE\s+FROM|DROP\s+TABLE|CREATE\s+TABLE)\b/i;
 const SQL_SINK = /\.(?:execute|executemany|executescript|query|raw|exec)\(/;
 
 function lineOf(text: string, off: number): { start: number; end: number } {
@@ -33,10 +31,255 @@ function lineOf(text: string, off: number): { start: number; end: number } {
   return { start, end: e === -1 ? text.length : e };
 }
 
-/** Comment lines (Python `#`, JavaScript `//`): the code they quote does not run. */
-function commented(line: string): boolean {
-  return /^\s*(?:#|\/\/|\*)/.test(line);
+/** A string literal of a Python or JavaScript file: its whole span (prefix and quotes included), its content, and
+ *  the stretches of code inside it (f-string `{…}`, template `${…}`). */
+interface Literal {
+  start: number;
+  end: number;
+  body: [number, number];
+  holes: [number, number][];
+  /** f-string (Python) or template literal (JavaScript): the holes are the values spliced in. */
+  interpolated: boolean;
 }
+
+/** Where a Python or JavaScript file holds data rather than code: string literals (their code holes excepted),
+ *  comments and, in JavaScript, regular-expression literals. A token-level scan, not a parser: it only has to tell
+ *  `eval(` written as a call from `eval(` written inside a string. Linear in the text. */
+function dataOf(text: string, py: boolean): { literals: Literal[]; data: [number, number][] } {
+  const literals: Literal[] = [];
+  const data: [number, number][] = [];
+  const n = text.length;
+  let i = 0;
+  let prev = ''; // the last significant character of code (for JavaScript regex literals)
+  let prevWord = '';
+  while (i < n) {
+    const c = text[i]!;
+    if (py && c === '#') {
+      const e = text.indexOf('\n', i);
+      const end = e === -1 ? n : e;
+      data.push([i, end]);
+      i = end;
+      continue;
+    }
+    if (!py && c === '/' && text[i + 1] === '/') {
+      const e = text.indexOf('\n', i);
+      const end = e === -1 ? n : e;
+      data.push([i, end]);
+      i = end;
+      continue;
+    }
+    if (!py && c === '/' && text[i + 1] === '*') {
+      const e = text.indexOf('*/', i + 2);
+      const end = e === -1 ? n : e + 2;
+      data.push([i, end]);
+      i = end;
+      continue;
+    }
+    if (!py && c === '/' && (prev === '' || '(,=:[!&|?{};+-*%<>~^'.includes(prev) || /^(?:return|typeof|case|in|of|void|delete|throw|new)$/.test(prevWord))) {
+      // A regular-expression literal: to the closing slash on the same line, classes skipped.
+      let j = i + 1;
+      let cls = false;
+      while (j < n && text[j] !== '\n') {
+        const d = text[j]!;
+        if (d === '\\') j++;
+        else if (d === '[') cls = true;
+        else if (d === ']') cls = false;
+        else if (d === '/' && !cls) break;
+        j++;
+      }
+      if (j < n && text[j] === '/') {
+        data.push([i, j + 1]);
+        i = j + 1;
+        prev = '/';
+        prevWord = '';
+        continue;
+      }
+    }
+    let q = '';
+    const start = i;
+    let interp = false;
+    if (c === '"' || c === "'" || (!py && c === '`')) q = c;
+    else if (py && /[rRbBuUfF]/.test(c) && !/[\w]/.test(text[i - 1] ?? '')) {
+      const m = /^([rRbBuUfF]{1,2})(["'])/.exec(text.slice(i, i + 3));
+      if (m) {
+        q = m[2]!;
+        interp = /f/i.test(m[1]!);
+        i += m[1]!.length;
+      }
+    }
+    if (!q) {
+      if (!/\s/.test(c)) {
+        prev = c;
+        if (/[\w$]/.test(c)) {
+          const m = /^[\w$]+/.exec(text.slice(i, i + 32))!;
+          prevWord = m[0];
+          i += m[0].length;
+          prev = 'a';
+          continue;
+        }
+        prevWord = '';
+      }
+      i++;
+      continue;
+    }
+    const triple = py && text.startsWith(q.repeat(3), i);
+    const open = triple ? 3 : 1;
+    const raw = py && /r/i.test(text.slice(start, i));
+    if (c === '`') interp = true;
+    const holes: [number, number][] = [];
+    let j = i + open;
+    const bodyStart = j;
+    let bodyEnd = n;
+    while (j < n) {
+      const d = text[j]!;
+      if (d === '\\' && !raw) {
+        j += 2;
+        continue;
+      }
+      if (!triple && q !== '`' && d === '\n') {
+        bodyEnd = j;
+        break;
+      }
+      if (triple ? text.startsWith(q.repeat(3), j) : d === q) {
+        bodyEnd = j;
+        j += open;
+        break;
+      }
+      const hole = interp && (q === '`' ? d === '$' && text[j + 1] === '{' : d === '{');
+      if (interp && q !== '`' && d === '{' && text[j + 1] === '{') {
+        j += 2;
+        continue;
+      }
+      if (hole) {
+        const h0 = q === '`' ? j + 2 : j + 1;
+        let depth = 1;
+        let k = h0;
+        while (k < n && depth > 0) {
+          const e = text[k]!;
+          if (e === '{') depth++;
+          else if (e === '}') depth--;
+          else if (e === '\n' && !triple && q !== '`') break;
+          if (depth > 0) k++;
+        }
+        holes.push([h0, k]);
+        j = k + 1;
+        continue;
+      }
+      j++;
+    }
+    if (j >= n && bodyEnd === n) j = n;
+    literals.push({ start, end: j, body: [bodyStart, bodyEnd], holes, interpolated: interp });
+    let from = start;
+    for (const [a, b] of holes) {
+      data.push([from, a]);
+      from = b;
+    }
+    data.push([from, j]);
+    i = j;
+    prev = 'a';
+    prevWord = '';
+  }
+  return { literals, data };
+}
+
+/** Whether `off` lies in one of the sorted, disjoint `ranges`. */
+function inRanges(ranges: readonly [number, number][], off: number): boolean {
+  let lo = 0;
+  let hi = ranges.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const [a, b] = ranges[mid]!;
+    if (off < a) hi = mid - 1;
+    else if (off >= b) lo = mid + 1;
+    else return true;
+  }
+  return false;
+}
+
+/**
+ * Whether a value spliced into SQL text at the end of `before` (the statement's text up to it, other splices shown
+ * as `?`) sits where a value goes: inside a quoted SQL string, after a comparison, LIKE, IN (, VALUES (, LIMIT, or
+ * as a whole condition (`WHERE {cond}`). A splice that names a table or a column (`FROM {t}`, `CREATE TABLE {t}`,
+ * `SELECT {cols}`, `WHERE {col} IS NULL`) is not one: query parameters cannot bind identifiers, so every schema and
+ * migration tool builds them into the text, and the fix this rule gives does not apply to them.
+ */
+function valuePosition(before: string, after: string): boolean {
+  if ((before.match(/'/g)?.length ?? 0) % 2 === 1) return true;
+  const tail = before.replace(/\s+/g, ' ').trimEnd();
+  if (/(?:[=<>]|\b(?:LIKE|ILIKE|IN|VALUES|LIMIT|OFFSET|BETWEEN|AGAINST|REGEXP|GLOB|MATCH))\s*\(?$/i.test(tail)) return true;
+  if (tail.endsWith(',')) {
+    let depth = 0;
+    for (let k = tail.length - 1; k >= 0; k--) {
+      if (tail[k] === ')') depth++;
+      else if (tail[k] === '(' && depth-- === 0) return /\b(?:VALUES|IN)\s*$/i.test(tail.slice(0, k));
+    }
+    return false;
+  }
+  if (/\b(?:WHERE|AND|OR|NOT|HAVING|ON|SET|WHEN|THEN|ELSE)$/i.test(tail)) return !/^\s*(?:[=<>!]|(?:IS|IN|LIKE|ILIKE|BETWEEN|NOT)\b)/i.test(after);
+  return false;
+}
+
+/** The SQL text of `lit` (and the literals `+` joins to it on its line) with the places values are spliced in, or
+ *  null when nothing is spliced in. */
+function spliced(text: string, lit: Literal, literals: readonly Literal[], idx: number): { sql: string; at: number[] } | null {
+  const at: number[] = [];
+  let sql = '';
+  const add = (l: Literal) => {
+    let from = l.body[0];
+    for (const [a, b] of l.interpolated ? l.holes : []) {
+      sql += text.slice(from, a - (text[a - 1] === '{' && text[a - 2] === '$' ? 2 : 1));
+      at.push(sql.length);
+      sql += '?';
+      from = b + 1;
+    }
+    sql += text.slice(from, l.body[1]);
+  };
+  add(lit);
+  const lineEnd = (() => {
+    const e = text.indexOf('\n', lit.end);
+    return e === -1 ? text.length : e;
+  })();
+  const rest = text.slice(lit.end, lineEnd);
+  // `%` formatting and `.format(`: the placeholders of the text are the splices.
+  if (/^\s*%\s*[\w(]/.test(rest) || /^\s*\.format\(/.test(rest)) {
+    const ph = /^\s*%/.test(rest) ? /%(?:\([^)]*\))?[-#0 +]*\d*(?:\.\d+)?[sdifrx]/g : /\{[^{}]*\}/g;
+    const base = sql;
+    sql = '';
+    let from = 0;
+    for (let m = ph.exec(base); m; m = ph.exec(base)) {
+      sql += base.slice(from, m.index);
+      at.push(sql.length);
+      sql += '?';
+      from = m.index + m[0].length;
+    }
+    sql += base.slice(from);
+    if (at.length === 0) at.push(sql.length);
+    return { sql, at };
+  }
+  // `+` joins: literals and values along the line.
+  let k = idx + 1;
+  let pos = lit.end;
+  for (;;) {
+    const next = literals[k];
+    const seg = text.slice(pos, next && next.start < lineEnd ? next.start : lineEnd);
+    if (!/^\s*\+/.test(seg)) break;
+    if (!/^\s*\+\s*$/.test(seg)) {
+      at.push(sql.length);
+      sql += '?';
+    }
+    if (!next || next.start >= lineEnd || !/\+\s*$/.test(seg)) break;
+    add(next);
+    pos = next.end;
+    k++;
+  }
+  return at.length > 0 ? { sql, at } : null;
+}
+
+/** Example folders: code the skill shows. */
+const EXAMPLE_DIR = /(?:^|\/)examples?\//;
+/** The safe form of each sink, in the same file: a parameterized query, a parser instead of eval. */
+const SAFE_SQL = /\.(?:execute|executemany|query|raw|exec)\(\s*(?:["'`][^"'`\n]*(?:\?|%s|\$[0-9]|:[A-Za-z_]\w*)[^"'`\n]*["'`]|\w+)\s*,\s*[\[(\w]/;
+const SAFE_EVAL = /\b(?:ast\.literal_eval|literal_eval|JSON\.parse)\(/;
 
 export default defineRule({
   // Messages: one per entry of the pack (its id), and the two checks of this module.
@@ -66,12 +309,21 @@ export default defineRule({
       if (f.kind !== 'python' && f.kind !== 'javascript') continue;
       const text = f.source.normalized;
       const where = `in ${quote(f.rel)}`;
-      const evalRe = f.kind === 'python' ? PY_EVAL : JS_EVAL;
+      const py = f.kind === 'python';
+      const { literals, data } = dataOf(text, py);
+      // In an example that shows the flaw beside its safe form, the flaw is what the file teaches; the skill does
+      // not run it for the user: info. This rule is about mistakes in the author's code, not malice, and
+      // remote-exec reads examples at full severity. Test files are not lowered here: the behaviour rules already
+      // drop to info there, and this rule's warning is then the only one left for a download run in a test.
+      const example = EXAMPLE_DIR.test(f.rel);
+      const quiet = (safe: RegExp) => (example && safe.test(text) ? { severity: 'info' as const, confidence: 'low' as const } : {});
+      const evalRe = py ? PY_EVAL : JS_EVAL;
       evalRe.lastIndex = 0;
       for (let m = evalRe.exec(text); m; m = evalRe.exec(text)) {
+        // Inside a string, a comment or a regular expression, `eval(` is text (a test input, a pattern), not a call.
+        if (inRanges(data, m.index)) continue;
         const ln = lineOf(text, m.index);
         const line = text.slice(ln.start, ln.end);
-        if (commented(line)) continue;
         // eval of a decoded literal is encoded-payload's finding (an error there): not reported twice.
         const arg = text.slice(m.index + m[0].length, ln.end);
         if (DECODER.test(arg)) continue;
@@ -85,22 +337,26 @@ export default defineRule({
           endOffset: ln.end,
           messageId: 'evalInput',
           data: { call, where, line: quote(line.trim(), 100) },
+          ...quiet(SAFE_EVAL),
         });
         break;
       }
       if (!SQL_SINK.test(text)) continue;
-      SQL_BUILT.lastIndex = 0;
-      for (let m = SQL_BUILT.exec(text); m; m = SQL_BUILT.exec(text)) {
-        const ln = lineOf(text, m.index);
+      for (let k = 0; k < literals.length; k++) {
+        const lit = literals[k]!;
+        if (!SQL_HEAD.test(text.slice(lit.body[0], lit.body[1]))) continue;
+        const s = spliced(text, lit, literals, k);
+        if (!s || !s.at.some((p) => valuePosition(s.sql.slice(0, p), s.sql.slice(p + 1)))) continue;
+        const ln = lineOf(text, lit.start);
         const line = text.slice(ln.start, ln.end);
-        if (commented(line)) continue;
         ctx.report({
           file: f.file,
           source: f.source,
-          offset: m.index,
+          offset: lit.start,
           endOffset: ln.end,
           messageId: 'sqlBuilt',
           data: { where, line: quote(line.trim(), 100) },
+          ...quiet(SAFE_SQL),
         });
         break;
       }

@@ -118,9 +118,10 @@ export function reportChains(ctx: SkillContext, rule: BehaviourRule, taken: read
 
 /**
  * A rule whose checks are the pack rules/packs/<meta.id>.yaml (through catalogueAware, as packRule with that wrapper)
- * and then the behaviour model's chains of that rule.
+ * and then the behaviour model's chains of that rule. `review`, when given, sees each pack finding with the text of
+ * its line first and returns it (changed or not), or null to drop it: what an RE2 pattern cannot say.
  */
-export function packAndChainsRule(meta: RuleMeta & { id: BehaviourRule }): Rule {
+export function packAndChainsRule(meta: RuleMeta & { id: BehaviourRule }, review?: (ctx: SkillContext, t: Taken, line: string) => Taken | null): Rule {
   let pack: Pack | null = null;
   return {
     meta: withPackMessages(meta, { chain: CHAIN_MESSAGE }),
@@ -128,7 +129,19 @@ export function packAndChainsRule(meta: RuleMeta & { id: BehaviourRule }): Rule 
       pack ??= loadPack(meta.id);
       const taken: Taken[] = [];
       runPack(catalogueAware(collecting(skillCtx, taken)), pack);
-      reportChains(catalogueAware(skillCtx), meta.id, taken, skillCtx);
+      const kept = review ? taken.flatMap((t) => review(skillCtx, t, lineText(skillCtx, t)) ?? []) : taken;
+      reportChains(catalogueAware(skillCtx), meta.id, kept, skillCtx);
     },
   };
+}
+
+/** The whole line a held finding starts on. */
+function lineText(ctx: SkillContext, t: Taken): string {
+  const src = t.report.source ?? ctx.skill.source;
+  if (!src || t.report.offset === undefined) return '';
+  const text = src.normalized;
+  const off = Math.min(t.report.offset, text.length);
+  const start = text.lastIndexOf('\n', off - 1) + 1;
+  const end = text.indexOf('\n', off);
+  return text.slice(start, end === -1 ? text.length : end);
 }

@@ -117,6 +117,27 @@ export function ownService(t: Taint, host: string | null): boolean | null {
   return words.some((w) => host.includes(w));
 }
 
+/** An SSH public key line that stands for the user's own: cut short with an ellipsis, only "AAAA", or "<key>". */
+const PLACEHOLDER_KEY = /\b(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp[0-9]+|sk-(?:ssh-ed25519|ecdsa-sha2-nistp256)@openssh\.com)\s+(?:[A-Za-z0-9+/]*(?:\.{3}|…)|AAAA(?=[\s"']|$)|<[^<>\n]+>)/;
+/** A complete SSH public key (its base64 body at full length; an ed25519 key is 68 characters), not a placeholder. */
+function fullKey(text: string): boolean {
+  return /\b(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp[0-9]+|sk-(?:ssh-ed25519|ecdsa-sha2-nistp256)@openssh\.com)\s+AAAA[A-Za-z0-9+/]{60,}={0,2}(?![A-Za-z0-9+/.…])/.test(text);
+}
+/** Programs whose output is data they were given or fetched (readers, decoders, interpreters): evaluating it runs
+ *  that data. Any other program's output (`eval "$(tool completion bash)"`, `eval "$(tool init -)"`) is the code the
+ *  installed tool prints to set up the shell. */
+const DATA_PRINTERS = /^(?:cat|echo|printf|base64|base32|xxd|od|openssl|gzip|gunzip|zcat|bzcat|xzcat|head|tail|tr|rev|sed|awk|cut|dd|sh|bash|zsh|dash|python[0-9.]*|node|perl|ruby|php|curl|wget|nc|ncat|socat)$/;
+/** `eval` of anything but the output of an installed program run by its name. */
+function hiddenEval(text: string): boolean {
+  const re = /\beval\b[ \t]*(\S[^;&|\n]*)?/g;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    const arg = (m[1] ?? '').trim();
+    const sub = /^["']?\$\(\s*([A-Za-z][\w.-]*)\b([^()`$|;&<>]*)\)["']?$/.exec(arg);
+    if (!sub || DATA_PRINTERS.test(sub[1]!) || /\s-c\b/.test(sub[2]!)) return true;
+  }
+  return false;
+}
+
 export class ShellModel {
   constructor(
     readonly sn: Snippet,
@@ -290,21 +311,33 @@ export class ShellModel {
 
   persist(where: string, content: Taint, here: Where, head: string): void {
     const text = content.kind === 'literal' ? content.what : '';
-    const active = content.kind === 'download' || /\b(?:curl|wget|nc|ncat|socat|bash\s+-i|\/dev\/tcp|python[0-9.]*\s+-c|base64\s+-d|eval)\b/.test(text);
+    const keys = /authorized SSH/.test(where);
+    // A public key read from the user's own ~/.ssh/*.pub, or a placeholder (`ssh-ed25519 AAAA... you@host`), is the
+    // user giving their own key access: ordinary administration. A complete key written out by the skill gives
+    // whoever holds its private half a login: an error.
+    if (keys && ((content.kind === 'secret' && /\.pub$/.test(content.what)) || (content.kind === 'literal' && !fullKey(text) && (PLACEHOLDER_KEY.test(text) || /^\s*<[^<>\n]+>\s*$/.test(text))))) return;
+    const active = content.kind === 'download' || /\b(?:curl|wget|nc|ncat|socat|bash\s+-i|\/dev\/tcp|python[0-9.]*\s+-c|base64\s+-d)\b/.test(text) || hiddenEval(text) || (keys && fullKey(text));
     const agent = /agent's/.test(where);
     const hook = /git hook/.test(where);
-    if (!active && !agent && !hook && !/authorized SSH/.test(where)) return;
+    // A start-up line that evaluates an installed program's setup output (shell completion, `tool init`): it does
+    // persist, and runs that program at every shell start, but brings no code of the skill's: info, shown.
+    const setup = !active && /start-up file/.test(where) && /\beval\b/.test(text);
+    if (setup) {
+      this.emit({ rule: 'persistence', kind: 'startup-setup', severity: 'info', confidence: 'medium', steps: [step(here, `adds a line to ${where} that evaluates an installed program's output`)], impact: 'every new shell runs that program and evaluates what it prints', fix: 'Fine for a tool the user installed on purpose; otherwise show the line and let the user add it' });
+      return;
+    }
+    if (!active && !agent && !hook && !keys) return;
     // Commands that fetch or hide code, written where they run again: an error. The agent's memory (CLAUDE.md) and
     // the authorized keys hold instructions and access, not reviewed code: a warning. A hook or a settings file
     // written from text the skill shows is what the skill says it sets up: info.
-    const severity = active ? 'error' : /CLAUDE\.md|authorized SSH/.test(where) ? 'warning' : 'info';
+    const severity = active ? 'error' : /CLAUDE\.md/.test(where) || keys ? 'warning' : 'info';
     this.emit({
       rule: 'persistence',
       kind: 'persistence-write',
       severity,
       confidence: active ? 'high' : severity === 'warning' ? 'medium' : 'low',
-      steps: [...content.steps, step(here, `${head === 'tee' || head === 'cp' ? 'writes' : 'writes'} ${content.kind === 'download' ? 'the download' : 'commands'} into ${where}`)],
-      impact: agent ? 'the agent reads that file in every later session, so what is written there outlives the skill' : 'it runs again later without the user asking, after the skill is gone',
+      steps: [...content.steps, step(here, `writes ${content.kind === 'download' ? 'the download' : keys && fullKey(text) ? 'a public key it carries' : 'commands'} into ${where}`)],
+      impact: agent ? 'the agent reads that file in every later session, so what is written there outlives the skill' : keys ? 'whoever holds the matching private key can log in to this account, after the skill is gone' : 'it runs again later without the user asking, after the skill is gone',
       fix: 'Remove it, or tell the user what to add and let them do it',
     });
   }
@@ -472,8 +505,12 @@ export class ShellModel {
       }
       const dest = [...vals].reverse().find((v) => !v.startsWith('-'));
       const pp = dest ? persistencePath(dest) : null;
+      const from = vals.find((v) => !v.startsWith('-') && v !== dest);
+      // A link from the project's instruction file to another file of the same project (`ln -s AGENTS.md
+      // CLAUDE.md`) writes nothing: the agent reads the project's own file under a second name.
+      const sibling = (v: string | undefined) => v !== undefined && /^(?:\.\/)?[\w.-]+$/.test(v);
+      if (head === 'ln' && pp && /^the agent's configuration/.test(pp) && sibling(dest) && sibling(from)) return null;
       if (pp && COPIERS.has(head)) {
-        const from = vals.find((v) => !v.startsWith('-') && v !== dest);
         const t = from ? st.files.get(from) : undefined;
         this.persist(pp, t ?? { kind: 'literal', steps: [], what: '' }, here, head);
       }

