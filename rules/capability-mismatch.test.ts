@@ -215,5 +215,11 @@ tester.run(rule, {
       folder: { 'tests/test_live.py': NET },
       errors: [{ file: 'skills/s/tests/test_live.py', line: 1, messageId: 'claimNetwork', severity: 'info', confidence: 'low' }],
     },
+    {
+      name: 'a claim of one mode is no claim of the skill; one that holds by default (a flag changes it) is weak',
+      code: skill('Formats code.', '', 'In check mode this skill does not modify any files.\n\nThe skill is read-only by default; pass --write to apply the changes.\n'),
+      folder: { 'scripts/view.py': CODE['scripts/view.py'] },
+      errors: [{ file: 'skills/s/scripts/view.py', line: 2, messageId: 'claimWrite', severity: 'info', confidence: 'low', data: { claim: '"is read-only"', file: '"scripts/view.py"', line: '"with open(path, \\"w\\") as out:"' } }],
+    },
   ],
 });

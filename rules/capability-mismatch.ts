@@ -163,7 +163,9 @@ export function claimStrength(text: string, at: number, match: string, name: str
   // A label before the claim ("**Anthropic API**: …", "- Referral code — …"): the label is the subject.
   const label = /^[ \t>]*(?:(?:[-*+•]|\d+[.)])[ \t]+)?[^\w\s]{0,3}[ \t]*(.{1,80}?)[ \t]*(?::|[ \t][—–-][ \t])[^:—–]*$/u.exec(sentence);
   let clause = sentence;
-  let scoped = SCOPED.test(after);
+  // Narrowed by what follows, by a default that an option changes ("read-only by default"), or by a leading
+  // phrase or a flag that picks a mode ("In dry-run mode, …", "With --check it does not …").
+  let scoped = SCOPED.test(after) || /^[ \t,]*(?:\(?by[ \t]+default\b)/i.test(after) || /\bby[ \t]+default\b|(?:^|\s)--?[a-z][\w-]*/i.test(sentence) || /^[\s>*_#`|•-]*(?:\d+[.)][ \t]*)?(?:with|in|under|during|on)\b/i.test(sentence);
   let feature = false;
   if (label) {
     const head = label[1]!.replace(/[*_`]/g, '').trim();
