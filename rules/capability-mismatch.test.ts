@@ -5,7 +5,8 @@ import rule from './capability-mismatch.js';
 RuleTester.describe = describe;
 RuleTester.it = it;
 // The package's code files are passed in `folder`, by path relative to the skill folder.
-const tester = new RuleTester({ path: 'skills/s/SKILL.md', targets: ['agentskills'] });
+// The auditor persona: low-confidence findings (weak claims, test files) are shown, so a valid case asserts none.
+const tester = new RuleTester({ path: 'skills/s/SKILL.md', targets: ['agentskills'], persona: 'auditor' });
 const skill = (description: string, frontmatter = '', body = 'Body.\n') => `---\nname: s\ndescription: ${description}\n${frontmatter}---\n${body}`;
 const NET = 'import requests\nrequests.get("https://api.example.com/x")\n';
 const CODE = { 'scripts/view.py': 'def save(path, s):\n    with open(path, "w") as out:\n        out.write(s)\n', 'net.js': 'fetch("https://x.example/a")\n', 'run.py': 'import subprocess\nsubprocess.run(["ls"])\n' };
@@ -20,6 +21,15 @@ tester.run(rule, {
     { name: 'a third-party system\'s property ("Content API is read-only") is not the skill\'s claim', code: skill('Publishes posts.', '', 'The Content API is read-only; posts go through the Admin API.\n'), folder: CODE },
     { name: 'another service answering "without network access" is not the skill\'s claim', code: skill('Queries the vault.', '', 'The local vault server works without network access.\n'), folder: { 'x.py': NET } },
     { name: 'a docstring promising no side effects over a body that writes nothing', code: skill('Parses.'), folder: { 'p.py': 'def ok(p):\n    """No side effects."""\n    return 1\n' } },
+    { name: 'a labelled list entry about another system ("**Search API**: has no network access") is that system\'s line', code: skill('Searches docs.', '', '- **Search API**: Has no network access and no package installation\n'), folder: { 'x.py': NET } },
+    { name: 'a labelled mode ("**Default (merge)**: doesn\'t delete anything") is the mode\'s line', code: skill('Migrates schemas.', '', '- **Default (merge)**: adds new fields, doesn\'t delete anything\n'), folder: { 'scripts/view.py': 'import os\nos.remove("old.sql")\n' } },
+    { name: 'a condition ("when no internet connection is available") claims nothing', code: skill('Detects languages.', '', '- Offline use: when no internet connection is available for the API\n'), folder: { 'x.py': NET } },
+    { name: 'a checklist item checks the user\'s code', code: skill('Reviews Flutter code.', '', '- [ ] No network calls or file I/O in `build()`\n'), folder: { 'x.py': NET } },
+    { name: 'a parenthesis about the noun before it ("privacy-preserving AI (no data leaves the device)")', code: skill('On-device models.', '', '## When to use\n\n- Need privacy-preserving AI (no data leaves the device)\n'), folder: { 'x.py': NET } },
+    { name: 'a table row whose first cell is another thing', code: skill('Compares runtimes.', '', '| Option | Notes |\n|---|---|\n| On-device execution | Privacy: no data leaves the device; works offline |\n'), folder: { 'x.py': NET } },
+    { name: 'a wrapped sentence whose subject is a step of the skill, on the line before', code: skill('Writes receipts.', '', 'Tell the user what left the machine: the mining step is local file\nparsing with no network calls, and only the summary goes to the model.\n'), folder: { 'x.py': NET } },
+    { name: 'a docstring that calls a connection read-only promises nothing about the function', code: skill('Exports.'), folder: { 'p.py': 'def export(db, path):\n    """Open the database in a read-only connection and dump it to path."""\n    with open(path, "w") as f:\n        f.write(db.dump())\n' } },
+    { name: 'a docstring promise under a condition', code: skill('Exports.'), folder: { 'p.py': 'def export(path, dry_run=False):\n    """If dry_run is set, nothing is written."""\n    with open(path, "w") as f:\n        f.write("x")\n' } },
   ],
   invalid: [
     {
@@ -168,6 +178,48 @@ tester.run(rule, {
       code: skill('Runs entirely offline.', 'permissions: [read]\n'),
       folder: { 'a.py': NET },
       errors: [{ file: 'skills/s/a.py', line: 1, messageId: 'undeclaredNetwork', data: { permissions: 'read', file: '"a.py"', line: '"import requests"' } }],
+    },
+    {
+      name: 'a feature-list fragment with no subject is weak: shown at info, not counted',
+      code: skill('Charts data.', '', '## Security\n\n* No network requests\n'),
+      folder: { 'x.py': NET },
+      errors: [{ file: 'skills/s/x.py', line: 1, messageId: 'claimNetwork', severity: 'info', confidence: 'low', data: { claim: '"No network requests"', file: '"x.py"', line: '"import requests"' } }],
+    },
+    {
+      name: 'a claim narrowed by what follows ("unless the user asks") is weak',
+      code: skill('Audits the workspace.', '', 'It does not modify files unless the user explicitly asks for fixes.\n'),
+      folder: { 'scripts/view.py': CODE['scripts/view.py'] },
+      errors: [{ file: 'skills/s/scripts/view.py', line: 2, messageId: 'claimWrite', severity: 'info', confidence: 'low' }],
+    },
+    {
+      name: 'the skill as subject after a label ("No destructive actions — this skill is read-only") is its own claim',
+      code: skill('Cash-flow snapshot.', '', 'No destructive actions — this skill is read-only.\n'),
+      folder: { 'scripts/view.py': CODE['scripts/view.py'] },
+      errors: [{ file: 'skills/s/scripts/view.py', line: 2, messageId: 'claimWrite', severity: 'warning' }],
+    },
+    {
+      name: 'a parenthesis naming the skill is its own claim',
+      code: skill('Audits workflows.', '', '- Auto-fixing workflow files (this skill reports findings, does not modify files)\n'),
+      folder: { 'scripts/view.py': CODE['scripts/view.py'] },
+      errors: [{ file: 'skills/s/scripts/view.py', line: 2, messageId: 'claimWrite', severity: 'warning' }],
+    },
+    {
+      name: 'an imperative to the agent ("Never modify files") contradicted by the skill\'s own script',
+      code: skill('Analyzes specs.', '', '- **NEVER modify files** (this is read-only analysis)\n'),
+      folder: { 'scripts/view.py': CODE['scripts/view.py'] },
+      errors: [{ file: 'skills/s/scripts/view.py', line: 2, messageId: 'claimWrite', severity: 'warning' }],
+    },
+    {
+      name: 'a place in a test file only is shown at info',
+      code: skill('Works fully offline.'),
+      folder: { 'tests/test_live.py': NET },
+      errors: [{ file: 'skills/s/tests/test_live.py', line: 1, messageId: 'claimNetwork', severity: 'info', confidence: 'low' }],
+    },
+    {
+      name: 'a claim of one mode is no claim of the skill; one that holds by default (a flag changes it) is weak',
+      code: skill('Formats code.', '', 'In check mode this skill does not modify any files.\n\nThe skill is read-only by default; pass --write to apply the changes.\n'),
+      folder: { 'scripts/view.py': CODE['scripts/view.py'] },
+      errors: [{ file: 'skills/s/scripts/view.py', line: 2, messageId: 'claimWrite', severity: 'info', confidence: 'low', data: { claim: '"is read-only"', file: '"scripts/view.py"', line: '"with open(path, \\"w\\") as out:"' } }],
     },
   ],
 });

@@ -7,6 +7,7 @@
 // A skill that hides what it does behind what it says is the semantic half of malware a pattern cannot see; the
 // contradiction between two texts of the skill itself is deterministic.
 
+import { TEST_FILE } from '../src/analysis/behaviour/report.js';
 import { fencedBlocks } from '../src/analysis/fences.js';
 import { defineRule, type SkillContext } from '../src/core/rule.js';
 import type { SourceText } from '../src/core/source.js';
@@ -62,6 +63,8 @@ interface Hit {
   offset: number;
   end: number;
   line: string;
+  /** In a test file of the package (tests/, test_x.py, x.test.js): what the tests do, not what the skill does. */
+  test?: boolean;
 }
 
 function lineAt(text: string, off: number): { start: number; end: number } {
@@ -70,14 +73,17 @@ function lineAt(text: string, off: number): { start: number; end: number } {
   return { start, end: e === -1 ? text.length : e };
 }
 
-/** The first place each capability is used in the package's code files (comment lines skipped). */
+/** The first place each capability is used in the package's code files (comment lines skipped); a place in a test
+ *  file only when no other file has one. */
 function capabilities(ctx: SkillContext): Map<Capability, Hit> {
   const found = new Map<Capability, Hit>();
   for (const f of ctx.skill.folder?.files().files ?? []) {
     if (f.kind !== 'python' && f.kind !== 'javascript' && f.kind !== 'shell') continue;
+    const test = TEST_FILE.test(f.rel);
     const text = f.source.normalized;
     for (const cap of ['network', 'write', 'exec'] as const) {
-      if (found.has(cap)) continue;
+      const had = found.get(cap);
+      if (had && (!had.test || test)) continue;
       const g = CAPS_G[cap][f.kind];
       if (!g) continue;
       g.lastIndex = 0;
@@ -85,7 +91,7 @@ function capabilities(ctx: SkillContext): Map<Capability, Hit> {
         const ln = lineAt(text, m.index);
         const line = text.slice(ln.start, ln.end);
         if (/^\s*(?:#|\/\/)/.test(line)) continue;
-        found.set(cap, { cap, file: f.file, rel: f.rel, source: f.source, offset: m.index + (m[0].length - m[0].trimStart().length), end: ln.end, line: line.trim() });
+        found.set(cap, { cap, file: f.file, rel: f.rel, source: f.source, offset: m.index + (m[0].length - m[0].trimStart().length), end: ln.end, line: line.trim(), ...(test ? { test } : {}) });
         break;
       }
     }
@@ -95,49 +101,137 @@ function capabilities(ctx: SkillContext): Map<Capability, Hit> {
 
 /** Words that name the skill itself as the subject of a claim. */
 const SELF = /\b(?:(?:this|the|our|my)[ \t]+(?:skill|tool|plugin|script|scripts|helper|extension|package|utility|command|cli|agent)|it|everything|all[ \t]+(?:processing|analysis|work)|processing|analysis|we|i)\b/i;
-/** Nouns that make a subject some other system (an API, a server, a database …), not the skill. */
-const OTHER = /\b(?:apis?|endpoints?|servers?|services?|databases?|db|sdks?|librar(?:y|ies)|models?|buckets?|connections?|tokens?|keys?|accounts?|scopes?|roles?|instances?|clusters?|replicas?|tables?|views?|integrations?|providers?|backends?)\b/i;
+/** Nouns that make a subject some other system (an API, a server, a database …) or a part of one (a mode, a flag, a
+ *  step), not the skill. */
+const OTHER = /\b(?:apis?|endpoints?|servers?|services?|databases?|db|sdks?|librar(?:y|ies)|models?|buckets?|connections?|tokens?|keys?|accounts?|scopes?|roles?|instances?|clusters?|replicas?|tables?|views?|integrations?|providers?|backends?|modes?|options?|flags?|settings?|steps?|phases?|stages?|storage|caches?|codes?|sandbox(?:es)?|containers?|machines?|environments?|devices?|apps?|applications?|functions?|methods?)\b/i;
+/** Words that open a condition: the clause says when something holds, it claims nothing ("when no internet
+ *  connection is available"). */
+const CONDITION = /\b(?:if|when|whenever|unless|while|once|in[ \t]+case|for[ \t]+(?:machines|environments|hosts|users|devices|systems)|need|needs|needed|watch|check|verify|ensure|make[ \t]+sure)\b/i;
+/** What right after a claim narrows it to a place, a time or an exception ("does not modify files unless asked",
+ *  "never write files to other locations", "read-only against the API", "works offline after setup"). */
+const SCOPED = /^[ \t*_`]*(?:[A-Za-z-]+[ \t]+){0,2}?(?:unless|except|until|outside|other[ \t]+than|beyond|in|inside|on|to|against|after|before|during|with|within|for|without[ \t]+(?:\w+[ \t]+){0,2}(?:confirmation|approval|permission|consent|asking))\b/i;
+/** An imperative to the agent: the claim itself opens with "never" / "do not". */
+const IMPERATIVE = /^(?:never|do[ \t]+not|don't)\b/i;
 
 /**
- * Whether the claim matched at `at` of `text` is about the skill: a claim is the skill's when its clause has no
- * subject (the description's "Summarizes text offline"; "Read-only: does not modify any files"), or names the skill
- * ("This skill is read-only", the skill's name). "Content API is read-only" states a property of another system.
- * Adverbial forms ("without any network access", "no data leaves the machine") hold unless the clause is about
- * another system ("the vault server works without …").
+ * How far a claim matched at `at` of `text` is the skill's own, from the structure of the sentence around it:
+ * - `own`: the skill is its subject ("This skill is read-only", the skill's name), or it has no subject in a
+ *   sentence of the description or of the body's prose, or it is an imperative to the agent ("Never modify files");
+ * - `weak`: a fragment in a list or after a label that is itself a claim ("- No network requests", "**Fully local**:
+ *   runs offline"), or a claim narrowed by what follows ("unless asked", "to other locations", "after setup");
+ * - null: the subject is another system or a part of it ("The Content API is read-only", "**Anthropic API**: has no
+ *   network access", "**Default mode**: doesn't delete anything"), the clause is a condition ("when no internet
+ *   connection is available"), a checklist item ("- [ ] No network calls in build()"), or a parenthesis about the
+ *   noun before it ("privacy-preserving AI (no data leaves the device)").
+ * These are facts of the sentence's shape, not words that excuse: they hold at any trust.
  */
-function aboutSkill(text: string, at: number, match: string, name: string | null): boolean {
-  const ls = Math.max(text.lastIndexOf('\n', at - 1) + 1, at - 200);
-  let before = text.slice(ls, at);
-  const cut = Math.max(...['.', '!', '?', ';', ':', '(', ','].map((c) => before.lastIndexOf(c)));
-  if (cut !== -1) before = before.slice(cut + 1);
-  before = before.replace(/^.*\b(?:and|but|so|while|yet)\b/i, '').replace(/^[\s>*_#`|-]+|[\s*_`]+$/g, '');
-  if (name && name.length > 2 && before.toLowerCase().includes(name.toLowerCase())) return true;
-  if (/^(?:without|no)\b/i.test(match)) return SELF.test(before) || !OTHER.test(before);
-  return before === '' || SELF.test(before);
+export function claimStrength(text: string, at: number, match: string, name: string | null, description: boolean): 'own' | 'weak' | null {
+  // The line, joined with the lines before it that a soft wrap continues (not past a blank line, a list item, a
+  // heading or a table row).
+  let ls = text.lastIndexOf('\n', at - 1) + 1;
+  while (ls > 0 && at - ls < 300 && !/^[ \t>]*(?:[-*+•|#]|\d+[.)][ \t])/.test(text.slice(ls, ls + 8))) {
+    const prev = text.lastIndexOf('\n', ls - 2) + 1;
+    const line = text.slice(prev, ls - 1);
+    if (line.trim() === '' || /^[ \t]*(?:#|\|)/.test(line) || /^---/.test(line)) break;
+    ls = prev;
+  }
+  const lineBefore = text.slice(Math.max(ls, at - 300), at).replace(/\n/g, ' ');
+  // A table row: its first cell is the subject of what the other cells say.
+  if (/^[ \t]*\|/.test(lineBefore)) {
+    const head = /^[ \t]*\|([^|]*)\|/.exec(lineBefore)?.[1]?.replace(/[*_`]/g, '').trim() ?? '';
+    if (!(SELF.test(head) || (name !== null && name.length > 2 && head.toLowerCase().includes(name.toLowerCase())))) return null;
+  }
+  let le = text.indexOf('\n', at);
+  if (le === -1) le = text.length;
+  const after = text.slice(at + match.length, Math.min(le, at + match.length + 120));
+  const names = (s: string) => name !== null && name.length > 2 && s.toLowerCase().includes(name.toLowerCase());
+  // A checklist item checks something else (the user's code), it claims nothing of the skill.
+  if (/^[ \t>]*(?:[-*+]|\d+[.)])[ \t]+\[[ xX]\]/.test(lineBefore)) return null;
+  const listItem = /^[ \t>]*(?:[-*+•]|\d+[.)])[ \t]+/.test(lineBefore);
+  // The sentence before the claim (from the last full stop on the line).
+  const sentence = lineBefore.slice(Math.max(...['.', '!', '?', ';'].map((c) => lineBefore.lastIndexOf(c))) + 1);
+  // A parenthesis qualifies the noun before it, unless that names the skill ("(this skill reports, does not …)").
+  const open = sentence.lastIndexOf('(');
+  if (open !== -1 && sentence.indexOf(')', open) === -1) {
+    const inner = sentence.slice(open + 1);
+    const outer = sentence.slice(0, open);
+    if (SELF.test(inner) || names(inner)) return SCOPED.test(after) ? 'weak' : 'own';
+    if (/\S/.test(inner.replace(/[\s*_`,-]+/g, ''))) return null;
+    if (!/^[\s>*_#`|-]*$/.test(outer.replace(/^[ \t>]*(?:[-*+•]|\d+[.)])[ \t]+/, '')) && !IMPERATIVE.test(match)) return null;
+  }
+  if (CONDITION.test(sentence.replace(/\([^)]*$/, ''))) return null;
+  // A label before the claim ("**Anthropic API**: …", "- Referral code — …"): the label is the subject.
+  const label = /^[ \t>]*(?:(?:[-*+•]|\d+[.)])[ \t]+)?[^\w\s]{0,3}[ \t]*(.{1,80}?)[ \t]*(?::|[ \t][—–-][ \t])[^:—–]*$/u.exec(sentence);
+  let clause = sentence;
+  // Narrowed by what follows, by a default that an option changes ("read-only by default"), or by a leading
+  // phrase or a flag that picks a mode ("In dry-run mode, …", "With --check it does not …").
+  let scoped = SCOPED.test(after) || /^[ \t,]*(?:\(?by[ \t]+default\b)/i.test(after) || /\bby[ \t]+default\b|(?:^|\s)--?[a-z][\w-]*/i.test(sentence) || /^[\s>*_#`|•-]*(?:\d+[.)][ \t]*)?(?:with|in|under|during|on)\b/i.test(sentence);
+  let feature = false;
+  if (label) {
+    const head = label[1]!.replace(/[*_`]/g, '').trim();
+    clause = sentence.slice(sentence.length - /[^:—–]*$/u.exec(sentence)![0].length);
+    if (SELF.test(head) || names(head)) return scoped ? 'weak' : 'own';
+    // A label that is itself a claim about the skill ("No API keys", "Fully local", "Privacy") heads a feature list
+    // entry; one that names a thing ("Anthropic API", "Local storage", "Default (merge)") is that thing's line.
+    if (/^(?:no|not|zero|without|fully|entirely|completely|100%|privacy|private|secure|security|safe|safety|offline|local|read-only|important|note|critical|warning|rules?|constraints?)\b/i.test(head)) feature = true;
+    else return null;
+  }
+  clause = clause.replace(/^.*\b(?:and|but|so|yet)\b/i, '').replace(/^[\s>*_#`|•-]+|[\s*_`]+$/g, '').replace(/^(?:\d+[.)][ \t]*)/, '');
+  if (names(clause)) return scoped ? 'weak' : 'own';
+  if (clause !== '' && !SELF.test(clause)) {
+    // "without network access" after a subject: the subject decides.
+    if (/^(?:without|no)\b/i.test(match) && !OTHER.test(clause)) return scoped || feature || listItem ? 'weak' : 'own';
+    return null;
+  }
+  if (clause !== '' && OTHER.test(clause.replace(SELF, ''))) return null;
+  if (scoped) return 'weak';
+  if (clause !== '') return 'own';
+  if (feature) return 'weak';
+  if (IMPERATIVE.test(match) || description) return 'own';
+  return listItem ? 'weak' : 'own';
 }
 
-/** Prose of the skill file (description and body outside fenced blocks) with the first match of `re` that is a
- *  claim about the skill itself (aboutSkill). */
-function claim(ctx: SkillContext, re: RegExp): string | null {
+/** Prose of the skill file (description and body outside fenced blocks): the first claim matching `re` that is the
+ *  skill's own, else the first weak one (claimStrength). */
+function claim(ctx: SkillContext, re: RegExp): { text: string; strength: 'own' | 'weak' } | null {
   const g = new RegExp(re.source, `${re.flags.replace('g', '')}g`);
   const name = ctx.skill.name;
-  const first = (text: string, from: number, to: number): string | null => {
+  let weak: string | null = null;
+  const first = (text: string, from: number, to: number, description: boolean): string | null => {
     g.lastIndex = from;
     for (let m = g.exec(text); m && m.index < to; m = g.exec(text)) {
-      if (m.index + m[0].length <= to && aboutSkill(text, m.index, m[0], name)) return m[0];
+      if (m.index + m[0].length > to) continue;
+      const s = claimStrength(text, m.index, m[0], name, description);
+      if (s === 'own') return m[0];
+      if (s === 'weak') weak ??= m[0];
     }
     return null;
   };
   const desc = typeof ctx.data?.description === 'string' ? ctx.data.description : '';
-  const dm = first(desc, 0, desc.length);
-  if (dm) return dm;
+  const dm = first(desc, 0, desc.length, true);
+  if (dm) return { text: dm, strength: 'own' };
   const src = ctx.skill.source?.normalized ?? '';
   const from = ctx.skill.doc ? ctx.skill.doc.bodyOffset : 0;
   let at = from;
   for (const b of [...fencedBlocks(src, from, src.length), { start: src.length, end: src.length }]) {
-    const m = first(src, at, b.start);
-    if (m) return m;
+    const m = first(src, at, b.start, false);
+    if (m) return { text: m, strength: 'own' };
     at = Math.max(at, b.end);
+  }
+  return weak === null ? null : { text: weak, strength: 'weak' };
+}
+
+/** The docstring's promise of no writes, when it is about the function: "read-only" before a noun qualifies that
+ *  thing ("opens the database in read-only mode", "a read-only copy"), and a condition ("if dry_run is set, nothing
+ *  is written") promises nothing for the other case. */
+function docPromise(doc: string): RegExpExecArray | null {
+  const g = new RegExp(DOC_NO_WRITE.source, 'gi');
+  for (let m = g.exec(doc); m; m = g.exec(doc)) {
+    const next = /^[ \t]+([A-Za-z]+)/.exec(doc.slice(m.index + m[0].length))?.[1] ?? '';
+    if (/^read-only$/i.test(m[0]) && (OTHER.test(next) || /^(?:files?|cop(?:y|ies)|templates?|attributes?|propert(?:y|ies)|access|transactions?|sessions?|snapshots?|volumes?|mounts?|handles?|dict|list|object)$/i.test(next))) continue;
+    const sentence = doc.slice(Math.max(...['.', '!', '?', ';', '\n\n'].map((c) => doc.lastIndexOf(c, m!.index - 1))) + 1, m.index);
+    if (/\b(?:if|when|unless|with)\b/i.test(sentence)) continue;
+    return m;
   }
   return null;
 }
@@ -149,7 +243,7 @@ function docstringLies(ctx: SkillContext, report: (h: Hit, promise: string, fn: 
     const text = f.source.normalized;
     const defs = /^([ \t]*)(?:async[ \t]+)?def[ \t]+(\w+)\([^)]*\)[^:\n]*:[ \t]*\n[ \t]*(?:r|u)?("""|''')([\s\S]{0,800}?)\3/gm;
     for (let m = defs.exec(text); m; m = defs.exec(text)) {
-      const promise = DOC_NO_WRITE.exec(m[4]!);
+      const promise = docPromise(m[4]!);
       if (!promise) continue;
       const indent = m[1]!.length;
       // The body: following lines indented deeper than the def (blank lines included).
@@ -208,11 +302,13 @@ export default defineRule({
     if (!ctx.skill.folder) return;
     const done = new Set<string>();
     // One finding per place in the code: the first reason found for it is the one reported.
-    const say = (h: Hit, messageId: string, data: Record<string, string>) => {
+    // A weak claim (a list fragment, a narrowed claim) or a place in a test file is shown, not counted: info.
+    const say = (h: Hit, messageId: string, data: Record<string, string>, weak = false) => {
       const key = `${h.file}:${h.offset}`;
       if (done.has(key)) return;
       done.add(key);
-      ctx.report({ file: h.file, source: h.source, offset: h.offset, endOffset: h.end, messageId, data: { ...data, file: quote(h.rel), line: quote(h.line, 100) } });
+      const quiet = weak || h.test ? { severity: 'info' as const, confidence: 'low' as const } : {};
+      ctx.report({ file: h.file, source: h.source, offset: h.offset, endOffset: h.end, messageId, data: { ...data, file: quote(h.rel), line: quote(h.line, 100) }, ...quiet });
     };
     const caps = capabilities(ctx);
     const perms = ctx.data?.permissions;
@@ -233,11 +329,11 @@ export default defineRule({
     }
     if (caps.has('network')) {
       const c = claim(ctx, NO_NETWORK_CLAIM);
-      if (c) say(caps.get('network')!, 'claimNetwork', { claim: quote(c) });
+      if (c) say(caps.get('network')!, 'claimNetwork', { claim: quote(c.text) }, c.strength === 'weak');
     }
     if (caps.has('write')) {
       const c = claim(ctx, NO_WRITE_CLAIM);
-      if (c) say(caps.get('write')!, 'claimWrite', { claim: quote(c) });
+      if (c) say(caps.get('write')!, 'claimWrite', { claim: quote(c.text) }, c.strength === 'weak');
     }
     docstringLies(ctx, (h, promise, fn) => say(h, 'docstring', { fn, promise: quote(promise) }));
   },

@@ -17,7 +17,8 @@ import type { BehaviourRule, Chain, Where } from './types.js';
 /** The message template every rule gives its chains (meta.messages.chain). */
 export const CHAIN_MESSAGE = '{{chain}}; {{impact}}. {{fix}}';
 
-const TEST_FILE = /(?:^|\/)(?:tests?|__tests__|spec|specs)\/|(?:^|\/)(?:test_[^/]*|[^/]*_test)\.py$|\.(?:test|spec)\.[cm]?[jt]sx?$/;
+/** Paths of test files and folders (relative to the skill folder). */
+export const TEST_FILE = /(?:^|\/)(?:tests?|__tests__|spec|specs)\/|(?:^|\/)(?:test_[^/]*|[^/]*_test)\.py$|\.(?:test|spec)\.[cm]?[jt]sx?$/;
 
 function lineOf(ctx: SkillContext, w: Where): number {
   const src = w.source ?? ctx.skill.source;
