@@ -1,5 +1,5 @@
-// The test files that exercise the mutated modules (stryker.config.mjs): src/core/policy/, src/targets/escape.ts and
-// src/core/unicode.ts, by their public functions. Stryker runs, per mutant, only the tests that covered it
+// The test files that exercise the mutated modules (stryker.config.mjs): src/core/policy/, src/targets/escape.ts,
+// src/core/unicode.ts and src/analysis/hidden.ts, by their public functions (the last through its rules). Stryker runs, per mutant, only the tests that covered it
 // (coverageAnalysis: perTest); the property tests run fewer cases than in CI so a run fits in about 20 minutes on
 // two busy cores.
 import { defineConfig } from 'vitest/config';
@@ -14,6 +14,8 @@ export default defineConfig({
       'test/escape.test.ts',
       'test/unicode-mutation.test.ts',
       'test/text-fastpaths.property.test.ts',
+      'rules/hidden-unicode.test.ts',
+      'rules/agent-instruction.test.ts',
     ],
     testTimeout: 60_000,
     hookTimeout: 120_000,

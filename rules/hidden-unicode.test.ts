@@ -27,6 +27,14 @@ tester.run(rule, {
     { name: 'a zero-width character next to a backtick is low confidence: not shown by default', code: `${FM}Close with \`\`\u200b\`.\n` },
     { name: 'a stray ESC is low confidence: not shown by default', code: `${FM}OE \u001b R/W?\n` },
     { name: 'a zero-width character the line names is low confidence: not shown by default', code: `${FM}A zero-width space: ig\u200bnore\n` },
+    // A zero-width character at a word boundary in prose splits nothing and hides nothing (pasted from a web page).
+    { name: 'a zero-width space before a link in a table cell', code: `${FM}| Model | Link |\n|---|---|\n| Gemma | \u200b[link](https://example.test/m) |\n` },
+    { name: 'a zero-width space before bold text in a list item', code: `${FM}* \u200b**Distilled** models learn from a larger one.\n` },
+    { name: 'two zero-width spaces between a word and its full stop, in a quotation', code: `${FM}> It continues to serve the population\u200b\u200b.\n` },
+    { name: 'a word joiner and a soft hyphen between words', code: `${FM}Keep\u2060 these words \u00adtogether.\n` },
+    { name: 'a zero-width space at a word boundary in the description', code: `---\nname: s\ndescription: "Formats tables.\\u200B Use for CSV."\n---\nBody.\n` },
+    { name: 'a zero-width space at a word boundary in a references/ page', code: `${FM}Body.\n`, folder: { 'references/r.md': 'See the \u200bguide.\n' } },
+    { name: 'seven quiet ones across lines stay quiet (under ZW_SPREAD_WARNING)', code: `${FM}${'A line \u200bof text.\n'.repeat(7)}` },
   ],
   invalid: [
     {
@@ -363,7 +371,8 @@ tester.run(rule, {
     {
       name: 'a soft hyphen at the very start of a text is analysed, not a crash (found by npm run fuzz)',
       code: '\u00ad\n---\nname: a\n---\n',
-      errors: [{ line: 1, column: 1, severity: 'warning', messageId: 'zeroWidth', data: { count: 'an', s: '', chars: 'U+00AD', excerpt: '"<U+00AD>"' } }],
+      persona: 'auditor',
+      errors: [{ line: 1, column: 1, severity: 'info', messageId: 'zeroWidthBoundary', data: { count: 'an', s: '', chars: 'U+00AD', excerpt: '"<U+00AD>"' } }],
     },
     {
       name: 'an escaped frontmatter string is read after YAML unescaping',
@@ -409,15 +418,15 @@ tester.run(rule, {
     },
     {
       name: 'many findings of one kind are reported once, with a count and the first positions',
-      code: `${FM}${'x \u200b y\n'.repeat(7)}`,
+      code: `${FM}${'x\u200by\n'.repeat(7)}`,
       errors: [
         {
           line: 5,
-          column: 3,
+          column: 2,
           severity: 'warning',
           messageId: 'zeroWidth',
           message:
-            'an invisible character (U+200B): "x <U+200B> y"; readers cannot see it, models and string comparisons do. Remove it [7 findings like this in this file, reported once; the first at 5:3, 6:3, 7:3, 8:3, 9:3, …]',
+            'an invisible character (U+200B): "x<U+200B>y"; readers cannot see it, models and string comparisons do. Remove it [7 findings like this in this file, reported once; the first at 5:2, 6:2, 7:2, 8:2, 9:2, …]',
         },
       ],
     },
@@ -454,6 +463,115 @@ tester.run(rule, {
       name: 'a long line is shown as an excerpt around the character',
       code: `${FM}${'Long line with some words before it, '.repeat(3)}here\u200bthere${', and a lot of words after it'.repeat(4)}\n`,
       errors: [{ line: 5, column: 116, messageId: 'zeroWidth', data: { count: 'an', s: '', chars: 'U+200B', excerpt: '"…ith some words before it, here<U+200B>there, and a lot of words after it, and …"' } }],
+    },
+    {
+      name: 'a zero-width character at a word boundary in prose: info, low confidence (auditor)',
+      code: `${FM}* \u200b**Distilled** models\n`,
+      persona: 'auditor',
+      errors: [
+        {
+          line: 5,
+          column: 3,
+          endColumn: 4,
+          severity: 'info',
+          confidence: 'low',
+          messageId: 'zeroWidthBoundary',
+          message:
+            'an invisible character (U+200B) at a word boundary in prose: "* <U+200B>**Distilled** models"; it splits no word and hides no text (most likely left by a copy from a web page), but models and string comparisons see it. Remove it',
+        },
+      ],
+    },
+    {
+      name: 'a zero-width character inside a URL splits it: warning',
+      code: `${FM}Download from https://downloads.example\u200b.test/tool first.\n`,
+      errors: [{ line: 5, column: 40, severity: 'warning', confidence: 'medium', messageId: 'zeroWidth' }],
+    },
+    {
+      name: 'a zero-width character between a punctuation mark and a word inside one token (a path, a domain): warning',
+      code: `${FM}Edit ~/.\u200bbashrc or api.\u200bexample.test\n`,
+      errors: [{ line: 5, column: 9, endColumn: 25, severity: 'warning', messageId: 'zeroWidth', data: { count: 2, s: 's', chars: 'U+200B ×2', excerpt: '"Edit ~/.<U+200B>bashrc or api.<U+200B>example.test"' } }],
+    },
+    {
+      name: 'a zero-width character at a word boundary inside an inline code span: warning (what a reader copies)',
+      code: `${FM}Run \`rm -rf \u200b/tmp/cache\` to reset.\n`,
+      errors: [{ line: 5, column: 13, severity: 'warning', messageId: 'zeroWidth' }],
+    },
+    {
+      name: 'a zero-width character at a word boundary inside a fenced code block: warning (what runs)',
+      code: `${FM}Install:\n\n\`\`\`sh\ncurl -fsSL https://example.test/i.sh \u200b| sh\n\`\`\`\n`,
+      errors: [{ line: 8, column: 38, severity: 'warning', messageId: 'zeroWidth' }],
+    },
+    {
+      name: 'a zero-width character at a word boundary on an indented line (an indented code block): warning',
+      code: `${FM}Install:\n\n    pip install \u200bpackage\n`,
+      errors: [{ line: 7, column: 17, severity: 'warning', messageId: 'zeroWidth' }],
+    },
+    {
+      name: 'a zero-width character at a word boundary in a script: warning (code, not prose)',
+      code: `${FM}Body.\n`,
+      folder: { 'scripts/run.py': 'import os\nos.system("ls \u200b-la")\n' },
+      errors: [{ file: 'skills/s/scripts/run.py', line: 2, column: 15, severity: 'warning', messageId: 'zeroWidth' }],
+    },
+    {
+      name: 'quiet ones spread over many lines add up: eight in one text are a warning each, reported once',
+      code: `${FM}${'A line \u200bof text.\n'.repeat(4)}Two more\u200b, here\u200b.\n${'More\u200b.\n'.repeat(2)}`,
+      errors: [
+        {
+          line: 5,
+          column: 8,
+          severity: 'warning',
+          confidence: 'medium',
+          messageId: 'zeroWidthSpread',
+          message:
+            'an invisible character (U+200B) at a word boundary: "A line <U+200B>of text."; one alone hides nothing, but this text holds 8 of them on 7 lines, enough to carry data (a bit per boundary) or to salt phrases against filters. Remove them [7 findings like this in this file, reported once; the first at 5:8, 6:8, 7:8, 8:8, 9:9, …]',
+        },
+      ],
+    },
+    {
+      name: 'a quiet character and a splitting one on one line: the line is a warning',
+      code: `${FM}See \u200bthe ma\u200bnual.\n`,
+      errors: [{ line: 5, column: 5, endColumn: 13, severity: 'warning', messageId: 'zeroWidth', data: { count: 2, s: 's', chars: 'U+200B ×2', excerpt: '"See <U+200B>the ma<U+200B>nual."' } }],
+    },
+    {
+      name: 'a run of four at a word boundary is still a run (error)',
+      code: `${FM}Word\u200b\u200c\u200b\u200c here.\n`,
+      errors: [{ line: 5, column: 5, severity: 'error', messageId: 'zeroWidthRun' }],
+    },
+    {
+      name: 'eight at word boundaries on one line are still a swarm (error)',
+      code: `${FM}${'a\u200b '.repeat(8)}\n`,
+      errors: [{ line: 5, column: 2, severity: 'error', messageId: 'zeroWidthSwarm' }],
+    },
+    {
+      name: 'mojibake (UTF-8 text shown as Latin-1): the controls are bytes of garbled text, info with the text it spells',
+      code: `${FM}# ${Buffer.from('自动化工作流', 'utf8').toString('latin1')}\n`,
+      errors: [
+        {
+          line: 5,
+          severity: 'info',
+          confidence: 'medium',
+          messageId: 'mojibake',
+          data: {
+            count: 6,
+            s: 's',
+            chars: 'U+0087, U+008A, U+008C, U+0096, U+009C, U+0081',
+            excerpt: '"# è<U+0087>ªå<U+008A>¨å<U+008C><U+0096>å·¥ä½<U+009C>æµ<U+0081>"',
+            decoded: '"# 自动化工作流"',
+          },
+          message:
+            '6 invisible characters (U+0087, U+008A, U+008C, U+0096, U+009C, U+0081) that are bytes of UTF-8 text shown as Latin-1 (mojibake): "# è<U+0087>ªå<U+008A>¨å<U+008C><U+0096>å·¥ä½<U+009C>æµ<U+0081>" reads "# 自动化工作流"; they hide nothing, but readers and models see garbled text. Save the file as UTF-8 from the original text',
+        },
+      ],
+    },
+    {
+      name: 'Windows-1252 mojibake keeps the bytes it has no character for as controls: read back too',
+      code: `${FM}Ã\u0081 and â€™ here\n`,
+      errors: [{ line: 5, column: 2, severity: 'info', messageId: 'mojibake', data: { count: 'an', s: '', chars: 'U+0081', excerpt: '"Ã<U+0081> and â€™ here"', decoded: '"Á and ’ here"' } }],
+    },
+    {
+      name: 'C1 controls that are not UTF-8 bytes are no mojibake: a run stays an error',
+      code: `${FM}x\u0080\u0081\u0082\u0083 y\n`,
+      errors: [{ line: 5, column: 2, severity: 'error', messageId: 'zeroWidthRun' }],
     },
   ],
 });

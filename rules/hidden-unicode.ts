@@ -36,6 +36,12 @@ const MESSAGES = {
   /** `code`: the first character's code point in hex, as the escape to write instead. */
   zeroWidthNamed:
     '{{count}} invisible character{{s}} ({{chars}}): {{excerpt}}; the line names the character, so it is most likely shown as an example. Write it as an escape (\\u{{code}}) so the example stays visible',
+  zeroWidthBoundary:
+    '{{count}} invisible character{{s}} ({{chars}}) at a word boundary in prose: {{excerpt}}; it splits no word and hides no text (most likely left by a copy from a web page), but models and string comparisons see it. Remove it',
+  zeroWidthSpread:
+    '{{count}} invisible character{{s}} ({{chars}}) at a word boundary: {{excerpt}}; one alone hides nothing, but this text holds {{total}} of them on {{lines}} lines, enough to carry data (a bit per boundary) or to salt phrases against filters. Remove them',
+  mojibake:
+    '{{count}} invisible character{{s}} ({{chars}}) that are bytes of UTF-8 text shown as Latin-1 (mojibake): {{excerpt}} reads {{decoded}}; they hide nothing, but readers and models see garbled text. Save the file as UTF-8 from the original text',
   zeroWidth: '{{count}} invisible character{{s}} ({{chars}}): {{excerpt}}; readers cannot see it, models and string comparisons do. Remove it',
   /** A finding in an escaped frontmatter string: `finding` is that finding's own message. */
   frontmatter: 'in frontmatter {{path}} (after YAML unescaping): {{finding}}',
@@ -68,37 +74,38 @@ export default defineRule({
     // Many findings of one kind are reported once, with a count and the first places (src/core/group.ts).
     // An .mcp.json unit has no skill source: only its package file is read.
     const items: GroupableById[] = [];
-    const found = src ? findHidden(src.normalized) : [];
-    for (const f of found) items.push(item(f));
-    // Escaped frontmatter strings ("\u202E", "\U000E0041") only show their characters once decoded.
-    for (const d of decodedStrings(ctx)) {
-      if (anyStartIn(found, d.start, d.end)) continue;
-      for (const f of findHidden(d.value)) {
+    const found = src ? findHidden(src.normalized, { prose: true }) : [];
+    // Escaped or folded frontmatter strings ("\u202E", "\U000E0041", "\x8E") only show their characters once
+    // decoded, and the model reads the decoded string: it is judged whole, in place of what the raw text showed
+    // (decoding keeps every raw character, so nothing found in the raw text is lost).
+    const decoded = decodedStrings(ctx);
+    for (const d of decoded) {
+      for (const f of findHidden(d.value, { prose: true })) {
         items.push({ kind: `frontmatter-${f.kind}`, offset: d.start, endOffset: d.end, severity: f.severity, confidence: f.confidence, messageId: 'frontmatter', data: () => ({ path: quote(d.path.join('.')), finding: reportMessage(meta, f) }) });
       }
+    }
+    // Findings and strings are walked together in order (scalars do not overlap): linear in both.
+    const ranges = decoded.map((d) => [d.start, d.end] as const).sort((a, b) => a[0] - b[0]);
+    let k = 0;
+    for (const f of found) {
+      while (k < ranges.length && ranges[k]![1] <= f.start) k++;
+      if (k < ranges.length && ranges[k]![0] <= f.start) continue;
+      items.push(item(f));
     }
     // Every text file of the package (scripts too: bidi controls reorder what a reviewer sees of code). One cause
     // in many files (a zero-width space in every page of scraped documentation) is one finding for the skill.
     for (const ref of ctx.skill.folder?.files().files ?? []) {
-      for (const f of findHidden(ref.source.normalized)) items.push(item(f, { file: ref.file, source: ref.source }));
+      for (const f of findHidden(ref.source.normalized, { prose: MARKDOWN.test(ref.file) })) items.push(item(f, { file: ref.file, source: ref.source }));
     }
     reportGroupedInSkill(ctx, items, src);
   },
 });
 
+/** Markdown files of the package: prose, where a zero-width character at a word boundary is quiet. Scripts, data
+ *  and plain text files are code or input to code: there every one counts. */
+const MARKDOWN = /\.(?:md|markdown|mdx|mdc)$/i;
+
 /** A finding to report; its message data is built only if it is shown (grouping shows the first of many). */
 function item(f: HiddenFinding, where: Pick<GroupableById, 'file' | 'source'> = {}): GroupableById {
   return { kind: f.kind, ...where, offset: f.start, endOffset: f.end, severity: f.severity, confidence: f.confidence, messageId: f.messageId, data: () => f.data };
-}
-
-/** Whether a finding (sorted by start) starts in [from, to): binary search, not a scan per decoded string. */
-function anyStartIn(found: readonly HiddenFinding[], from: number, to: number): boolean {
-  let lo = 0;
-  let hi = found.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (found[mid]!.start < from) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo < found.length && found[lo]!.start < to;
 }

@@ -4,11 +4,12 @@
 // overrides that reorder visible text, runs or swarms of zero-width characters).
 
 import { codePointLabel, visible } from '../core/text.js';
-import { firstInvisible, INVISIBLE_SOURCE } from '../core/unicode.js';
+import { codePointTester, firstInvisible, INVISIBLE_SOURCE, isWhitespace } from '../core/unicode.js';
+import { fencedBlocks } from './fences.js';
 import type { Confidence, Severity } from '../core/types.js';
 import type { MessageData } from '../core/rule.js';
 
-export type HiddenKind = 'tags' | 'flag-tags' | 'selectors' | 'letter-selectors' | 'bidi-override' | 'bidi-reorder' | 'bidi-control' | 'zero-width-run' | 'zero-width-fence' | 'zero-width-named' | 'stray-control' | 'zero-width';
+export type HiddenKind = 'tags' | 'flag-tags' | 'selectors' | 'letter-selectors' | 'bidi-override' | 'bidi-reorder' | 'bidi-control' | 'zero-width-run' | 'zero-width-fence' | 'zero-width-named' | 'zero-width-boundary' | 'zero-width-spread' | 'mojibake' | 'stray-control' | 'zero-width';
 
 /** The message of a finding: a key of the hidden-unicode rule's meta.messages, where the wording is. */
 export type HiddenMessageId =
@@ -28,6 +29,9 @@ export type HiddenMessageId =
   | 'zeroWidthFence'
   | 'strayControl'
   | 'zeroWidthNamed'
+  | 'zeroWidthBoundary'
+  | 'zeroWidthSpread'
+  | 'mojibake'
   | 'zeroWidth';
 
 export interface HiddenFinding {
@@ -70,6 +74,9 @@ export const ZW_RUN_ERROR = 4;
 export const ZW_LINE_ERROR = 8;
 /** A run of variation selectors this long is a data carrier (one byte per selector). */
 export const VS_RUN_ERROR = 4;
+/** This many zero-width characters that are each quiet alone (at a word boundary in prose) in one text are a
+ *  salting spread over lines: each line stays under ZW_LINE_ERROR, together they can carry data. */
+export const ZW_SPREAD_WARNING = 8;
 
 function cpAt(s: string, i: number): number {
   return s.codePointAt(i) ?? -1;
@@ -97,6 +104,52 @@ function namesCharacter(line: string, cps: readonly number[]): boolean {
   if (/zero[- ]?width|\bZW(?:SP|NJ|J|NBSP)\b|word[- ]joiner|invisible (?:character|char|space)/i.test(line)) return true;
   const upper = line.toUpperCase();
   return cps.some((cp) => upper.includes(`U+${cp.toString(16).toUpperCase().padStart(4, '0')}`));
+}
+
+/** A character of a word, identifier or URL part: a visible letter, digit or mark (variation selectors and the
+ *  combining grapheme joiner are marks, and invisible: they are not word characters). */
+const isWordCp = codePointTester(new RegExp(`^(?!${INVISIBLE_SOURCE})[\\p{L}\\p{N}\\p{M}]$`, 'u'));
+
+/** The zero-width characters that may be quiet alone: they split or join nothing at a word boundary and reorder
+ *  nothing (ZWSP, ZWNJ, ZWJ, word joiner, BOM as ZWNBSP, soft hyphen). Controls, bidi marks, fillers and selectors
+ *  are never quiet. */
+function mayBeQuiet(cp: number): boolean {
+  return isZeroWidth(cp) || cp === 0x00ad;
+}
+
+/** Windows-1252's characters for bytes 0x80–0x9F (the WHATWG Encoding Standard's index), back to their byte. */
+const CP1252_BYTE = new Map<number, number>(
+  [0x20ac, -1, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, -1, 0x017d, -1, -1, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x02dc, 0x2122, 0x0161, 0x203a, 0x0153, -1, 0x017e, 0x0178]
+    .map((cp, k) => [cp, 0x80 + k] as [number, number])
+    .filter(([cp]) => cp !== -1),
+);
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * Mojibake: the line [a, b) is UTF-8 text that was decoded as Latin-1 or Windows-1252 and saved again, so each
+ * character of the text became two to four (`自` shows as `è\u0087ª`); the C1 controls and soft hyphens among them
+ * are bytes of visible garbled text, not hidden data. Returns the text the line spells when read back as UTF-8, or
+ * null when it is not that: a character with no single byte, bytes that are not UTF-8, or nothing but ASCII.
+ */
+export function mojibakeText(s: string, a: number, b: number): string | null {
+  const bytes = new Uint8Array(b - a);
+  let multi = false;
+  for (let k = a; k < b; k++) {
+    const c = s.charCodeAt(k);
+    const byte = c <= 0xff ? c : CP1252_BYTE.get(c);
+    if (byte === undefined) return null;
+    if (byte >= 0x80) multi = true;
+    bytes[k - a] = byte;
+  }
+  if (!multi) return null;
+  let text: string;
+  try {
+    text = UTF8.decode(bytes);
+  } catch {
+    return null;
+  }
+  // Read back, the text has no control left (a control byte is no character of UTF-8 text shown as Latin-1).
+  return /[\u0000-\u0008\u000e-\u001f\u007f-\u009f]/.test(text) ? null : text;
 }
 
 function lineBounds(s: string, i: number): [number, number] {
@@ -170,15 +223,23 @@ function an(n: number, article = 'an'): { count: string | number; s: string } {
   return n === 1 ? { count: article, s: '' } : { count: n, s: 's' };
 }
 
+export interface HiddenOptions {
+  /** The text is Markdown or plain prose (a skill file, a references/ page, a frontmatter string), not code: a
+   *  zero-width character at a word boundary outside code spans and blocks is quiet there (info). In code every
+   *  one counts, since it changes what runs or what a reviewer copies. */
+  prose?: boolean;
+}
+
 /** Analyse one text; offsets in the findings are offsets in `s`. */
-export function findHidden(s: string): HiddenFinding[] {
+export function findHidden(s: string, options: HiddenOptions = {}): HiddenFinding[] {
+  const prose = options.prose === true;
   const out: HiddenFinding[] = [];
   // The first candidate, found without the Unicode-property regex (most texts have none): the scan below starts there.
   const first = firstInvisible(s, 0, false);
   if (first === -1) return out;
   CANDIDATE.lastIndex = first;
   // Unexplained zero-width characters, grouped per line.
-  let lineZw: { start: number; end: number; cps: number[]; maxRun: number; fence: boolean; escSeq: boolean } | null = null;
+  let lineZw: { start: number; end: number; cps: number[]; maxRun: number; fence: boolean; escSeq: boolean; quiet: boolean } | null = null;
   // The current line [lineStart, lineEnd), found once per line that has candidates; facts about it computed lazily
   // once. Every per-character lookup below is O(1) amortized, so a line of 20,000 controls stays linear.
   let lineStart = 0;
@@ -209,15 +270,88 @@ export function findHidden(s: string): HiddenFinding[] {
     visibleAt = v ? v.index : Infinity;
     return visibleAt;
   };
+  // Where a zero-width character sits in prose. Before it, on its line: the last whitespace, the last word
+  // character and the parity of backticks, kept by a pointer that only moves forward (candidates come in order).
+  // After it: the next whitespace, word character and backtick, cached forward as above. Linear in the text.
+  let scanAt = 0;
+  let lastWs = -1;
+  let lastWord = -1;
+  let ticks = 0;
+  const advanceTo = (i: number) => {
+    if (scanAt < lineStart) [scanAt, lastWs, lastWord, ticks] = [lineStart, lineStart - 1, -1, 0];
+    for (; scanAt < i; scanAt++) {
+      const c = s.charCodeAt(scanAt);
+      if (c === 0x60) ticks++;
+      else if (c === 0x20 || c === 0x09) lastWs = scanAt;
+      else if ((c & 0xfc00) === 0xdc00) continue;
+      else {
+        const cp = c >= 0xd800 ? cpAt(s, scanAt) : c;
+        if (isWordCp(cp)) lastWord = scanAt;
+        else if (isWhitespace(cp)) lastWs = scanAt;
+      }
+    }
+  };
+  let wsAt = -1;
+  let wordAt = -1;
+  let tickAt = -1;
+  const nextWs = (from: number): number => {
+    if (wsAt >= from) return wsAt;
+    for (wsAt = from; wsAt < lineEnd && !isWhitespace(cpAt(s, wsAt)); wsAt++);
+    return wsAt;
+  };
+  const nextWord = (from: number): number => {
+    if (wordAt >= from) return wordAt;
+    for (wordAt = from; wordAt < lineEnd && !isWordCp(cpAt(s, wordAt)); wordAt++);
+    return wordAt;
+  };
+  const nextTick = (from: number): number => {
+    // The next backtick anywhere (kept whole, so that lines without one do not search the rest of the text again).
+    if (tickAt < from) {
+      tickAt = s.indexOf('`', from);
+      if (tickAt === -1) tickAt = Infinity;
+    }
+    return Math.min(tickAt, lineEnd);
+  };
+  // Fenced code blocks, found once, only if a character may be quiet; `fenceIdx` walks them in order.
+  let fences: { start: number; end: number }[] | null = null;
+  let fenceIdx = 0;
+  const inFence = (i: number): boolean => {
+    fences ??= fencedBlocks(s);
+    while (fenceIdx < fences.length && fences[fenceIdx]!.end <= i) fenceIdx++;
+    return fenceIdx < fences.length && fences[fenceIdx]!.start <= i;
+  };
+  /** Whether the zero-width character [i, i + len) hides nothing: prose, outside code, at a word boundary (no word
+   *  character before it and after it in one whitespace-delimited token: `word<ZW>,` and `<ZW>**bold**` split
+   *  nothing; `ig<ZW>nore`, `evil<ZW>.com` and `a<ZW>/b` do). */
+  const quietAt = (i: number, len: number): boolean => {
+    advanceTo(i);
+    const after = i + len;
+    // In a token between word characters: it splits a word, a URL, an identifier or a path.
+    if (lastWord > lastWs && nextWord(after) < nextWs(after)) return false;
+    // An indented line (4 columns) may be an indented code block; an odd number of backticks before it with one
+    // after it on the line is an inline code span.
+    if (s.charCodeAt(lineStart) === 0x09 || s.startsWith('    ', lineStart)) return false;
+    if (ticks % 2 === 1 && nextTick(after) < lineEnd) return false;
+    return !inFence(i);
+  };
+  // Lines whose zero-width characters are all quiet, held back until the whole text is read: enough of them in one
+  // text are a spread salting and are reported as such.
+  const quietLines: { start: number; end: number; a: number; b: number; cps: number[] }[] = [];
+  let quietCount = 0;
   let runLen = 0;
   let runEnd = -1;
   const flushLine = () => {
     if (!lineZw) return;
-    const { start, end, cps, maxRun, fence, escSeq } = lineZw;
+    const { start, end, cps, maxRun, fence, escSeq, quiet } = lineZw;
     const [a, b] = [lineStart, lineEnd];
     const n = cps.length;
     const what = () => ({ ...an(n), chars: labels(cps), excerpt: excerpt(s, a, b, start, end) });
-    if (maxRun >= ZW_RUN_ERROR || n >= ZW_LINE_ERROR) {
+    // Mojibake: the controls are bytes of visible (garbled) text; no run of them reaches ZW_RUN_ERROR (a UTF-8
+    // character has at most three continuation bytes, after a visible lead byte).
+    const moji = cps.every((cp) => (cp >= 0x80 && cp <= 0x9f) || cp === 0x00ad) ? mojibakeText(s, a, b) : null;
+    if (moji !== null) {
+      out.push(lazy({ kind: 'mojibake', start, end, severity: 'info', confidence: 'medium', messageId: 'mojibake' }, () => ({ ...what(), decoded: JSON.stringify(visible(moji.length > 80 ? `${moji.slice(0, 79)}…` : moji)) })));
+    } else if (maxRun >= ZW_RUN_ERROR || n >= ZW_LINE_ERROR) {
       // n >= ZW_RUN_ERROR here: always "N invisible characters".
       if (maxRun >= ZW_RUN_ERROR) out.push(lazy({ kind: 'zero-width-run', start, end, severity: 'error', confidence: 'high', messageId: 'zeroWidthRun' }, () => ({ ...what(), run: maxRun })));
       else out.push(lazy({ kind: 'zero-width-run', start, end, severity: 'error', confidence: 'high', messageId: 'zeroWidthSwarm' }, what));
@@ -227,6 +361,9 @@ export function findHidden(s: string): HiddenFinding[] {
       out.push(lazy({ kind: 'stray-control', start, end, severity: 'info', confidence: 'low', messageId: 'strayControl' }, what));
     } else if (cps.every(isZeroWidth) && namesCharacter(s.slice(a, b), cps)) {
       out.push(lazy({ kind: 'zero-width-named', start, end, severity: 'info', confidence: 'low', messageId: 'zeroWidthNamed' }, () => ({ ...what(), code: cps[0]!.toString(16).toUpperCase().padStart(4, '0') })));
+    } else if (quiet) {
+      quietLines.push({ start, end, a, b, cps });
+      quietCount += n;
     } else {
       out.push(lazy({ kind: 'zero-width', start, end, severity: 'warning', confidence: 'medium', messageId: 'zeroWidth' }, what));
     }
@@ -367,7 +504,8 @@ export function findHidden(s: string): HiddenFinding[] {
     runEnd = i + len;
     const around = `${s[i - 1] ?? ''}${s[i + len] ?? ''}`;
     const fence = /[`~]/.test(around);
-    if (!lineZw) lineZw = { start: i, end: i + len, cps: [], maxRun: 0, fence: true, escSeq: false };
+    if (!lineZw) lineZw = { start: i, end: i + len, cps: [], maxRun: 0, fence: true, escSeq: false, quiet: true };
+    lineZw.quiet &&= prose && mayBeQuiet(cp) && quietAt(i, len);
     // ESC then "[" or "]" starts a terminal control (CSI, OSC) that can hide or redraw text when the file is printed.
     if (cp === 0x1b && (s[i + 1] === '[' || s[i + 1] === ']')) lineZw.escSeq = true;
     lineZw.cps.push(cp);
@@ -377,6 +515,13 @@ export function findHidden(s: string): HiddenFinding[] {
   }
   flushLine();
   flushCarriers();
+  // Quiet alone, not together: past ZW_SPREAD_WARNING in one text each line is a warning that says how many.
+  const spread = quietCount >= ZW_SPREAD_WARNING;
+  for (const { start, end, a, b, cps } of quietLines) {
+    const what = () => ({ ...an(cps.length), chars: labels(cps), excerpt: excerpt(s, a, b, start, end) });
+    if (spread) out.push(lazy({ kind: 'zero-width-spread', start, end, severity: 'warning', confidence: 'medium', messageId: 'zeroWidthSpread' }, () => ({ ...what(), total: quietCount, lines: quietLines.length })));
+    else out.push(lazy({ kind: 'zero-width-boundary', start, end, severity: 'info', confidence: 'low', messageId: 'zeroWidthBoundary' }, what));
+  }
   return out.sort((a, b) => a.start - b.start);
 }
 
