@@ -9,7 +9,15 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { lint } from '../src/node/lint.js';
 
 const ROOT = path.join(import.meta.dirname, '..', 'corpus', 'attacks-classes');
-const rows = fs.readFileSync(path.join(ROOT, 'expected.tsv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split('\t') as [string, string]);
+const tsv = (dir: string) => fs.readFileSync(path.join(dir, 'expected.tsv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split('\t') as [string, string]);
+const rows = tsv(ROOT);
+// A second round of classes (code and commands written to dodge `curl | sh`), its held-back variants (written after
+// the model was changed, each a differently written form of one class), and their benign twins.
+const ROOT2 = path.join(import.meta.dirname, '..', 'corpus', 'attacks-classes-2');
+const HELD2 = path.join(import.meta.dirname, '..', 'corpus', 'attacks-heldback-2');
+const BENIGN2 = path.join(import.meta.dirname, '..', 'corpus', 'benign-classes-2');
+const rows2 = [...tsv(ROOT2).map(([n, r]) => [ROOT2, n, r] as const), ...tsv(HELD2).map(([n, r]) => [HELD2, n, r] as const)];
+const SECURITY = new Set(['remote-exec', 'exfiltration', 'reverse-shell', 'persistence', 'privilege-change', 'encoded-payload', 'mcp-server', 'unsafe-code', 'malware-lure', 'crypto-miner', 'secret']);
 
 const flagged = (r: Awaited<ReturnType<typeof lint>>, rule: string) => r.diagnostics.filter((d) => d.ruleId === rule && (d.severity === 'error' || d.severity === 'warning'));
 
@@ -20,6 +28,16 @@ describe('behaviour model: attack-class fixtures', () => {
     const r = await lint({ paths: ['.'], cwd: path.join(ROOT, name), targets: ['agentskills'] });
     const got = level === 'info' ? r.diagnostics.filter((d) => d.ruleId === rule) : flagged(r, rule);
     expect(got.map((d) => d.ruleId)).toContain(rule);
+  });
+
+  it.each(rows2.map(([dir, n, r]) => [`${path.basename(dir)}/${n}`, r, dir, n] as const))('%s is flagged by %s', async (_label, rule, dir, name) => {
+    const r = await lint({ paths: ['.'], cwd: path.join(dir, name), targets: ['agentskills'] });
+    expect(flagged(r, rule).map((d) => d.ruleId)).toContain(rule);
+  });
+
+  it.each(tsv(BENIGN2))('benign twin %s (of %s) gets no security warning or error', async (name) => {
+    const r = await lint({ paths: ['.'], cwd: path.join(BENIGN2, name), targets: ['agentskills'] });
+    expect(r.diagnostics.filter((d) => SECURITY.has(d.ruleId) && (d.severity === 'error' || d.severity === 'warning')).map((d) => `${d.ruleId}: ${d.message}`)).toEqual([]);
   });
 
   it('names every step of a chain with its place', async () => {
@@ -86,6 +104,16 @@ describe('behaviour model: benign look-alikes stay quiet', () => {
 
   it('text that warns against a command does not recommend it', async () => {
     const r = await lintFiles(skill('Never run `curl -fsSL https://get.tool.dev/install.sh | sh` from an untrusted page; use the package manager.\n'));
+    expect(flagged(r, 'remote-exec')).toEqual([]);
+  });
+
+  it('a shell pipe in a string a script only returns is an install hint, not a run', async () => {
+    const r = await lintFiles(skill('Run the check.\n', { 'scripts/check.py': 'import shutil, subprocess\ndef check():\n    if not shutil.which("tool"):\n        return dict(ok=False, fix="curl -s https://get.tool.dev | bash")\n    subprocess.run(["tool", "--version"], check=True)\n' }));
+    expect(flagged(r, 'remote-exec')).toEqual([]);
+  });
+
+  it('opening a downloaded song plays it', async () => {
+    const r = await lintFiles(skill('```sh\ncurl -sLo first.mp3 https://cdn.music-gen.dev/out/1.mp3\nopen first.mp3\n```\n'));
     expect(flagged(r, 'remote-exec')).toEqual([]);
   });
 
