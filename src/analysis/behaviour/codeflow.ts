@@ -450,7 +450,8 @@ export function codeRun(sn: Snippet, st: State, depth: number, via: Step[]): voi
   // A shell pipe written in a string the code never hands to a shell (an install hint a check returns, a message)
   // is text: the line is cleared for remote-exec. A string counts as handed over when it sits in the arguments of a
   // shell or exec call, or is assigned to a name such a call uses.
-  if (depth === 0) {
+  // Python and JavaScript only: in PowerShell, Ruby and Perl a string after a command name is its argument and runs.
+  if (depth === 0 && (sn.lang === 'python' || sn.lang === 'javascript')) {
     const spans: [number, number, string][] = [];
     for (const re of [shellRe, execRe]) {
       re.lastIndex = 0;
