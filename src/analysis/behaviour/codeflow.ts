@@ -28,12 +28,12 @@ const SHELL_CALL = /\b(?:os\.system|os\.popen|subprocess\.(?:run|call|check_call
 /** Calls that send a body to a host. */
 const SEND_CALL = /\b(?:requests|httpx|session|client|s|http|aiohttp)\.(?:post|put|patch|request|get)\s*\(|\burllib\.request\.Request\s*\(|\bRequest\s*\(|\bfetch\s*\(|\baxios\.(?:post|put|patch)\s*\(|\baxios\s*\(|\bNet::HTTP\.post(?:_form)?\s*\(|\bInvoke-(?:WebRequest|RestMethod)\b|\bhttps?\.request\s*\(/g;
 
-/** The text of a call's arguments from its "(" at `open` to the matching ")" (strings skipped; bounded). */
-export function callText(s: string, open: number, limit = 4000): string {
+/** Walk `s[from, end)` outside string literals, tracking bracket depth (after the character at `i` is counted);
+ *  returns the first index where `stop` says so, or `end`. */
+function scanTop(s: string, from: number, end: number, stop: (c: string, depth: number) => boolean): number {
   let depth = 0;
   let q = '';
-  const end = Math.min(s.length, open + limit);
-  for (let i = open; i < end; i++) {
+  for (let i = from; i < end; i++) {
     const c = s[i]!;
     if (q) {
       if (c === '\\') i++;
@@ -42,31 +42,21 @@ export function callText(s: string, open: number, limit = 4000): string {
     }
     if (c === '"' || c === "'" || c === '`') q = c;
     else if (c === '(' || c === '[' || c === '{') depth++;
-    else if (c === ')' || c === ']' || c === '}') {
-      depth--;
-      if (depth === 0) return s.slice(open + 1, i);
-    }
+    else if (c === ')' || c === ']' || c === '}') depth--;
+    if (stop(c, depth)) return i;
   }
-  return s.slice(open + 1, end);
+  return end;
+}
+
+/** The text of a call's arguments from its "(" at `open` to the matching ")" (strings skipped; bounded). */
+export function callText(s: string, open: number, limit = 4000): string {
+  const end = Math.min(s.length, open + limit);
+  return s.slice(open + 1, scanTop(s, open, end, (c, depth) => depth === 0 && (c === ')' || c === ']' || c === '}')));
 }
 
 /** The first top-level argument of an argument list (strings and brackets skipped). */
 function firstArg(args: string): string {
-  let depth = 0;
-  let q = '';
-  for (let i = 0; i < args.length; i++) {
-    const c = args[i]!;
-    if (q) {
-      if (c === '\\') i++;
-      else if (c === q) q = '';
-      continue;
-    }
-    if (c === '"' || c === "'" || c === '`') q = c;
-    else if (c === '(' || c === '[' || c === '{') depth++;
-    else if (c === ')' || c === ']' || c === '}') depth--;
-    else if (c === ',' && depth === 0) return args.slice(0, i);
-  }
-  return args;
+  return args.slice(0, scanTop(args, 0, args.length, (c, depth) => c === ',' && depth === 0));
 }
 
 function stringsIn(s: string): { value: string; at: number }[] {
