@@ -148,6 +148,8 @@ export function serviceWords(name: string): string[] {
  *  the host is not it, null when the name says nothing (`API_KEY`) or the host is unknown. Other secrets: false. */
 export function ownService(t: Taint, host: string | null): boolean | null {
   if (!t.envName) return false;
+  // A webhook's signing secret or address is handed to the service that calls the webhook, by design.
+  if (/WEBHOOK/i.test(t.envName)) return null;
   const words = serviceWords(t.envName);
   if (!host || words.length === 0) return null;
   return words.some((w) => host.includes(w));
@@ -778,6 +780,13 @@ export class ShellModel {
       if (raw === '@-' || raw === '-' || raw === '<-') t = stdin;
       else t = this.wordTaint({ ...val, value: raw.replace(/^[@<]/, '') }, depth) ?? this.wordTaint(val, depth);
       if (t && t.kind === 'secret' && ownService(t, host) === true) st.cleared.push({ rule: 'exfiltration', at: here });
+      // A token inside the address of its own service, given as a destination (`"webhook_url":
+      // "https://open.feishu.cn/…/hook/$FEISHU_TOKEN"`): the address is what is handed over, to be called later.
+      if (t?.envName && [...val.value.matchAll(/https?:\/\/([^/\s"'$]+)[^\s"']*\$\{?([A-Za-z_][A-Za-z0-9_]*)/g)].some((m) => m[2] === t!.envName && ownService(t!, m[1]!.toLowerCase()) === true)) {
+        st.cleared.push({ rule: 'exfiltration', at: here });
+        continue;
+      }
+      if (t?.envName && /WEBHOOK/i.test(t.envName)) st.cleared.push({ rule: 'exfiltration', at: here });
       if (t && (t.kind === 'secret' || t.kind === 'env') && ownService(t, host) === false) {
         this.emit({ rule: 'exfiltration', kind: 'secret-sent', severity: host && !t.envName && !t.weak ? 'error' : 'warning', confidence: 'high', steps: [...t.steps, step(here, `sends it to ${host ?? 'a host'} (${head} ${opt})`)], impact: 'whoever runs that host receives the credentials', fix: 'Remove it, or send a credential only as authentication to the service it belongs to' });
         return null;
