@@ -327,6 +327,21 @@ export function codeRun(sn: Snippet, st: State, depth: number, via: Step[]): voi
       },
     });
   }
+  // Mail and FTP carrying credentials: smtplib's sendmail/send_message, ftplib's storbinary/storlines, to the host
+  // the client was opened on.
+  for (const m of text.matchAll(/\.(?:sendmail|send_message|storbinary|storlines)\s*\(/g)) {
+    const a = m.index!;
+    const arg = callText(text, a + m[0].length - 1);
+    events.push({
+      at: a,
+      run: () => {
+        const host = /\b(?:SMTP(?:_SSL)?|FTP(?:_TLS)?)\(\s*["']([^"']+)["']/.exec(text)?.[1] ?? null;
+        if (!host || isLocalHost(host)) return;
+        const t = taintOfExpr(arg, a, lineEnd(a));
+        if (t && ((t.kind === 'secret' && !t.weak && !t.envName) || t.kind === 'env')) emit({ rule: 'exfiltration', kind: 'secret-sent', severity: 'error', confidence: 'high', steps: [...t.steps, step(at(a, lineEnd(a)), `sends it through ${host} (${/stor/.test(m[0]) ? 'FTP' : 'mail'})`)], impact: 'the credentials leave the machine to whoever reads that mailbox or server', fix: 'Remove it' });
+      },
+    });
+  }
   // Sockets and DNS carrying secrets: s.send(x), sendall(x), gethostbyname(f"{x}.d.example").
   const SOCK = /\.(?:sendall|send|sendto|write)\s*\(|\b(?:gethostbyname|getaddrinfo|resolve[46]?|lookup)\s*\(/g;
   for (let m = SOCK.exec(text); m; m = SOCK.exec(text)) {

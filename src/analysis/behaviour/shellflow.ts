@@ -792,6 +792,18 @@ export class ShellModel {
         return null;
       }
     }
+    // A header carrying a credential file or the environment (a variable in a header is authentication; a file's
+    // content is not): `-H "X-Data: $(base64 ~/.aws/credentials)"`.
+    for (let k = 0; k < args.length; k++) {
+      const v = vals[k]!;
+      const hv = v === '-H' || v === '--header' ? args[k + 1] : /^--header=/.test(v) ? { ...args[k]!, value: v.slice(9) } : undefined;
+      if (!hv) continue;
+      const t = this.wordTaint(hv, depth);
+      if (t && ((t.kind === 'secret' && !t.envName && !t.weak) || t.kind === 'env')) {
+        this.emit({ rule: 'exfiltration', kind: 'secret-sent', severity: host ? 'error' : 'warning', confidence: 'high', steps: [...t.steps, step(here, `puts it in a request header to ${host ?? 'a host'} (${head} -H)`)], impact: 'whoever runs that host receives the credentials', fix: 'Remove it' });
+        return null;
+      }
+    }
     // Data carried in the URL itself (a query built from a secret).
     if (urlIdx >= 0) {
       const t = this.wordTaint(args[urlIdx]!, depth);
