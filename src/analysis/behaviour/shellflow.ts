@@ -797,7 +797,8 @@ export class ShellModel {
     for (let k = 0; k < args.length; k++) {
       const v = vals[k]!;
       const hv = v === '-H' || v === '--header' ? args[k + 1] : /^--header=/.test(v) ? { ...args[k]!, value: v.slice(9) } : undefined;
-      if (!hv) continue;
+      // An authentication header (Authorization, Cookie, X-…-Key/Token) carries a credential to its service by design.
+      if (!hv || /^\s*(?:authorization|proxy-authorization|cookie|x-[\w-]*(?:key|token|auth)[\w-]*)\s*:/i.test(hv.value)) continue;
       const t = this.wordTaint(hv, depth);
       if (t && ((t.kind === 'secret' && !t.envName && !t.weak) || t.kind === 'env')) {
         this.emit({ rule: 'exfiltration', kind: 'secret-sent', severity: host ? 'error' : 'warning', confidence: 'high', steps: [...t.steps, step(here, `puts it in a request header to ${host ?? 'a host'} (${head} -H)`)], impact: 'whoever runs that host receives the credentials', fix: 'Remove it' });
