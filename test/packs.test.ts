@@ -116,7 +116,7 @@ describe('rule packs', () => {
   it('a message id of the rule\'s own that is also an entry id of its pack is refused', () => {
     const meta = { id: 'crypto-miner', description: 'd', severity: 'error', confidence: 'high', category: 'security', fixable: false, since: '0.3.0', examples: { bad: [], good: [] } } as const;
     expect(() => withPackMessages({ ...meta }, { 'stratum-url': 'x {{match}}' }).messages).toThrow(/rule crypto-miner: message id stratum-url is also an entry of its pack/);
-    expect(Object.keys(withPackMessages({ ...meta }, { ownCheck: 'x' }).messages ?? {})).toEqual(['stratum-url', 'miner-program', 'mining-pool-host', 'ownCheck']);
+    expect(Object.keys(withPackMessages({ ...meta }, { ownCheck: 'x' }).messages ?? {})).toEqual(['stratum-url', 'miner-program', 'miner-flags', 'mining-pool-host', 'ownCheck']);
   });
 
   it('masks secrets and recognizes placeholders', () => {

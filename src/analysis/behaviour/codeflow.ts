@@ -17,21 +17,23 @@ import type { Chain, Lang, Snippet, Step, Taint, Where } from './types.js';
 const step = (at: Where, what: string): Step => ({ at, what });
 
 /** Expressions that fetch content over the network. */
-const DOWNLOAD = /\b(?:urllib\.request\.urlopen|urlopen|requests\.(?:get|request)|httpx\.get|session\.get|fetch|axios(?:\.get)?|https?\.get|got(?:\.get)?|URI\.open|URI\.parse\([^)]*\)\.read|Net::HTTP\.get|open-uri|LWP::Simple::get|getstore|get|file_get_contents|curl_exec|Invoke-WebRequest|Invoke-RestMethod|iwr|irm|DownloadString|DownloadData|DownloadFile|urlretrieve)\s*\(?\s*(?:["'`]|\$?[A-Za-z_][\w.]*)/;
+const DOWNLOAD = /\b(?:urllib\.request\.urlopen|urlopen|requests\.(?:get|request)|httpx\.get|session\.get|fetch|axios(?:\.get)?|https?\.get|got(?:\.get)?|URI\.open|URI\.parse\([^)]*\)\.read|Net::HTTP\.get|open-uri|LWP::Simple::get|getstore|get|file_get_contents|curl_exec|Invoke-WebRequest|Invoke-RestMethod|iwr|irm|DownloadString|DownloadData|DownloadFile|urlretrieve)\s*\(?\s*(?:-[A-Za-z]+\s+)?(?:["'`]|\$?[A-Za-z_][\w.]*)/;
 const URL_LIT = /["'`](https?:\/\/[^"'`\s]+)["'`]/;
+/** A URL written bare, as PowerShell's and Perl's command-style calls take it (`irm https://h/x`). */
+const URL_BARE = /(?:^|[\s(=,])(https?:\/\/[^\s"'`)]+)/;
 /** Code execution of a value. */
-const EXEC_CALL = /(?<![\w.])(?:exec|eval|compile|execfile|Function|runInThisContext|runInNewContext|runInContext|instance_eval|class_eval|module_eval|Invoke-Expression|iex|create_function|assert)\s*\(|\bnew\s+Function\s*\(|(?<![\w.$])eval\s+(?=[\w$(])/g;
+const EXEC_CALL = /(?<![\w.])(?:exec|eval|compile|execfile|Function|runInThisContext|runInNewContext|runInContext|instance_eval|class_eval|module_eval|Invoke-Expression|iex|create_function|assert)\s*\(|\bnew\s+Function\s*\(|(?<![\w.$])eval\s+(?=[\w$(])|\bvm\.(?:runInThisContext|runInNewContext|runInContext|compileFunction)\s*\(|\bnew\s+vm\.Script\s*\(|\b(?:builtins|__builtins__)\.(?:exec|eval)\s*\(|\b(?:pickle|cPickle|_pickle|dill|cloudpickle|jsonpickle)\.(?:loads?|decode)\s*\(|(?<![\w.$])import\s*\((?!\s*["'][^"'`]*["']\s*\))|\[[Ss]cript[Bb]lock\]::[Cc]reate\s*\(|(?<![\w.$-])(?:[Ii]nvoke-[Ee]xpression|[Ii][Ee][Xx])\s+(?=[$(])/g;
 /** Calls that hand a string to a shell. */
 const SHELL_CALL = /\b(?:os\.system|os\.popen|subprocess\.(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|commands\.getoutput|child_process\.exec(?:Sync)?|execSync|exec|execa(?:Command)?|shell_exec|system|passthru|popen|proc_open|spawn(?:Sync)?|Start-Process|Open3\.(?:capture2e?|popen3))\s*\(\s*/g;
 /** Calls that send a body to a host. */
-const SEND_CALL = /\b(?:requests|httpx|session|client|s|http|aiohttp)\.(?:post|put|patch|request)\s*\(|\burllib\.request\.Request\s*\(|\bRequest\s*\(|\bfetch\s*\(|\baxios\.(?:post|put|patch)\s*\(|\baxios\s*\(|\bNet::HTTP\.post(?:_form)?\s*\(|\bInvoke-(?:WebRequest|RestMethod)\b|\bhttps?\.request\s*\(/g;
+const SEND_CALL = /\b(?:requests|httpx|session|client|s|http|aiohttp)\.(?:post|put|patch|request|get)\s*\(|\burllib\.request\.Request\s*\(|\bRequest\s*\(|\bfetch\s*\(|\baxios\.(?:post|put|patch)\s*\(|\baxios\s*\(|\bNet::HTTP\.post(?:_form)?\s*\(|\bInvoke-(?:WebRequest|RestMethod)\b|\bhttps?\.request\s*\(/g;
 
-/** The text of a call's arguments from its "(" at `open` to the matching ")" (strings skipped; bounded). */
-export function callText(s: string, open: number, limit = 4000): string {
+/** Walk `s[from, end)` outside string literals, tracking bracket depth (after the character at `i` is counted);
+ *  returns the first index where `stop` says so, or `end`. */
+function scanTop(s: string, from: number, end: number, stop: (c: string, depth: number) => boolean): number {
   let depth = 0;
   let q = '';
-  const end = Math.min(s.length, open + limit);
-  for (let i = open; i < end; i++) {
+  for (let i = from; i < end; i++) {
     const c = s[i]!;
     if (q) {
       if (c === '\\') i++;
@@ -40,12 +42,21 @@ export function callText(s: string, open: number, limit = 4000): string {
     }
     if (c === '"' || c === "'" || c === '`') q = c;
     else if (c === '(' || c === '[' || c === '{') depth++;
-    else if (c === ')' || c === ']' || c === '}') {
-      depth--;
-      if (depth === 0) return s.slice(open + 1, i);
-    }
+    else if (c === ')' || c === ']' || c === '}') depth--;
+    if (stop(c, depth)) return i;
   }
-  return s.slice(open + 1, end);
+  return end;
+}
+
+/** The text of a call's arguments from its "(" at `open` to the matching ")" (strings skipped; bounded). */
+export function callText(s: string, open: number, limit = 4000): string {
+  const end = Math.min(s.length, open + limit);
+  return s.slice(open + 1, scanTop(s, open, end, (c, depth) => depth === 0 && (c === ')' || c === ']' || c === '}')));
+}
+
+/** The first top-level argument of an argument list (strings and brackets skipped). */
+function firstArg(args: string): string {
+  return args.slice(0, scanTop(args, 0, args.length, (c, depth) => c === ',' && depth === 0));
 }
 
 function stringsIn(s: string): { value: string; at: number }[] {
@@ -59,11 +70,50 @@ function stringsIn(s: string): { value: string; at: number }[] {
   return out;
 }
 
+/** The same text with what hides a call's name folded, offsets kept (the folded form padded with blanks):
+ *  literal concatenations (`'sys' + 'tem'` → `'system'`), `__import__('os')` and `importlib.import_module('os')`
+ *  → `os`, `getattr(os, 'system')` → `os.system`. */
+export function foldNames(text: string, lang: Lang): string {
+  if (lang === 'shell' || text.length > 512 * 1024) return text;
+  let t = text;
+  const pad = (from: string, to: string, lead = false) => (lead ? ' '.repeat(Math.max(0, from.length - to.length)) + to : to + ' '.repeat(Math.max(0, from.length - to.length)));
+  const CONCAT = lang === 'php' || lang === 'perl' ? /(["'])([^"'\\\n]*)\1\s*[.+]\s*(["'])([^"'\\\n]*)\3/g : /(["'])([^"'\\\n]*)\1\s*\+\s*(["'])([^"'\\\n]*)\3/g;
+  for (let g = 0; g < 8 && CONCAT.test(t); g++) {
+    CONCAT.lastIndex = 0;
+    t = t.replace(CONCAT, (x, q: string, a: string, _q2: string, b: string) => pad(x, `${q}${a}${b}${q}`));
+  }
+  t = t.replace(/\b(?:__import__|importlib\.import_module)\(\s*(["'])([\w.]+)\1\s*\)/g, (x, _q: string, m: string) => pad(x, m, true));
+  t = t.replace(/\bgetattr\(\s*([\w.]+)\s*,\s*(["'])(\w+)\2\s*\)/g, (x, o: string, _q: string, f: string) => pad(x, `${o}.${f}`, true));
+  return t;
+}
+
+/** Names bound to a shell call, to code execution, or to a module that fetches: `run = os.system`,
+ *  `import requests as r`, `const { execSync: run } = require('child_process')`, `b = builtins` (after foldNames). */
+function aliasesOf(text: string): { shell: string[]; exec: string[]; http: string[]; builtins: string[] } {
+  const out = { shell: [] as string[], exec: [] as string[], http: [] as string[], builtins: [] as string[] };
+  const SHELL_FN = /^(?:os\.(?:system|popen)|subprocess\.(?:run|call|check_call|check_output|Popen|getoutput)|child_process\.(?:exec|execSync|spawn|spawnSync)|execSync|exec|spawn)$/;
+  const EXEC_FN = /^(?:builtins\.|__builtins__\.)?(?:exec|eval)$/;
+  const HTTP_MOD = /^(?:requests|httpx|urllib\.request|urllib3|aiohttp)$/;
+  const add = (name: string, target: string) => {
+    if (SHELL_FN.test(target)) out.shell.push(name);
+    else if (EXEC_FN.test(target)) out.exec.push(name);
+    else if (HTTP_MOD.test(target)) out.http.push(name);
+    else if (/^(?:builtins|__builtins__)$/.test(target)) out.builtins.push(name);
+  };
+  for (const m of text.matchAll(/^[ \t]*(?:(?:const|let|var)\s+)?([A-Za-z_]\w*)\s*=\s*([A-Za-z_][\w.]*)[ \t]*;?[ \t]*$/gm)) add(m[1]!, m[2]!);
+  for (const m of text.matchAll(/^[ \t]*import\s+([\w.]+)\s+as\s+(\w+)/gm)) add(m[2]!, m[1]!);
+  for (const m of text.matchAll(/^[ \t]*from\s+([\w.]+)\s+import\s+(\w+)\s+as\s+(\w+)/gm)) add(m[3]!, `${m[1]}.${m[2]}`);
+  for (const m of text.matchAll(/\{([^}]*)\}\s*=\s*require\(\s*["'](?:node:)?child_process["']\s*\)/g)) for (const p of m[1]!.matchAll(/(\w+)\s*:\s*(\w+)/g)) add(p[2]!, `child_process.${p[1]}`);
+  return out;
+}
+
 const IDENT_USE = (name: string) => new RegExp(`(?<![\\w.$])\\$?${name.replace(/\$/g, '\\$')}\\b`);
 
 export function codeRun(sn: Snippet, st: State, depth: number, via: Step[]): void {
-  const text = sn.text.slice(sn.start, sn.end);
+  const text = foldNames(sn.text.slice(sn.start, sn.end), sn.lang);
   if (text.length > 512 * 1024) return;
+  const alias = aliasesOf(text);
+  const names = (xs: string[]) => xs.map((x) => x.replace(/\$/g, '\\$')).join('|');
   const off = sn.start;
   const at = (a: number, b: number) => sn.place(off + a, off + b);
   const emit = (c: Chain) => {
@@ -78,6 +128,9 @@ export function codeRun(sn: Snippet, st: State, depth: number, via: Step[]): voi
   const lineStart = (i: number) => text.lastIndexOf('\n', i - 1) + 1;
   const vars = new Map<string, Taint>();
   const urls = new Map<string, string>();
+  /** Variables holding a path literal (`p = os.path.expanduser('~/.claude/settings.json')`, `$p = "$env:TEMP\\x.exe"`). */
+  const paths = new Map<string, string>();
+  const httpRe = alias.http.length ? new RegExp(`\\b(?:${names(alias.http)})\\.(?:get|request|urlopen)\\s*\\(\\s*(?:["'\`]|\\$?[A-Za-z_][\\w.]*)`) : null;
   const taintOfExpr = (expr: string, a: number, b: number): Taint | null => {
     // A tainted variable used in it.
     for (const [name, t] of vars) if (IDENT_USE(name).test(expr)) return t;
@@ -86,6 +139,13 @@ export function codeRun(sn: Snippet, st: State, depth: number, via: Step[]): voi
     if (env) return { kind: 'env', steps: [step(at(a, b), `takes the whole environment (${env[0].replace(/\s+/g, ' ')})`)], what: 'the environment' };
     const sec = new RegExp(`(?:os\\.environ(?:\\.get)?[\\[(]\\s*|os\\.getenv\\(\\s*|process\\.env\\.|process\\.env\\[\\s*|ENV\\[\\s*|\\$env:|getenv\\(\\s*)["']?([A-Z0-9_]+)`).exec(expr);
     if (sec && SECRET_NAME.test(sec[1]!)) return { kind: 'secret', steps: [step(at(a, b), `reads the secret ${sec[1]}`)], what: sec[1]!, envName: sec[1]! };
+    // The whole environment as a value (not one variable of it): `{ env: process.env }`, `json=dict(os.environ)`.
+    const whole = /\bprocess\.env\b(?!\s*(?:\.|\[|\?\.))|\bos\.environ\b(?!\s*(?:\.|\[))/.exec(expr);
+    if (whole && !/\b(?:spawn\w*|exec\w*|execa|fork|subprocess\.\w+|Popen|run|call|check_output|Process)\s*\(/.test(expr)) return { kind: 'env', steps: [step(at(a, b), `takes the whole environment (${whole[0]})`)], what: 'the environment' };
+    for (const s of stringsIn(expr)) {
+      const f = st.files.get(s.value);
+      if (f && f.kind !== 'literal') return f;
+    }
     for (const s of stringsIn(expr)) {
       const p = secretPath(s.value) ?? (/\.ssh|\.aws|id_rsa|credentials|Cookies|Login Data|\.gnupg|\.kube/.test(s.value) ? secretPath(`~/${s.value.replace(/^~?\/?/, '')}`) : null);
       if (p) return { kind: 'secret', steps: [step(at(a, b), `reads ${p.browser ? 'the browser data' : 'the credentials'} ${p.what}`)], what: p.what };
@@ -95,10 +155,10 @@ export function codeRun(sn: Snippet, st: State, depth: number, via: Step[]): voi
       const p = secretPath(`~/${parts}`);
       if (p) return { kind: 'secret', steps: [step(at(a, b), `reads the credentials ${p.what}`)], what: p.what };
     }
-    const d = DOWNLOAD.exec(expr);
-    if (d && (URL_LIT.test(expr) || /\b(?:url|uri|endpoint|link|src|source|payload)\w*\b/i.test(expr.slice(d.index)) || [...urls.keys()].some((u) => IDENT_USE(u).test(expr)))) {
+    const d = (httpRe ? httpRe.exec(expr) : null) ?? DOWNLOAD.exec(expr);
+    if (d && (URL_LIT.test(expr) || URL_BARE.test(expr) || /\b(?:url|uri|endpoint|link|src|source|payload)\w*\b/i.test(expr.slice(d.index)) || [...urls.keys()].some((u) => IDENT_USE(u).test(expr)))) {
       if (d[0].startsWith('get') && !/LWP|Simple/.test(expr) && sn.lang !== 'perl') return null;
-      const u = URL_LIT.exec(expr)?.[1] ?? [...urls].find(([n]) => IDENT_USE(n).test(expr))?.[1] ?? 'a URL';
+      const u = URL_LIT.exec(expr)?.[1] ?? URL_BARE.exec(expr)?.[1] ?? [...urls].find(([n]) => IDENT_USE(n).test(expr))?.[1] ?? 'a URL';
       if (hostOf(u) && isLocalHost(hostOf(u)!)) return null;
       return { kind: 'download', steps: [step(at(a, b), `fetches ${u}`)], what: u };
     }
@@ -120,6 +180,9 @@ export function codeRun(sn: Snippet, st: State, depth: number, via: Step[]): voi
       run: () => {
         const lit = /^["'`](https?:\/\/[^"'`\s]+)["'`]/.exec(rhs.trim());
         if (lit) urls.set(name, lit[1]!);
+        const pl = /^(?:os\.path\.expanduser\(\s*)?(?:r|f)?["'`]([~$%/.\\][^"'`\n]*)["'`]\s*\)?\s*;?$/.exec(rhs.trim());
+        if (pl) paths.set(name, pl[1]!.replace(/^\$env:(?:USERPROFILE|HOME)/i, '~'));
+        else if (/\bexpanduser\(|Path\.home\(\)|homedir\(\)/.test(rhs)) paths.set(name, `~/${stringsIn(rhs).map((x) => x.value.replace(/^~?\/+/, '')).join('/')}`);
         const t = taintOfExpr(rhs, a, b);
         if (t) vars.set(name, t);
         else vars.delete(name);
@@ -133,11 +196,15 @@ export function codeRun(sn: Snippet, st: State, depth: number, via: Step[]): voi
     events.push({ at: a, run: () => { const t = taintOfExpr(expr, a, lineEnd(a)); if (t) vars.set(name, t); } });
   }
   // Pass 2: sinks.
-  EXEC_CALL.lastIndex = 0;
-  for (let m = EXEC_CALL.exec(text); m; m = EXEC_CALL.exec(text)) {
+  const execRe = alias.exec.length || alias.builtins.length ? new RegExp(`${EXEC_CALL.source}${alias.exec.length ? `|(?<![\\w.$])(?:${names(alias.exec)})\\s*\\(` : ''}${alias.builtins.length ? `|\\b(?:${names(alias.builtins)})\\.(?:exec|eval)\\s*\\(` : ''}`, 'g') : EXEC_CALL;
+  execRe.lastIndex = 0;
+  for (let m = execRe.exec(text); m; m = execRe.exec(text)) {
     const a = m.index;
     const isCall = m[0].endsWith('(');
-    const arg = isCall ? callText(text, a + m[0].length - 1) : text.slice(a + m[0].length, lineEnd(a));
+    // The code is the first argument; the rest are its globals or options (`vm.runInNewContext(code, { data })`).
+    const all = isCall ? callText(text, a + m[0].length - 1) : '';
+    // The Function constructor takes the body last (`Function('require', src)`): all its arguments are code.
+    const arg = isCall ? (/Function\s*\($/.test(m[0]) ? all : firstArg(all)) : text.slice(a + m[0].length, lineEnd(a));
     const name = m[0].replace(/\s*\($/, '').replace(/^new\s+/, '').trim();
     if (sn.lang === 'python' && name === 'compile' && !/exec|eval/.test(text)) continue;
     if (name === 'exec' && (sn.lang === 'javascript' || sn.lang === 'ruby' || sn.lang === 'php' || sn.lang === 'perl')) continue;
@@ -191,8 +258,9 @@ export function codeRun(sn: Snippet, st: State, depth: number, via: Step[]): voi
     });
   }
   // Shell strings: os.system("…"), subprocess.run("…", shell=True), exec("…"), spawn("sh", ["-c", "…"]).
-  SHELL_CALL.lastIndex = 0;
-  for (let m = SHELL_CALL.exec(text); m; m = SHELL_CALL.exec(text)) {
+  const shellRe = alias.shell.length ? new RegExp(`${SHELL_CALL.source}|(?<![\\w.$])(?:${names(alias.shell)})\\s*\\(\\s*`, 'g') : SHELL_CALL;
+  shellRe.lastIndex = 0;
+  for (let m = shellRe.exec(text); m; m = shellRe.exec(text)) {
     const a = m.index;
     const open = a + m[0].lastIndexOf('(');
     const args = callText(text, open);
@@ -245,6 +313,9 @@ export function codeRun(sn: Snippet, st: State, depth: number, via: Step[]): voi
           const parts = args.split(',');
           if (parts[1]) body.push(parts.slice(1).join(','));
         }
+        // The URL itself built from a secret (a query string, a path): `fetch(`https://h/p?k=${process.env.X_TOKEN}`)`.
+        const first = args.split(/,(?![^(]*\))/)[0] ?? '';
+        if (/^\s*(?:f["']|`)[^\n]*\?[^\n]*(?:\{|\$\{)/.test(first) || /^\s*["'][^"']*\?[^"']*["']\s*\+/.test(first)) body.push(first);
         for (const b of body) {
           const t = taintOfExpr(b, a, lineEnd(a));
           if (t && t.kind === 'secret' && ownService(t, host) === true) st.cleared.push({ rule: 'exfiltration', at: at(a, lineEnd(a)) });
@@ -253,6 +324,21 @@ export function codeRun(sn: Snippet, st: State, depth: number, via: Step[]): voi
             return;
           }
         }
+      },
+    });
+  }
+  // Mail and FTP carrying credentials: smtplib's sendmail/send_message, ftplib's storbinary/storlines, to the host
+  // the client was opened on.
+  for (const m of text.matchAll(/\.(?:sendmail|send_message|storbinary|storlines)\s*\(/g)) {
+    const a = m.index!;
+    const arg = callText(text, a + m[0].length - 1);
+    events.push({
+      at: a,
+      run: () => {
+        const host = /\b(?:SMTP(?:_SSL)?|FTP(?:_TLS)?)\(\s*["']([^"']+)["']/.exec(text)?.[1] ?? null;
+        if (!host || isLocalHost(host)) return;
+        const t = taintOfExpr(arg, a, lineEnd(a));
+        if (t && ((t.kind === 'secret' && !t.weak && !t.envName) || t.kind === 'env')) emit({ rule: 'exfiltration', kind: 'secret-sent', severity: 'error', confidence: 'high', steps: [...t.steps, step(at(a, lineEnd(a)), `sends it through ${host} (${/stor/.test(m[0]) ? 'FTP' : 'mail'})`)], impact: 'the credentials leave the machine to whoever reads that mailbox or server', fix: 'Remove it' });
       },
     });
   }
@@ -273,6 +359,123 @@ export function codeRun(sn: Snippet, st: State, depth: number, via: Step[]): voi
       },
     });
   }
+  // Callbacks and streams of a fetch (JavaScript): the response parameter holds the download
+  // (`https.get(u, (res) => …)`, `fetch(u).then((r) => …)`), a 'data' handler's chunk too, and `body += chunk`
+  // accumulates it.
+  if (sn.lang === 'javascript') {
+    for (const m of text.matchAll(/\b(?:https?|axios|got|needle|request|superagent)(?:\.(?:get|request))?\s*\(|\bfetch\s*\(/g)) {
+      const a = m.index!;
+      const call = callText(text, a + m[0].length - 1);
+      const rest = text.slice(a + m[0].length + call.length, lineEnd(a + m[0].length + call.length));
+      const cb = /(?:^|,)\s*(?:async\s*)?(?:\(\s*(?:\w+\s*,\s*)?(\w+)|(\w+)\s*=>|function\s*\w*\s*\(\s*(?:\w+\s*,\s*)?(\w+))/.exec(call.slice(call.search(/,\s*(?:async\s*)?(?:\(|\w+\s*=>|function)/) >= 0 ? call.search(/,\s*(?:async\s*)?(?:\(|\w+\s*=>|function)/) : call.length));
+      const then = /^\s*\)?\s*\.then\(\s*(?:async\s*)?\(?\s*(\w+)/.exec(rest);
+      const param = cb?.[1] ?? cb?.[2] ?? cb?.[3] ?? then?.[1];
+      if (!param) continue;
+      events.push({ at: a + 1, run: () => { const t = taintOfExpr(`${m[0]}${call})`, a, lineEnd(a)); if (t?.kind === 'download') vars.set(param, t); } });
+    }
+    for (const m of text.matchAll(/\b([A-Za-z_$][\w$]*)\.on\(\s*["']data["']\s*,\s*(?:async\s*)?(?:\(\s*(\w+)|(\w+)\s*=>|function\s*\w*\s*\(\s*(\w+))/g)) {
+      const src = m[1]!;
+      const chunk = (m[2] ?? m[3] ?? m[4])!;
+      events.push({ at: m.index!, run: () => { const t = vars.get(src); if (t) vars.set(chunk, t); } });
+    }
+    for (const m of text.matchAll(/(?<![\w.$])([A-Za-z_$][\w$]*)\s*\+=\s*([^;\n)]+)/g)) {
+      events.push({ at: m.index!, run: () => { const t = taintOfExpr(m[2]!, m.index!, lineEnd(m.index!)); if (t && !vars.has(m[1]!)) vars.set(m[1]!, t); } });
+    }
+    // A download piped into a spawned interpreter: `res.pipe(spawn('sh').stdin)`.
+    for (const m of text.matchAll(/\b([A-Za-z_$][\w$]*)\.pipe\(\s*/g)) {
+      const a = m.index!;
+      const arg = callText(text, a + m[0].length - 1 - (m[0].length - m[0].indexOf('(') - 1));
+      events.push({
+        at: a,
+        run: () => {
+          const t = vars.get(m[1]!);
+          const interp = /\b(?:spawn|exec|fork)\w*\(\s*["'`](?:\/\w+\/)*(?:(?:ba|z|da|k)?sh|node|python[0-9.]*|perl|ruby|pwsh|powershell|cmd(?:\.exe)?)["'`]/.test(arg) || [...arg.matchAll(/\b(\w+)\.stdin\b/g)].some((x) => new RegExp(`\\b${x[1]}\\s*=\\s*(?:\\w+\\.)?spawn\\w*\\(\\s*["'\`](?:\\/\\w+\\/)*(?:(?:ba|z|da|k)?sh|node|python[0-9.]*)["'\`]`).test(text));
+          if (t?.kind === 'download' && interp) emit({ rule: 'remote-exec', kind: 'download-run', severity: 'error', confidence: 'high', steps: [...t.steps, step(at(a, lineEnd(a)), 'pipes it into an interpreter it starts')], impact: 'whatever the server returns runs unreviewed', fix: 'Remove it; ship the code in the skill instead' });
+        },
+      });
+    }
+  }
+  // Files: a download saved (PowerShell -OutFile, WebClient.DownloadFile), a credential copied (shutil.copy,
+  // fs.copyFileSync, Copy-Item); a saved download then started (Start-Process, `& $p`, Invoke-Item).
+  const resolve = (w: string) => paths.get(w.replace(/^\$/, '')) ?? w.replace(/^["'`]|["'`]$/g, '');
+  for (const m of text.matchAll(/\b(?:Invoke-WebRequest|iwr|Invoke-RestMethod|irm|Start-BitsTransfer)\b[^\n]*?-(?:OutFile|Destination)\s+(["'][^"'\n]+["']|\S+)|\.DownloadFile\(\s*([^,]+),\s*([^)]+)\)/gi)) {
+    const a = m.index!;
+    events.push({
+      at: a,
+      run: () => {
+        const t = taintOfExpr(m[2] !== undefined ? `DownloadString(${m[2]})` : m[0].replace(/-(?:OutFile|Destination)\s+\S+/i, ''), a, lineEnd(a));
+        if (t?.kind !== 'download') return;
+        const f = resolve((m[1] ?? m[3]!).trim());
+        st.files.set(f, { ...t, steps: [...t.steps, step(at(a, lineEnd(a)), `saves it to ${f}`)] });
+      },
+    });
+  }
+  for (const m of text.matchAll(/\b(?:Get-FileHash|Get-AuthenticodeSignature)\s+(?:-(?:Path|LiteralPath|FilePath)\s+)?(["'][^"'\n]+["']|\$[\w:]+|\S+)|\bcertutil\s+-hashfile\s+(\S+)/gi)) {
+    events.push({ at: m.index!, run: () => void st.files.delete(resolve((m[1] ?? m[2]!).trim())) });
+  }
+  for (const m of text.matchAll(/\b(?:Start-Process|saps|Invoke-Item|ii)\s+(?:-FilePath\s+)?(["'][^"'\n]+["']|\$[\w:]+|\S+)|(?:^|[;\s])&\s*(["'][^"'\n]+["']|\$[\w:]+)/gim)) {
+    const a = m.index!;
+    events.push({
+      at: a,
+      run: () => {
+        const f = resolve((m[1] ?? m[2]!).trim());
+        const t = st.files.get(f);
+        if (t?.kind === 'download') emit({ rule: 'remote-exec', kind: 'download-run', severity: 'error', confidence: 'high', steps: [...t.steps, step(at(a, lineEnd(a)), `starts ${f}`)], impact: 'whatever the server returned runs unreviewed', fix: 'Ship the program in the skill, or verify a pinned checksum before starting it' });
+      },
+    });
+  }
+  for (const m of text.matchAll(/\b(?:shutil\.(?:copy|copy2|copyfile|copytree|move)|fs\.(?:copyFileSync|copyFile|cpSync)|FileUtils\.cp|Copy-Item)\s*\(?\s*([^,\n]+?)\s*,\s*([^,)\n]+)/g)) {
+    const a = m.index!;
+    events.push({
+      at: a,
+      run: () => {
+        const t = taintOfExpr(m[1]!, a, lineEnd(a)) ?? (paths.has(m[1]!.trim()) ? taintOfExpr(`'${paths.get(m[1]!.trim())}'`, a, lineEnd(a)) : null);
+        if (!t || t.kind === 'literal') return;
+        const f = resolve(m[2]!.trim());
+        st.files.set(f, { ...t, steps: [...t.steps, step(at(a, lineEnd(a)), `copies it to ${f}`)] });
+      },
+    });
+  }
+  // Files written through a variable that holds a path: json.dump(cfg, open(p, 'w')), Path(p).write_text(…).
+  for (const m of text.matchAll(/\bopen\(\s*([A-Za-z_]\w*)\s*,\s*["'][wa]b?\+?["']|\bPath\(\s*([A-Za-z_]\w*)\s*\)\.write_(?:text|bytes)\(|\bwriteFileSync\(\s*([A-Za-z_]\w*)\s*,/g)) {
+    const a = m.index!;
+    const v = (m[1] ?? m[2] ?? m[3])!;
+    events.push({
+      at: a,
+      run: () => {
+        const f = paths.get(v);
+        const pp = f ? persistencePath(f) : null;
+        if (!pp) return;
+        // The agent's settings with a hook: a command the agent runs at every matching event, from now on.
+        const hook = /settings/.test(pp) && /["']hooks["']|\bhooks\s*:/.test(text) && /["']command["']|\bcommand\s*:/.test(text);
+        if (hook) emit({ rule: 'persistence', kind: 'persistence-write', severity: 'warning', confidence: 'medium', steps: [step(at(a, lineEnd(a)), `writes a hook command into ${pp}`)], impact: 'the agent runs that command at every matching event of every later session, after the skill is gone', fix: 'Remove it, or tell the user what hook to add and let them do it' });
+      },
+    });
+  }
+  // A shell pipe written in a string the code never hands to a shell (an install hint a check returns, a message)
+  // is text: the line is cleared for remote-exec. A string counts as handed over when it sits in the arguments of a
+  // shell or exec call, or is assigned to a name such a call uses.
+  // Python and JavaScript only: in PowerShell, Ruby and Perl a string after a command name is its argument and runs.
+  if (depth === 0 && (sn.lang === 'python' || sn.lang === 'javascript')) {
+    const spans: [number, number, string][] = [];
+    for (const re of [shellRe, execRe]) {
+      re.lastIndex = 0;
+      for (let m = re.exec(text); m; m = re.exec(text)) {
+        const open = m[0].endsWith('(') || /\(\s*$/.test(m[0]) ? m.index + m[0].lastIndexOf('(') : -1;
+        if (open >= 0) spans.push([open, open + callText(text, open).length + 1, callText(text, open)]);
+        else spans.push([m.index, lineEnd(m.index), text.slice(m.index, lineEnd(m.index))]);
+      }
+    }
+    for (const sl of stringsIn(text)) {
+      if (!/\|\s*(?:sudo\s+)?(?:(?:ba|z|da)?sh|python[0-9.]*|node|iex)\b/.test(sl.value)) continue;
+      if (spans.some(([a, b]) => sl.at >= a && sl.at < b)) continue;
+      const ls = lineStart(sl.at);
+      const name = /^[ \t]*(?:(?:const|let|var)\s+)?\$?([A-Za-z_]\w*)\s*=/.exec(text.slice(ls, sl.at))?.[1];
+      if (name && spans.some(([, , args]) => IDENT_USE(name).test(args))) continue;
+      if (name && new RegExp(`[$]\\{?${name}\\b`).test(text)) continue;
+      st.cleared.push({ rule: 'remote-exec', at: at(sl.at, sl.at + sl.value.length) });
+    }
+  }
   events.sort((x, y) => x.at - y.at);
   for (const e of events) {
     if (--st.budget < 0) return;
@@ -290,8 +493,11 @@ function reverseShell(text: string, sn: Snippet, at: (a: number, b: number) => W
   let host: string | null = null;
   if (lang === 'python' || /\bimport\s+socket\b|socket\.socket\(/.test(text)) {
     if (/AF_UNIX/.test(text) && !/AF_INET/.test(text)) return;
-    m = /\.connect\(\s*\(\s*(["'][^"']*["']|[A-Za-z_]\w*)\s*,/.exec(text);
+    m = /(?:\.connect|\bcreate_connection)\(\s*\(\s*(["'][^"']*["']|[A-Za-z_]\w*)\s*,/.exec(text);
+    // The socket's own name handed to a child process as its standard input (`stdin=s` or `stdin=s.fileno()`).
+    const sock = /\b(\w+)\s*=\s*(?:\w+\.)?(?:socket|create_connection)\(/.exec(text)?.[1];
     w = /\bdup2\s*\(|pty\.spawn\s*\(|stdin\s*=\s*\w+\.fileno\(\)|subprocess\.\w+\([^)]*\b(?:sh|bash|cmd)\b[^)]*stdout\s*=\s*\w+\.fileno/.exec(text);
+    if (!w && sock) w = new RegExp(`\\bstdin\\s*=\\s*${sock}\\b`).exec(text);
     if (!m || !w || !/\bsocket\b/.test(text)) m = null;
   } else if (lang === 'javascript') {
     m = /\b(?:net\.connect|net\.createConnection|\.connect)\(\s*(?:\{[^}]*host\s*:\s*)?(?:[0-9]+\s*,\s*)?(["'][^"']*["']|[A-Za-z_]\w*)/.exec(text);

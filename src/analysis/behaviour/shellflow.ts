@@ -24,6 +24,8 @@ export interface State {
   /** Stretches shown as what not to do (a "# BAD:" or "// Don't" comment and the lines under it): a chain with a
    *  step there drops to info. */
   badExamples: Where[];
+  /** File descriptors the shell connected to a host (`exec 5<>/dev/tcp/h/p`, zsh's `ztcp h p` in $REPLY). */
+  sockets: Map<string, string>;
   /** Code in another language handed over (python -c, node -e, a here-doc): the model's dispatcher. */
   code(sn: Snippet, st: State, depth: number, via: Step[]): void;
   budget: number;
@@ -52,6 +54,8 @@ function base(v: string): string {
 }
 
 const URLISH = /^(?:https?|ftp):\/\/\S+/i;
+/** Files `open`/`start` hand to a viewer or player rather than run (media, images, documents, data). */
+const DOCUMENT = /\.(?:mp3|wav|ogg|flac|m4a|aac|mp4|mov|avi|webm|mkv|png|jpe?g|gif|webp|svg|bmp|ico|tiff?|pdf|txt|md|csv|tsv|json|xml|ya?ml|html?|docx?|xlsx?|pptx?|odt|ods|rtf|epub)$/i;
 
 /** `printf '\x63url'`, `echo Y3VybA== | base64 -d` and friends as a command name: the text they print, or null. */
 export function decodeAll(text: string, how: string): string | null {
@@ -74,6 +78,12 @@ export function decodeAll(text: string, how: string): string | null {
     }
     return /^[\x09\x0a\x0d\x20-\x7e]*$/.test(out) ? out : null;
   }
+  if (how === 'rev') return text.split('\n').map((l) => [...l].reverse().join('')).join('\n');
+  if (how.startsWith('tr:')) {
+    const [, a, b] = /^tr:(.*):(.*)$/s.exec(how) ?? [];
+    const m = a !== undefined && b !== undefined ? trMap(a, b) : null;
+    return m ? [...text].map((c) => m.get(c) ?? c).join('') : null;
+  }
   if (how === 'rot13') return text.replace(/[A-Za-z]/g, (c) => String.fromCharCode(((c.charCodeAt(0) - (c <= 'Z' ? 65 : 97) + 13) % 26) + (c <= 'Z' ? 65 : 97)));
   if (how === 'url') {
     try {
@@ -85,13 +95,39 @@ export function decodeAll(text: string, how: string): string | null {
   return null;
 }
 
+/** `tr SET1 SET2` as a map of characters (ranges expanded), when SET2 is a permutation of letters or digits of
+ *  SET1's size: rot13 and other substitution ciphers; null for deletions, squeezes and case changes. */
+function trMap(a: string, b: string): Map<string, string> | null {
+  const expand = (x: string): string[] | null => {
+    const out: string[] = [];
+    for (let i = 0; i < x.length; i++) {
+      if (x[i + 1] === '-' && i + 2 < x.length) {
+        const from = x.charCodeAt(i);
+        const to = x.charCodeAt(i + 2);
+        if (to < from || to - from > 255) return null;
+        for (let c = from; c <= to; c++) out.push(String.fromCharCode(c));
+        i += 2;
+      } else out.push(x[i]!);
+    }
+    return out.length > 0 && out.length <= 256 ? out : null;
+  };
+  const x = expand(a);
+  const y = expand(b);
+  if (!x || !y || x.length !== y.length || x.length < 10) return null;
+  if (x.join('').toLowerCase() === y.join('').toLowerCase()) return null;
+  if ([...new Set(y)].length !== y.length) return null;
+  const m = new Map<string, string>();
+  x.forEach((c, i) => m.set(c, y[i]!));
+  return m;
+}
+
 /** The decoder a command applies, when it is one: base64 -d, base32 -d, xxd -r -p, tr rot13, gunzip is ignored. */
 function decoderOf(head: string, args: readonly string[]): string | null {
   if ((head === 'base64' || head === 'basenc') && args.some((a) => /^(?:-d|--decode|-D|-di|-id)$/.test(a))) return 'base64';
   if (head === 'base32' && args.some((a) => /^(?:-d|--decode)$/.test(a))) return 'base32';
   if (head === 'xxd' && args.some((a) => /^-[a-z]*r/.test(a))) return 'hex';
-  if (head === 'tr' && args.length >= 2 && /^a-z/i.test(args[0]!) && /^n-za-m/i.test(args[1]!)) return 'rot13';
-  if (head === 'tr' && args.length >= 2 && /^A-Za-z$/.test(args[0]!) && /^N-ZA-Mn-za-m$/.test(args[1]!)) return 'rot13';
+  if (head === 'tr' && args.length >= 2 && !args[0]!.startsWith('-') && trMap(args[0]!, args[1]!)) return `tr:${args[0]}:${args[1]}`;
+  if (head === 'rev') return 'rev';
   if (head === 'openssl' && args.includes('base64') && args.includes('-d')) return 'base64';
   return null;
 }
@@ -112,6 +148,8 @@ export function serviceWords(name: string): string[] {
  *  the host is not it, null when the name says nothing (`API_KEY`) or the host is unknown. Other secrets: false. */
 export function ownService(t: Taint, host: string | null): boolean | null {
   if (!t.envName) return false;
+  // A webhook's signing secret or address is handed to the service that calls the webhook, by design.
+  if (/WEBHOOK/i.test(t.envName)) return null;
   const words = serviceWords(t.envName);
   if (!host || words.length === 0) return null;
   return words.some((w) => host.includes(w));
@@ -134,6 +172,20 @@ function hiddenEval(text: string): boolean {
     const arg = (m[1] ?? '').trim();
     const sub = /^["']?\$\(\s*([A-Za-z][\w.-]*)\b([^()`$|;&<>]*)\)["']?$/.exec(arg);
     if (!sub || DATA_PRINTERS.test(sub[1]!) || /\s-c\b/.test(sub[2]!)) return true;
+  }
+  return false;
+}
+
+/** A path under the home folder to a dot-named file or folder nested in hidden folders (`~/.cache/.r/x`,
+ *  `%h/.local/share/.s/sync`, `$HOME/.local/bin/.ph`): every folder above it starts with a dot or is a standard
+ *  subfolder of one (share, bin, lib, state). Tools keep their own folder at the first level (`~/.nvm/nvm.sh`) and
+ *  projects keep dot folders inside them (`~/app/.venv/bin/python`): neither is hidden this way. */
+export function hiddenPath(text: string): boolean {
+  for (const m of text.matchAll(/(?:~|\$\{?HOME\}?|%h|\/home\/[^/\s]+|\/Users\/[^/\s]+)((?:\/[^/\s"'<>:;]+)+)/g)) {
+    const parts = m[1]!.split('/').filter(Boolean);
+    for (let i = 1; i < parts.length; i++) {
+      if (parts[i]!.startsWith('.') && parts[i] !== '.' && parts[i] !== '..' && parts.slice(0, i).every((x) => x.startsWith('.') || /^(?:share|bin|lib|state)$/.test(x))) return true;
+    }
   }
   return false;
 }
@@ -194,6 +246,12 @@ export class ShellModel {
       if (docs.length > 0) parsed = text.slice(0, start) + masked + text.slice(end);
     }
     this.docs = docs;
+    // `${IFS}` and `$IFS` split words where they stand: `curl${IFS}-s${IFS}URL` is `curl -s URL`.
+    if (/\$\{?IFS\b/.test(parsed.slice(start, end))) {
+      const r = parsed.slice(start, end).replace(/\$\{IFS(?:[%#][^}]*)?\}|\$IFS\b/g, (x) => ' '.repeat(x.length));
+      parsed = parsed.slice(0, start) + r + parsed.slice(end);
+      this.obfuscated = true;
+    }
     this.script(parseShell(parsed, start, end), 0);
   }
 
@@ -237,9 +295,29 @@ export class ShellModel {
     return null;
   }
 
-  /** A word's literal text, with a variable holding a literal resolved (`c=curl; $c …`). */
+  /** A word's literal text, with a variable holding a literal resolved (`c=curl; $c …`, `"$A$B"`, `${!ref}`) and
+   *  ANSI-C quoting decoded (`$'\x63url'`). */
   literal(w: Word, depth: number): string {
-    const v = w.value;
+    let v = w.value;
+    const raw = this.sn.text.slice(w.start, w.end);
+    if (raw.includes("$'") && raw.length < 4096) {
+      let out = '';
+      for (let i = 0; i < raw.length; ) {
+        if (raw[i] === '$' && raw[i + 1] === "'") {
+          const e = raw.indexOf("'", i + 2);
+          const body = raw.slice(i + 2, e === -1 ? raw.length : e);
+          out += decodeLiteral(body, 'escapes') ?? body;
+          i = e === -1 ? raw.length : e + 1;
+          this.obfuscated = true;
+        } else if (raw[i] === "'") {
+          const e = raw.indexOf("'", i + 1);
+          out += raw.slice(i + 1, e === -1 ? raw.length : e);
+          i = e === -1 ? raw.length : e + 1;
+        } else if (raw[i] === '"') i++;
+        else out += raw[i++];
+      }
+      v = out;
+    }
     const m = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/.exec(v);
     if (m) {
       const t = this.st.vars.get(m[1]!);
@@ -249,11 +327,44 @@ export class ShellModel {
       const t = this.script(w.subs[0]!, depth + 1);
       if (t?.kind === 'literal') return t.what.trim();
     }
+    // Variables holding literals, wherever they stand in the word; `${!ref}` reads the variable ref names.
+    if (w.subs.length === 0 && v.includes('$')) {
+      const lit = (name: string) => {
+        const t = this.st.vars.get(name);
+        return t?.kind === 'literal' ? t.what : null;
+      };
+      let known = true;
+      const x = v.replace(/\$\{(!?)([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g, (_a, bang: string | undefined, n1: string | undefined, n2: string | undefined) => {
+        const name = (n1 ?? n2)!;
+        const r = bang ? lit(lit(name) ?? '') : lit(name);
+        if (r === null) known = false;
+        return r ?? _a;
+      });
+      if (known && x !== v) {
+        if (/\$\{!/.test(v)) this.obfuscated = true;
+        return x;
+      }
+    }
     return v;
   }
 
   command(c: Command, stdin: Taint | null, depth: number): Taint | null {
     // Assignments alone: remember what each variable holds.
+    // Compound-command keywords lead the command they guard (`do dig …`, `then curl …`, `! grep …`).
+    let kw = 0;
+    while (kw < c.words.length && /^(?:do|then|else|elif|if|while|until|!|\{|time)$/.test(c.words[kw]!.value)) kw++;
+    if (kw > 0) c = { ...c, words: c.words.slice(kw) };
+    // `for x in WORDS`: x holds what the words hold (`for c in $(base32 ~/.aws/credentials | fold -w 60)`).
+    if (c.words[0]?.value === 'for' && c.words[2]?.value === 'in' && /^[A-Za-z_][A-Za-z0-9_]*$/.test(c.words[1]!.value)) {
+      for (const w of c.words.slice(3)) {
+        const t = this.wordTaint(w, depth);
+        if (t && t.kind !== 'literal') {
+          this.st.vars.set(c.words[1]!.value, t);
+          break;
+        }
+      }
+      return null;
+    }
     const assigns = c.words.filter((w, i) => i < c.words.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(w.value));
     let words = effectiveWords(c.words);
     // `env` or `nohup` alone: the wrapper is the command.
@@ -286,10 +397,29 @@ export class ShellModel {
     const here = this.at(c.start, c.end);
     // Input: a redirect from a file, a here-string, a here-document.
     for (const r of c.redirects) {
-      if ((r.op === '<' || r.op === '<<<') && r.target) stdin = this.wordTaint(r.target, depth) ?? (r.op === '<<<' ? { kind: 'literal', steps: [], what: r.target.value } : stdin);
+      if ((r.op === '<' || r.op === '<<<') && r.target) stdin = this.wordTaint(r.target, depth) ?? (r.op === '<<<' ? { kind: 'literal', steps: [], what: this.literal(r.target, depth) } : stdin);
       if ((r.op === '<<' || r.op === '<<-')) {
         const doc = this.docs.find((d) => d.op >= c.start && d.op <= c.end);
         if (doc) stdin = { kind: 'literal', steps: [step(this.at(doc.body[0], doc.body[1]), 'a here-document')], what: this.sn.text.slice(doc.body[0], doc.body[1]), envName: `@${doc.body[0]}` };
+      }
+    }
+    // Sockets the shell opens as file descriptors, and a shell whose streams are wired to one: a reverse shell.
+    const ctext = this.sn.text.slice(c.start, c.end);
+    for (const m of ctext.matchAll(/([0-9]+)<>\/dev\/(?:tcp|udp)\/([^/\s]+)\/[0-9]+/g)) this.st.sockets.set(m[1]!, m[2]!);
+    if (head === 'ztcp' && vals[0] && !vals[0].startsWith('-')) this.st.sockets.set('$REPLY', vals[0]);
+    if ((SHELLS.test(head) || LANG_OF[head.replace(/[0-9.]+$/, '')]) && this.st.sockets.size > 0) {
+      const fds = [...ctext.matchAll(/[0-9]?[<>]&\s*(\$\{?REPLY\}?|[0-9]+)/g)].map((m) => m[1]!.replace(/[{}]/g, '')).filter((fd) => this.st.sockets.has(fd));
+      const host = fds.length > 0 ? this.st.sockets.get(fds[0]!)! : null;
+      if (host && !isLocalHost(host)) {
+        this.emit({ rule: 'reverse-shell', kind: 'socket-shell', severity: 'error', confidence: 'high', steps: [step(here, `wires ${head}'s input and output to a connection to ${host}`)], impact: 'whoever listens there runs commands on this machine', fix: 'Remove it' });
+      }
+    }
+    // gawk's network special files: a co-process to /inet/tcp/0/<host>/<port> that reads commands and runs them
+    // (https://www.gnu.org/software/gawk/manual/html_node/TCP_002fIP-Networking.html).
+    if (/^g?awk$/.test(head)) {
+      const inet = /\/inet[46]?\/tcp\/[0-9]+\/([^/\s"']+)\/[0-9]+/.exec(vals.join(' '));
+      if (inet && !isLocalHost(inet[1]!) && inet[1] !== '0' && /\|&/.test(vals.join(' ')) && /getline/.test(vals.join(' '))) {
+        this.emit({ rule: 'reverse-shell', kind: 'socket-shell', severity: 'error', confidence: 'high', steps: [step(here, `opens a connection to ${inet[1]} and runs the commands it reads (${head} /inet/tcp)`)], impact: 'whoever listens there runs commands on this machine', fix: 'Remove it' });
       }
     }
     const out = this.effect(c, head, words, args, vals, stdin, here, depth);
@@ -316,6 +446,18 @@ export class ShellModel {
     // user giving their own key access: ordinary administration. A complete key written out by the skill gives
     // whoever holds its private half a login: an error.
     if (keys && ((content.kind === 'secret' && /\.pub$/.test(content.what)) || (content.kind === 'literal' && !fullKey(text) && (PLACEHOLDER_KEY.test(text) || /^\s*<[^<>\n]+>\s*$/.test(text))))) return;
+    // What makes an autostart entry an implant rather than a setup step the skill describes: it runs a program kept
+    // in a hidden place (a dot-named file, or a dot-named folder inside another home folder: `~/.cache/.r/x`), hooks
+    // every prompt or a privileged command (PROMPT_COMMAND, a DEBUG trap, `alias sudo=…/x`), or it poses as the
+    // system's own (a launch agent named com.apple.*).
+    const hidden = hiddenPath(text);
+    const rcHook = /shell start-up/.test(where) && (/\bPROMPT_COMMAND\s*=\s*["']?[^"'\n]*[/$]/.test(text) || /\btrap\b[^\n]*\bDEBUG\b/.test(text) || /\balias\s+(?:sudo|su|doas|ssh|scp|git|gpg|passwd|ssh-add)=["']?[^"'\n]*\//.test(text));
+    const masquerade = /launch agent .*\/com\.apple\.[^/]*$/.test(where);
+    if (!(content.kind === 'download') && (hidden || rcHook || masquerade) && !/\b(?:curl|wget|nc|ncat|socat|bash\s+-i|\/dev\/tcp|python[0-9.]*\s+-c|base64\s+-d|eval)\b/.test(text)) {
+      const why = rcHook ? 'hooks every prompt or a privileged command' : masquerade ? 'is named as a system component' : 'runs a program kept in a hidden place';
+      this.emit({ rule: 'persistence', kind: 'persistence-write', severity: 'warning', confidence: 'medium', steps: [...content.steps, step(here, `writes an entry that ${why} into ${where}`)], impact: 'it runs again later without the user asking, after the skill is gone', fix: 'Remove it, or tell the user what to add and let them do it' });
+      return;
+    }
     const active = content.kind === 'download' || /\b(?:curl|wget|nc|ncat|socat|bash\s+-i|\/dev\/tcp|python[0-9.]*\s+-c|base64\s+-d)\b/.test(text) || hiddenEval(text) || (keys && fullKey(text));
     const agent = /agent's/.test(where);
     const hook = /git hook/.test(where);
@@ -345,6 +487,10 @@ export class ShellModel {
   /** What the command does; returns its output's taint. */
   effect(c: Command, head: string, words: Word[], args: Word[], vals: string[], stdin: Taint | null, here: Where, depth: number): Taint | null {
     const st = this.st;
+    // `python3 -m pip install …`, `python -m venv`: the module is the command.
+    if (/^python[0-9.]*$|^py$/.test(head) && vals[0] === '-m' && vals[1] && !vals[1].startsWith('-')) {
+      return this.effect(c, base(vals[1]), words.slice(2), args.slice(2), vals.slice(2), stdin, here, depth);
+    }
     // Running code: an interpreter with inline code, a script file, or its standard input.
     const lang: Lang | null = SHELLS.test(head) ? 'shell' : (LANG_OF[head.replace(/[0-9.]+$/, '')] ?? LANG_OF[head] ?? null);
     if (lang || head === 'eval' || head === 'source' || head === '.' || head === 'iex' || head === 'invoke-expression') {
@@ -353,7 +499,9 @@ export class ShellModel {
     // A file run by path (./x, /tmp/x), or opened (a .command file runs in Terminal on macOS).
     const w0 = words[0] ? this.literal(words[0], depth) : '';
     const runFile = head === 'open' || head === 'start' || head === 'mshta' || head === 'msiexec' || head === 'rundll32' || head === 'regsvr32' || head === 'cscript' || head === 'wscript' ? vals.find((v) => !v.startsWith('-') && !v.startsWith('/')) ?? vals.find((v) => !v.startsWith('-')) : w0.includes('/') ? w0 : null;
-    if (runFile) {
+    // `open song.mp3` / `start report.pdf` hands a document to its viewer: nothing of it runs.
+    const opensDocument = (head === 'open' || head === 'start') && runFile !== null && runFile !== undefined && DOCUMENT.test(runFile);
+    if (runFile && !opensDocument) {
       const t = st.files.get(runFile) ?? [...st.files].find(([f]) => base(f) === base(runFile) && base(f).length > 0)?.[1];
       if (t?.kind === 'download') {
         this.emit({ rule: 'remote-exec', kind: 'download-run', severity: 'error', confidence: 'high', steps: [...t.steps, step(here, `runs ${runFile}`)], impact: 'whatever the server returned runs unreviewed', fix: 'Ship the script in the skill, or verify a pinned checksum before running it' });
@@ -368,11 +516,25 @@ export class ShellModel {
     if (DOWNLOADERS.has(head) || (head === 'certutil' && vals.some((v) => /^[-/]urlcache$/i.test(v))) || (head === 'bitsadmin' && vals.some((v) => /^\/transfer$/i.test(v)))) {
       return this.download(c, head, args, vals, stdin, here, depth);
     }
-    if (head === 'pip' || /^pip[0-9.]+$/.test(head) || head === 'uv') {
-      const i = vals.indexOf('install');
-      const u = i >= 0 ? vals.slice(i + 1).find((v) => /^https?:\/\/\S+\.(?:tar\.gz|tgz|zip|whl)(?:[?#]\S*)?$/i.test(v)) : undefined;
-      if (u) this.emit({ rule: 'remote-exec', kind: 'download-run', severity: 'warning', confidence: 'medium', steps: [step(here, `installs the archive ${u}`)], impact: 'pip runs the archive\'s build code (setup.py) on install, and nothing pins what the URL serves', fix: 'Install a published version from the package index, pinned (==version, --require-hashes)' });
+    // Installs of a package by URL: the installer runs the package's build or lifecycle code (pip's setup.py, npm's
+    // install scripts), and nothing pins what the URL serves (a git URL without a commit, a tarball URL).
+    const pm = head === 'pip' || /^pip[0-9.]+$/.test(head) || head === 'uv' ? 'pip' : /^(?:npm|pnpm|yarn|bun)$/.test(head) ? 'npm' : null;
+    if (pm) {
+      const i = vals.findIndex((v) => /^(?:install|i|add)$/.test(v));
+      const unpinned = (v: string) => {
+        const x = v.replace(/^-e$/, '');
+        const h = hostOf(x.replace(/^git\+/, ''));
+        if (!h || isLocalHost(h)) return false;
+        if (/^git\+/.test(x)) return !/@[0-9a-f]{40}\b|#[0-9a-f]{40}\b/.test(x);
+        return /^https?:\/\/\S+\.(?:tar\.gz|tgz|zip|whl)(?:[?#]\S*)?$/i.test(x);
+      };
+      const u = i >= 0 ? vals.slice(i + 1).find(unpinned) : undefined;
+      if (u) this.emit({ rule: 'remote-exec', kind: 'download-run', severity: 'warning', confidence: 'medium', steps: [step(here, `installs ${/^git\+/.test(u) ? 'the repository' : 'the archive'} ${u}`)], impact: pm === 'pip' ? 'pip runs the package\'s build code (setup.py) on install, and nothing pins what the URL serves' : 'npm runs the package\'s install scripts, and nothing pins what the URL serves', fix: pm === 'pip' ? 'Install a published version from the package index, pinned (==version, --require-hashes), or pin the commit (git+https://…@<commit>)' : 'Install a published version from the registry, pinned, or pin the commit (#<commit>)' });
       return null;
+    }
+    // The clipboard: what the user copied, passwords and tokens among it.
+    if (head === 'pbpaste' || head === 'wl-paste' || head === 'get-clipboard' || head === 'gcb' || (head === 'xclip' && vals.some((v) => /^-o(?:ut)?$/.test(v))) || (head === 'xsel' && vals.some((v) => /^(?:-o|--output|-[a-z]*o[a-z]*)$/.test(v)))) {
+      return { kind: 'secret', steps: [step(here, `reads the clipboard (${head})`)], what: 'the clipboard', weak: true };
     }
     // Network peers: nc/socat with secret input.
     if (PEERS.has(head) && !(head === 'openssl' && !vals.includes('s_client'))) {
@@ -496,6 +658,8 @@ export class ShellModel {
         } else dest = [...vals].reverse().find((v) => !v.startsWith('-'));
         if (dest) {
           st.files.set(dest, t);
+          if (dest.startsWith('./')) st.files.set(dest.slice(2), t);
+          if (/.\/+$/.test(dest)) st.files.set(dest.replace(/\/+$/, ''), t);
           const raw = args[vals.lastIndexOf(dest)]?.value;
           if (raw) st.files.set(raw, t);
           const pp = persistencePath(dest);
@@ -527,7 +691,9 @@ export class ShellModel {
     const dec = decoderOf(head, vals);
     if (dec && stdin?.kind === 'literal') {
       const text = decodeAll(stdin.what, dec);
-      if (text !== null) return { kind: 'literal', steps: [...stdin.steps, step(here, `decodes it (${dec})`)], what: text, envName: 'decoded', decoder: dec };
+      // A tr table is named by what it is: rot13 when it maps every letter 13 places on, otherwise a substitution.
+      const label = dec.startsWith('tr:') ? (decodeAll('abcnopABC', dec) === 'nopabcNOP' ? 'rot13' : 'tr substitution') : dec;
+      if (text !== null) return { kind: 'literal', steps: [...stdin.steps, step(here, `decodes it (${label})`)], what: text, envName: 'decoded', decoder: label };
     }
     if (FILTERS.has(head) || dec) return stdin;
     if (head === 'xargs' && stdin) {
@@ -588,6 +754,11 @@ export class ShellModel {
         if (lang === 'powershell' && code.value === '-') break;
         const t = this.wordTaint(code, depth);
         if (t && exec(t, `runs it as code (${head} ${v})`)) return null;
+        // `bash -c "$(echo … | base64 -d)"`: the substitution's decoded text is the code.
+        if (code.subs.length === 1 && code.value.startsWith('$(')) {
+          const d = this.script(code.subs[0]!, depth + 1);
+          if (d?.kind === 'literal' && d.envName === 'decoded' && exec(d, `runs it as code (${head} ${v})`)) return null;
+        }
         // The code itself: read it in its language, at the word's place.
         const sn: Snippet = { text: this.sn.text, start: code.start, end: code.end, lang, place: (a, b) => this.sn.place(a, b), negated: this.sn.negated };
         if (lang === 'shell' && code.value !== this.sn.text.slice(code.start, code.end)) {
@@ -646,8 +817,28 @@ export class ShellModel {
       if (raw === '@-' || raw === '-' || raw === '<-') t = stdin;
       else t = this.wordTaint({ ...val, value: raw.replace(/^[@<]/, '') }, depth) ?? this.wordTaint(val, depth);
       if (t && t.kind === 'secret' && ownService(t, host) === true) st.cleared.push({ rule: 'exfiltration', at: here });
+      // A token inside the address of its own service, given as a destination (`"webhook_url":
+      // "https://open.feishu.cn/…/hook/$FEISHU_TOKEN"`): the address is what is handed over, to be called later.
+      if (t?.envName && [...val.value.matchAll(/https?:\/\/([^/\s"'$]+)[^\s"']*\$\{?([A-Za-z_][A-Za-z0-9_]*)/g)].some((m) => m[2] === t!.envName && ownService(t!, m[1]!.toLowerCase()) === true)) {
+        st.cleared.push({ rule: 'exfiltration', at: here });
+        continue;
+      }
+      if (t?.envName && /WEBHOOK/i.test(t.envName)) st.cleared.push({ rule: 'exfiltration', at: here });
       if (t && (t.kind === 'secret' || t.kind === 'env') && ownService(t, host) === false) {
-        this.emit({ rule: 'exfiltration', kind: 'secret-sent', severity: host && !t.envName ? 'error' : 'warning', confidence: 'high', steps: [...t.steps, step(here, `sends it to ${host ?? 'a host'} (${head} ${opt})`)], impact: 'whoever runs that host receives the credentials', fix: 'Remove it, or send a credential only as authentication to the service it belongs to' });
+        this.emit({ rule: 'exfiltration', kind: 'secret-sent', severity: host && !t.envName && !t.weak ? 'error' : 'warning', confidence: 'high', steps: [...t.steps, step(here, `sends it to ${host ?? 'a host'} (${head} ${opt})`)], impact: 'whoever runs that host receives the credentials', fix: 'Remove it, or send a credential only as authentication to the service it belongs to' });
+        return null;
+      }
+    }
+    // A header carrying a credential file or the environment (a variable in a header is authentication; a file's
+    // content is not): `-H "X-Data: $(base64 ~/.aws/credentials)"`.
+    for (let k = 0; k < args.length; k++) {
+      const v = vals[k]!;
+      const hv = v === '-H' || v === '--header' ? args[k + 1] : /^--header=/.test(v) ? { ...args[k]!, value: v.slice(9) } : undefined;
+      // An authentication header (Authorization, Cookie, X-…-Key/Token) carries a credential to its service by design.
+      if (!hv || /^\s*(?:authorization|proxy-authorization|cookie|x-[\w-]*(?:key|token|auth)[\w-]*)\s*:/i.test(hv.value)) continue;
+      const t = this.wordTaint(hv, depth);
+      if (t && ((t.kind === 'secret' && !t.envName && !t.weak) || t.kind === 'env')) {
+        this.emit({ rule: 'exfiltration', kind: 'secret-sent', severity: host ? 'error' : 'warning', confidence: 'high', steps: [...t.steps, step(here, `puts it in a request header to ${host ?? 'a host'} (${head} -H)`)], impact: 'whoever runs that host receives the credentials', fix: 'Remove it' });
         return null;
       }
     }
@@ -681,5 +872,5 @@ export class ShellModel {
 }
 
 export function newState(code: State['code']): State {
-  return { vars: new Map(), files: new Map(), cwd: null, gitStaged: null, out: [], cleared: [], badExamples: [], code, budget: 20000 };
+  return { vars: new Map(), files: new Map(), sockets: new Map(), cwd: null, gitStaged: null, out: [], cleared: [], badExamples: [], code, budget: 20000 };
 }
