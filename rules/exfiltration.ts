@@ -16,7 +16,8 @@ import { quote } from '../src/core/text.js';
 
 let pack: Pack | null = null;
 
-const STEALS_KEYS = '{{detail}} {{where}}: {{line}}; that sends the user\'s keys and tokens to whoever runs the host. Remove it';
+/** Every flow finding: what the block does, where, and what that evidence means (its severity follows from it). */
+const FLOW_TEMPLATE = '{{detail}} {{where}}: {{line}}; {{why}}';
 
 /** Message id of each kind of flow finding (src/analysis/flow.ts); `detail` says what the block does. */
 const FLOW_MESSAGE: Record<FlowKind, string> = {
@@ -28,7 +29,7 @@ const FLOW_MESSAGE: Record<FlowKind, string> = {
 };
 
 function message(f: FlowFinding, line: string, where: string): Pick<ReportInput, 'messageId' | 'data'> {
-  return { messageId: FLOW_MESSAGE[f.kind], data: { detail: f.detail, where, line: quote(line.trim(), 120) } };
+  return { messageId: FLOW_MESSAGE[f.kind], data: { detail: f.detail, where, line: quote(line.trim(), 120), why: f.why } };
 }
 
 export default defineRule({
@@ -50,13 +51,11 @@ export default defineRule({
     },
   }, {
     chain: CHAIN_MESSAGE,
-    environmentSent: STEALS_KEYS,
-    encodedSecretSent: STEALS_KEYS,
-    hiddenDestination: STEALS_KEYS,
-    credentialHarvest:
-      '{{detail}} {{where}}: {{line}}; gathering credentials is the first half of stealing them. Remove it, or read only the one credential the skill needs, where it is used',
-    secretSent:
-      '{{detail}} {{where}}: {{line}}; a key travels in a header to the service that issued it; in a body to another host it is being handed over. Send it only to its own service, or name the service in the variable',
+    environmentSent: FLOW_TEMPLATE,
+    encodedSecretSent: FLOW_TEMPLATE,
+    hiddenDestination: FLOW_TEMPLATE,
+    credentialHarvest: FLOW_TEMPLATE,
+    secretSent: FLOW_TEMPLATE,
   }),
   checkSkill(skillCtx) {
     // Earlier layers report through `collecting`; the behaviour model's chains (src/analysis/behaviour/) come last,
@@ -79,7 +78,7 @@ export default defineRule({
           const r: ReportInput = {
             offset: f.start,
             endOffset: f.end,
-            severity: f.kind === 'credential-harvest' || f.kind === 'secret-sent' ? 'warning' : 'error',
+            severity: f.severity,
             confidence: 'medium',
             ...message(f, text.slice(f.start, f.end), where),
           };
@@ -118,7 +117,7 @@ export default defineRule({
         if (!flow) continue;
         taken.push({ file: f.file, start: str.start, end: str.end });
         const where = `in ${quote(f.rel)} server ${quote(server.name)} (${t.label}, at ${formatJsonPath(str.path)})`;
-        ctx.report({ file: f.file, source: f.source, offset: str.start, endOffset: str.end, severity: flow.kind === 'credential-harvest' || flow.kind === 'secret-sent' ? 'warning' : 'error', confidence: 'medium', ...message(flow, t.text.slice(flow.start, flow.end), where) });
+        ctx.report({ file: f.file, source: f.source, offset: str.start, endOffset: str.end, severity: flow.severity, confidence: 'medium', ...message(flow, t.text.slice(flow.start, flow.end), where) });
       }
     }
     reportChains(catalogueAware(skillCtx), 'exfiltration', chainTaken, skillCtx);

@@ -2,10 +2,19 @@
 // environment copied on one line, posted on another; a secret base64-encoded, then sent), the block as a whole
 // shows both. Pure and linear: a few regular-expression scans of the block, no parsing of any language.
 
+import { decodeLiteral } from './decode.js';
+import { unusualDestinationIn } from './destinations.js';
+
 export type FlowKind = 'environment-sent' | 'encoded-secret-sent' | 'hidden-destination' | 'credential-harvest' | 'secret-sent';
 
 export interface FlowFinding {
   kind: FlowKind;
+  /** From the evidence: error for the user's data (the whole environment) reaching a sink; a warning for a named
+   *  credential sent somewhere that receives data from anyone, or several gathered into one payload that is sent;
+   *  info for a named credential used in a request (its normal use) and for a lone source. */
+  severity: 'error' | 'warning' | 'info';
+  /** What the evidence means, for the message. */
+  why: string;
   /** Offsets of the source line (what is read), in the scanned text. */
   start: number;
   end: number;
@@ -22,7 +31,7 @@ const ENCODE = /\b(?:b64encode|b32encode|urlsafe_b64encode|hexlify|btoa|Buffer\.
 const SINK = /\b(?:requests|httpx|session|aiohttp|client)\.(?:post|put|patch|request|get)\(|\burllib\.request\.(?:urlopen|Request)\(|\burlopen\(|\bfetch\(|\baxios(?:\.(?:post|put|get))?\(|\bhttps?\.request\(|\bsocket\.(?:socket|create_connection)\(|\.sendall?\(|\bsmtplib\b|\b(?:curl|wget|nc|ncat|netcat)\b|\b(?:dig|nslookup|gethostbyname)\b/;
 const HARVEST_PAIR = new RegExp(`["']${SECRET_NAME}["']\\s*:\\s*(?:os\\.environ|os\\.getenv|process\\.env)`, 'g');
 /** A literal decoded at run time (a URL or host hidden from a reader). */
-const DECODED_LITERAL = /\b(?:b64decode|b32decode|urlsafe_b64decode|atob|fromhex|unhexlify)\(\s*b?["'][A-Za-z0-9+/=_-]{16,}["']\s*\)/;
+const DECODED_LITERAL = /\b(?:b64decode|b32decode|urlsafe_b64decode|atob|fromhex|unhexlify)\(\s*b?["']([A-Za-z0-9+/=_-]{16,})["']\s*\)/;
 const SERIALIZE = /\bjson\.dumps\(|\bJSON\.stringify\(|\bpickle\.dumps\(|\byaml\.dump\(/;
 
 
@@ -98,7 +107,7 @@ function callArgs(block: string, open: number): string[] {
  * `params=`) to a literal host that does not carry the credential's service name (`API_KEY` → any host; `TAVILY_API_KEY`
  * → api.tavily.com is its own service). Headers are how a key authenticates and are not looked at.
  */
-function secretSent(block: string): { at: number; detail: string } | null {
+function secretSent(block: string): { at: number; detail: string; name: string; url: string } | null {
   const vars = new Map<string, { name: string; at: number }>();
   PY_SECRET_ASSIGN.lastIndex = 0;
   for (let m = PY_SECRET_ASSIGN.exec(block); m; m = PY_SECRET_ASSIGN.exec(block)) vars.set(m[1]!, { name: m[2]!, at: m.index });
@@ -122,7 +131,7 @@ function secretSent(block: string): { at: number; detail: string } | null {
         if (!new RegExp(`\\b${v}\\b`).test(a)) continue;
         const service = name.split('_').filter((w) => w.length > 1 && !GENERIC_NAME_WORDS.has(w)).map((w) => w.toLowerCase());
         if (service.some((w) => host.includes(w))) continue;
-        return { at, detail: `sends the credential ${name} in the request ${kw[1]} to ${host}, a host not named for it (${m[0].replace(/\($/, '')})` };
+        return { at, name, url, detail: `sends the credential ${name} in the request ${kw[1]} to ${host}, a host not named for it (${m[0].replace(/\($/, '')})` };
       }
     }
   }
@@ -191,6 +200,29 @@ function lineAt(text: string, off: number, lo: number, hi: number): { start: num
   return { start: Math.max(s, lo), end: e };
 }
 
+const STEALS = "that sends the user's keys and tokens to whoever runs the host. Remove it";
+
+/** Whether the dict literal holding the credential pairs is assigned to a variable that reaches a sink (directly, or
+ *  through one serialization `p = json.dumps(v)`), read in the block: the payload itself is sent. */
+function harvestSent(block: string): boolean {
+  HARVEST_PAIR.lastIndex = 0;
+  const first = HARVEST_PAIR.exec(block);
+  if (!first) return false;
+  const ls = block.lastIndexOf('{', first.index);
+  const head = block.slice(block.lastIndexOf('\n', ls - 1) + 1, ls);
+  const name = /^[ \t]*([A-Za-z_]\w*)[ \t]*(?::[^=\n]*)?=[ \t]*(?:dict\()?[ \t]*$/.exec(head)?.[1];
+  const after = block.slice(first.index);
+  const sinkLine = (v: string) => after.split('\n').some((l) => SINK.test(l) && new RegExp(`\\b${v}\\b`).test(l.slice(l.search(SINK))));
+  if (!name) {
+    // The literal written inside the sending call: `requests.post(u, json={"A_KEY": os.environ[…], …})`.
+    const line = block.slice(block.lastIndexOf('\n', ls - 1) + 1, block.indexOf('\n', ls) === -1 ? block.length : block.indexOf('\n', ls));
+    return SINK.test(line);
+  }
+  if (sinkLine(name)) return true;
+  const ser = new RegExp(`^[ \\t]*([A-Za-z_]\\w*)[ \\t]*=[^\\n]*\\b(?:json\\.dumps|JSON\\.stringify|pickle\\.dumps|yaml\\.dump|b64encode)\\([^\\n]*\\b${name}\\b`, 'm').exec(after)?.[1];
+  return ser !== undefined && sinkLine(ser);
+}
+
 /** Exfiltration flows in `text[start, end)` (one code block). */
 export function codeFlows(text: string, start = 0, end = text.length): FlowFinding[] {
   const block = text.slice(start, end);
@@ -199,8 +231,9 @@ export function codeFlows(text: string, start = 0, end = text.length): FlowFindi
   const filtered = /os\.environ|process\.env/.test(block) ? credentialFilter(block) : -1;
   if (filtered >= 0) {
     const ln = lineAt(text, start + filtered, start, end);
-    if (sinkM) return [{ kind: 'environment-sent', ...ln, detail: `picks every credential-named variable out of the environment and sends them out (${sinkM[0].replace(/\($/, '')})` }];
-    return [{ kind: 'credential-harvest', ...ln, detail: 'picks every credential-named variable out of the environment into one collection' }];
+    if (sinkM) return [{ kind: 'environment-sent', severity: 'error', why: STEALS, ...ln, detail: `picks every credential-named variable out of the environment and sends them out (${sinkM[0].replace(/\($/, '')})` }];
+    // A bulk dump of the environment's credentials: no request needs every key, and the send is often in another file.
+    return [{ kind: 'credential-harvest', severity: 'warning', why: 'no request needs every key of the environment; gathering them all is the first half of stealing them, and the send may be in another file. Remove it', ...ln, detail: 'picks every credential-named variable out of the environment into one collection' }];
   }
   // Every flow ends in a sink or a serialization: most blocks have neither.
   if (!sinkM && !SERIALIZE.test(block)) return [];
@@ -208,7 +241,7 @@ export function codeFlows(text: string, start = 0, end = text.length): FlowFindi
   let dump: RegExpExecArray | null = null;
   if (sinkM) for (const m of block.matchAll(ENV_DUMP_ALL)) if (sentAsData(block, m.index)) { dump = m; break; }
   if (dump && sinkM) {
-    out.push({ kind: 'environment-sent', ...lineAt(text, start + dump.index, start, end), detail: `copies the whole environment and sends it out (${sinkM[0].replace(/\($/, '')})` });
+    out.push({ kind: 'environment-sent', severity: 'error', why: STEALS, ...lineAt(text, start + dump.index, start, end), detail: `copies the whole environment and sends it out (${sinkM[0].replace(/\($/, '')})` });
   }
   const names = new Map<string, number>();
   /** Read in program code (os.environ, getenv, process.env), not a shell "$NAME" handed to a command. */
@@ -220,8 +253,14 @@ export function codeFlows(text: string, start = 0, end = text.length): FlowFindi
     if (!names.has(name)) names.set(name, start + m.index);
     if (m[4] === undefined) codeNames.add(name);
   }
+  // Where the block sends to, when that is a place that receives data from anyone (src/analysis/destinations.ts).
+  const odd = sinkM && names.size > 0 ? unusualDestinationIn(block) : null;
+  const named = (name: string) => odd
+    ? { severity: 'warning' as const, why: `${odd.host} is ${odd.why}, not a service ${name} authenticates to: whoever reads what arrives there receives the credential. Remove it` }
+    : { severity: 'info' as const, why: `a single named credential in a request is how that key is used (HTTP Basic and signed requests encode it too); check that the host is the service ${name} belongs to` };
   if (out.length === 0 && sinkM && names.size > 0) {
-    // A secret that is encoded before it leaves: nobody base64-encodes a key to authenticate with it.
+    // A secret encoded before it leaves. Encoding alone is no evidence (HTTP Basic is base64 of id:secret, RFC 7617;
+    // a passphrase or HMAC key encodes only its output): the destination decides.
     for (const [name, at] of names) {
       const ln = lineAt(text, at, start, end);
       const line = text.slice(ln.start, ln.end);
@@ -230,7 +269,7 @@ export function codeFlows(text: string, start = 0, end = text.length): FlowFindi
       const assigned = /^[ \t]*([A-Za-z_][A-Za-z0-9_]*)[ \t]*=[^=]/.exec(line)?.[1];
       const encodedLater = new RegExp(`\\b(?:b64encode|hexlify|btoa|b32encode)\\([^)\\n]*\\b(?:${name}${assigned ? `|${assigned}` : ''}|secret|token|key|payload)\\b`, 'i').test(block);
       if (encodedHere || encodedLater) {
-        out.push({ kind: 'encoded-secret-sent', ...ln, detail: `encodes the secret ${name} and sends it out (${sinkM[0].replace(/\($/, '')})` });
+        out.push({ kind: 'encoded-secret-sent', ...named(name), ...ln, detail: `encodes the secret ${name} and sends it out (${sinkM[0].replace(/\($/, '')})` });
         break;
       }
     }
@@ -238,18 +277,48 @@ export function codeFlows(text: string, start = 0, end = text.length): FlowFindi
   // A secret sent to a destination that is decoded at run time: the reader never sees where it goes.
   const hidden = DECODED_LITERAL.exec(block);
   if (out.length === 0 && sinkM && names.size > 0 && hidden) {
-    out.push({ kind: 'hidden-destination', ...lineAt(text, start + hidden.index, start, end), detail: `decodes a hidden value and sends the secret ${[...names.keys()][0]} out (${sinkM[0].replace(/\($/, '')})` });
+    const name = [...names.keys()][0]!;
+    const decoded = decodeLiteral(hidden[1]!, /hex/i.test(hidden[0]) ? 'hex' : 'base64');
+    // Only a decoded address is a hidden destination; a decoded certificate or config is data.
+    const address = decoded !== null && /^\s*(?:https?:\/\/|[a-z0-9-]+(?:\.[a-z0-9-]+)+(?::[0-9]+)?(?:\/|\s*$))/i.test(decoded);
+    out.push({
+      kind: 'hidden-destination',
+      ...(address
+        ? { severity: 'warning' as const, why: `the address is decoded at run time, out of a reader's sight; a credential's own service has no reason to hide. Write the URL in clear, or remove it` }
+        : { severity: 'info' as const, why: 'the decoded value is not an address; check what it is' }),
+      ...lineAt(text, start + hidden.index, start, end),
+      detail: `decodes a hidden value and sends the secret ${name} out (${sinkM[0].replace(/\($/, '')})`,
+    });
   }
-  // Several credentials read into one structure: three or more, or two written as "NAME": os.environ["NAME"].
+  // Several credentials read into one structure: three or more, or two written as "NAME": os.environ["NAME"]. Only
+  // the structure itself sent is a payload; reads passed each to its own client are configuration.
   HARVEST_PAIR.lastIndex = 0;
   const pairs = block.match(HARVEST_PAIR)?.length ?? 0;
   if (out.length === 0 && (codeNames.size >= 3 || pairs >= 2) && (sinkM || SERIALIZE.test(block))) {
     const first = [...codeNames].map((n) => names.get(n)!).sort((a, b) => a - b)[0]!;
-    out.push({ kind: 'credential-harvest', ...lineAt(text, first, start, end), detail: `collects ${codeNames.size} different credentials (${[...codeNames].slice(0, 4).join(', ')}${codeNames.size > 4 ? ', …' : ''}) into one payload` });
+    const sent = pairs >= 2 && sinkM !== null && harvestSent(block);
+    out.push({
+      kind: 'credential-harvest',
+      ...(sent
+        ? { severity: 'warning' as const, why: 'a request authenticates with one key; several in one payload sent out is the user\'s keys handed over. Remove it, or send each key only to its own service' }
+        : { severity: 'info' as const, why: 'nothing shows them sent together; each may go to its own client. Check that each key reaches only its own service' }),
+      ...lineAt(text, first, start, end),
+      detail: `collects ${codeNames.size} different credentials (${[...codeNames].slice(0, 4).join(', ')}${codeNames.size > 4 ? ', …' : ''})${sent ? ' into one payload that is sent' : ''}`,
+    });
   }
   if (out.length === 0 && sinkM) {
     const sent = secretSent(block);
-    if (sent) out.push({ kind: 'secret-sent', ...lineAt(text, start + sent.at, start, end), detail: sent.detail });
+    if (sent) {
+      const o = unusualDestinationIn(sent.url);
+      out.push({
+        kind: 'secret-sent',
+        ...(o
+          ? { severity: 'warning' as const, why: `${o.host} is ${o.why}, not a service ${sent.name} authenticates to: whoever reads what arrives there receives the credential. Remove it` }
+          : { severity: 'info' as const, why: `a key in a request normally authenticates to its own service; check that the host is the one ${sent.name} belongs to` }),
+        ...lineAt(text, start + sent.at, start, end),
+        detail: sent.detail,
+      });
+    }
   }
   return out;
 }

@@ -11,7 +11,7 @@
 //   process with the socket as its standard streams; Node net + child_process piping).
 
 import { hostOf, isLocalHost, persistencePath, secretPath } from './paths.js';
-import { ownService, SECRET_NAME, type State } from './shellflow.js';
+import { ownService, SECRET_NAME, sentEvidence, type State } from './shellflow.js';
 import type { Chain, Lang, Snippet, Step, Taint, Where } from './types.js';
 
 const step = (at: Where, what: string): Step => ({ at, what });
@@ -319,8 +319,9 @@ export function codeRun(sn: Snippet, st: State, depth: number, via: Step[]): voi
         for (const b of body) {
           const t = taintOfExpr(b, a, lineEnd(a));
           if (t && t.kind === 'secret' && ownService(t, host) === true) st.cleared.push({ rule: 'exfiltration', at: at(a, lineEnd(a)) });
-          if (t && (t.kind === 'secret' || t.kind === 'env') && ownService(t, host) === false) {
-            emit({ rule: 'exfiltration', kind: 'secret-sent', severity: host && !t.envName ? 'error' : 'warning', confidence: 'high', steps: [...t.steps, step(at(a, lineEnd(a)), `sends it to ${host ?? 'a host'} in a request body`)], impact: 'whoever runs that host receives the credentials', fix: 'Remove it, or send a credential only as authentication to the service it belongs to' });
+          const ev = t ? sentEvidence(t, host, u, body.join('\n')) : null;
+          if (t && ev) {
+            emit({ rule: 'exfiltration', kind: 'secret-sent', ...ev, steps: [...t.steps, step(at(a, lineEnd(a)), `sends it to ${host ?? 'a host'} in a request body`)] });
             return;
           }
         }

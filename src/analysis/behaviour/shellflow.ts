@@ -6,6 +6,7 @@
 
 import { decodeLiteral } from '../decode.js';
 import { effectiveWords, MAX_DEPTH, parseShell, type Command, type Script, type Word } from '../shell.js';
+import { unusualDestination } from '../destinations.js';
 import { hostOf, isLocalHost, persistencePath, secretPath } from './paths.js';
 import type { Chain, Lang, Snippet, Step, Taint, Where } from './types.js';
 
@@ -141,6 +142,48 @@ function printfText(fmt: string): string {
 const GENERIC = new Set(['API', 'KEY', 'KEYS', 'TOKEN', 'SECRET', 'ACCESS', 'AUTH', 'PASSWORD', 'PASSWD', 'CREDENTIAL', 'CREDENTIALS', 'PRIVATE', 'CLIENT', 'ID', 'BEARER', 'APP', 'OAUTH', 'PAT', 'PERSONAL', 'SERVICE', 'USER', 'ACCOUNT', 'MY', 'THE', 'DATABASE', 'URL', 'SESSION', 'COOKIE', 'APIKEY', 'REFRESH', 'ADMIN', 'PROD', 'DEV', 'TEST']);
 export function serviceWords(name: string): string[] {
   return name.split(/[_\W]+/).filter((w) => w.length > 1 && !GENERIC.has(w.toUpperCase())).map((w) => w.toLowerCase());
+}
+
+/**
+ * How much a secret sent in a request's body says, by what the secret is and where it goes: a credential file, the
+ * browser's data or the whole environment to a host is the user's data leaving (an error; a warning when the host
+ * is not written out). A single named credential (`$TAVILY_API_KEY`) in a request is how that key is used: info
+ * (check the host is its service), unless the host is one that receives data from anyone (a capture, paste or tunnel
+ * service, a bare public IP: src/analysis/destinations.ts), where it is handed over: a warning. Null when nothing is
+ * to be said (the key goes to the service its name names, or its name names none and the host is ordinary).
+ */
+export function sentEvidence(t: Taint, host: string | null, url: string | null, payload?: string): Pick<Chain, 'severity' | 'confidence' | 'impact' | 'fix'> | null {
+  if (t.kind !== 'secret' && t.kind !== 'env') return null;
+  const own = ownService(t, host);
+  // Credentials of two or more different services in one request to one host: no host issues them all, so at least
+  // one goes to a party that did not issue it. That is structure (what the request carries), not a word list.
+  const services = payload && host && own !== true ? foreignServices(payload, host) : [];
+  if (services.length >= 2) return { severity: 'warning', confidence: 'high', impact: `one request carries the credentials of ${services.length} different services (${services.join(', ')}) to ${host}, which cannot have issued them all: whoever runs it receives them`, fix: 'Remove it; send each key only to the service that issued it' };
+  if (!t.envName) {
+    if (own === true) return null;
+    return { severity: host ? 'error' : 'warning', confidence: 'high', impact: 'whoever runs that host receives the credentials', fix: 'Remove it, or send a credential only as authentication to the service it belongs to' };
+  }
+  if (own === true) return null;
+  const odd = unusualDestination(url ?? host);
+  if (odd) return { severity: 'warning', confidence: 'high', impact: `${odd.host} is ${odd.why}, not a service ${t.envName} authenticates to: whoever reads what arrives there receives the credential`, fix: 'Remove it; a key goes only to the service that issued it' };
+  if (own === null) return null;
+  return { severity: 'info', confidence: 'medium', impact: `a key in a request normally authenticates to the service it belongs to; ${host ?? 'the host'} is not named for ${t.envName}, so check that it is that service`, fix: 'Send the key only to the service that issued it (in a header where the API allows)' };
+}
+
+/** Environment variables read in an expression or a command's words: `$X`, `${X}`, `os.environ.get('X')`,
+ *  `os.environ['X']`, `os.getenv("X")`, `process.env.X`, `process.env['X']`, `$env:X`, `ENV['X']`. */
+const ENV_REF = /(?:\$\{?(?!process\.env\.)|\$env:|process\.env\.|(?:process\.env|os\.environ|ENV)\[\s*["']|os\.environ\.get\(\s*["']|os\.getenv\(\s*["']|getenv\(\s*["'])([A-Za-z_][A-Za-z0-9_]*)/g;
+/** The services named by the credential variables of `payload` whose names do not match `host`, one word each. */
+export function foreignServices(payload: string, host: string): string[] {
+  const out = new Set<string>();
+  for (const m of payload.matchAll(ENV_REF)) {
+    const name = m[1]!.toUpperCase();
+    if (!SECRET_NAME.test(name) || /WEBHOOK/.test(name)) continue;
+    const words = serviceWords(name);
+    if (words.length === 0 || words.some((w) => host.includes(w))) continue;
+    out.add(words[0]!);
+  }
+  return [...out].sort();
 }
 
 /** A secret from an environment variable sent to `host`: true when the host carries a word of the variable's name
@@ -819,13 +862,22 @@ export class ShellModel {
       if (t && t.kind === 'secret' && ownService(t, host) === true) st.cleared.push({ rule: 'exfiltration', at: here });
       // A token inside the address of its own service, given as a destination (`"webhook_url":
       // "https://open.feishu.cn/…/hook/$FEISHU_TOKEN"`): the address is what is handed over, to be called later.
-      if (t?.envName && [...val.value.matchAll(/https?:\/\/([^/\s"'$]+)[^\s"']*\$\{?([A-Za-z_][A-Za-z0-9_]*)/g)].some((m) => m[2] === t!.envName && ownService(t!, m[1]!.toLowerCase()) === true)) {
+      const inAddress = t?.envName ? [...val.value.matchAll(/https?:\/\/([^/\s"'$]+)[^\s"']*\$\{?([A-Za-z_][A-Za-z0-9_]*)/g)].filter((m) => m[2] === t!.envName).map((m) => m[1]!.toLowerCase()) : [];
+      if (t && inAddress.some((h) => ownService(t!, h) === true)) {
         st.cleared.push({ rule: 'exfiltration', at: here });
         continue;
       }
+      // The same token inside the address of a host that is not its service: whoever runs that host receives it
+      // when the address is called.
+      const foreign = t ? inAddress.find((h) => !isLocalHost(h) && ownService(t!, h) === false) : undefined;
+      if (t && foreign) {
+        this.emit({ rule: 'exfiltration', kind: 'secret-sent', severity: 'warning', confidence: 'high', impact: `the credential ${t.envName} is written into an address at ${foreign}, which is not its service: whoever runs ${foreign} receives it when the address is called`, fix: 'Remove it; a key goes only to the service that issued it', steps: [...t.steps, step(here, `puts it into an address at ${foreign} sent to ${host ?? 'a host'} (${head} ${opt})`)] });
+        return null;
+      }
       if (t?.envName && /WEBHOOK/i.test(t.envName)) st.cleared.push({ rule: 'exfiltration', at: here });
-      if (t && (t.kind === 'secret' || t.kind === 'env') && ownService(t, host) === false) {
-        this.emit({ rule: 'exfiltration', kind: 'secret-sent', severity: host && !t.envName && !t.weak ? 'error' : 'warning', confidence: 'high', steps: [...t.steps, step(here, `sends it to ${host ?? 'a host'} (${head} ${opt})`)], impact: 'whoever runs that host receives the credentials', fix: 'Remove it, or send a credential only as authentication to the service it belongs to' });
+      const ev = t ? sentEvidence(t, host, url, vals.join(' ')) : null;
+      if (t && ev) {
+        this.emit({ rule: 'exfiltration', kind: 'secret-sent', ...ev, steps: [...t.steps, step(here, `sends it to ${host ?? 'a host'} (${head} ${opt})`)] });
         return null;
       }
     }
