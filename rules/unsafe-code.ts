@@ -15,8 +15,9 @@ import { quote } from '../src/core/text.js';
 
 let pack: Pack | null = null;
 
-/** Python eval/exec called on something other than one plain string literal (not `x.eval()`, `literal_eval`). */
-const PY_EVAL = /(?<![\w.])(eval|exec)\(\s*(?!(?:r|b|rb|br)?(?:"[^"\\\n{}]*"|'[^'\\\n{}]*')\s*[,)])(?=\S)(?!\))/g;
+/** Python eval/exec called on something other than one plain string literal (not `x.eval()`, `literal_eval`, nor a
+ *  function defined with that name: `def eval(`). */
+const PY_EVAL = /(?<![\w.])(?<!\bdef[ \t]+)(eval|exec)\(\s*(?!(?:r|b|rb|br)?(?:"[^"\\\n{}]*"|'[^'\\\n{}]*')\s*[,)])(?=\S)(?!\))/g;
 /** JavaScript eval or Function constructor on something other than a string literal. */
 const JS_EVAL = /(?<![\w.$])(eval\(|new\s+Function\()\s*(?!(?:"[^"\\\n]*"|'[^'\\\n]*')\s*\))(?=\S)(?!\))/g;
 /** Calls that decode a literal (base64, hex, compression): what encoded-payload reads. */

@@ -4,6 +4,7 @@
 
 import { decodeLiteral } from './decode.js';
 import { unusualDestinationIn } from './destinations.js';
+import { abbreviates } from './behaviour/shellflow.js';
 
 export type FlowKind = 'environment-sent' | 'encoded-secret-sent' | 'hidden-destination' | 'credential-harvest' | 'secret-sent';
 
@@ -130,7 +131,7 @@ function secretSent(block: string): { at: number; detail: string; name: string; 
       for (const [v, { name, at }] of vars) {
         if (!new RegExp(`\\b${v}\\b`).test(a)) continue;
         const service = name.split('_').filter((w) => w.length > 1 && !GENERIC_NAME_WORDS.has(w)).map((w) => w.toLowerCase());
-        if (service.some((w) => host.includes(w))) continue;
+        if (service.some((w) => host.includes(w) || abbreviates(w, host))) continue;
         return { at, name, url, detail: `sends the credential ${name} in the request ${kw[1]} to ${host}, a host not named for it (${m[0].replace(/\($/, '')})` };
       }
     }
@@ -149,9 +150,25 @@ function sentAsData(block: string, at: number): boolean {
   const line = block.slice(at, le0 === -1 ? block.length : le0);
   if (/^[;&|\s]*(?:env|printenv)\s*\|/.test(line) && SHOWN.test(line.replace(/^[;&|\s]*(?:env|printenv)\s*/, ''))) return false;
   const ls = block.lastIndexOf('\n', at - 1) + 1;
+  // The copy written as a child process's environment (`env={**os.environ, "X": "1"}`, `env: {...process.env}`):
+  // the child runs on this machine; nothing leaves.
+  if (childEnv(block, ls, at)) return false;
   const assigned = /^[ \t]*([A-Za-z_]\w*)[ \t]*=[^=]/.exec(block.slice(ls, at + 1))?.[1];
   if (!assigned) return true;
   return variableSent(block, assigned, le0 === -1 ? block.length : le0, new Set());
+}
+
+/** Whether `block[ls, at)` (a line up to a value) names that value as a call's `env=` keyword or an options object's
+ *  `env:` property: inside a call or literal on this line, or on a line of its own after one that opens or
+ *  continues an argument list. A statement `env = …` is a variable, followed by variableSent. */
+function childEnv(block: string, ls: number, at: number): boolean {
+  const m = /^[ \t]*(.*?)\benv[ \t]*[=:][ \t]*$/.exec(block.slice(ls, at));
+  if (!m) return false;
+  if (/[(,{]/.test(m[1]!)) return true;
+  if (m[1] !== '') return false;
+  const prev = block.slice(0, ls).replace(/\s+$/, '');
+  const last = prev.slice(prev.lastIndexOf('\n') + 1).replace(/[ \t]+(?:#|\/\/)[^"'`]*$/, '');
+  return /[(,{][ \t]*$/.test(last);
 }
 
 /** A pipeline of filters and pagers ending at the terminal (no redirect, no other command). */
@@ -165,8 +182,10 @@ function variableSent(block: string, name: string, from: number, seen: Set<strin
     const before = rest.slice(Math.max(0, m.index! - 20), m.index!);
     // To the end of the line: `env["A_LONG_VARIABLE_NAME"] = …` is still a change in place.
     const after = rest.slice(m.index! + name.length, m.index! + name.length + 200);
-    if (/\benv\s*=\s*$|\bos\.environ\s*=\s*$/.test(before)) continue;
-    if (/^\s*(?:\[[^\]\n]*\]\s*=[^=]|\.(?:update|pop|setdefault|get|copy|items|keys)\()/.test(after)) continue;
+    if (/\benv\s*[=:]\s*$|\bos\.environ\s*=\s*$/.test(before)) continue;
+    // One key read or set (`env["X"]`, `env.get("X")`), or a membership test (`"X" in env`): not the copy sent.
+    if (/^\s*(?:\[[^\]\n]*\]|\.(?:update|pop|setdefault|get|copy|items|keys)\()/.test(after)) continue;
+    if (/\bin[ \t]+$/.test(before) && !/\bfor\b/.test(before.slice(before.lastIndexOf('\n') + 1)) && /^[ \t]*(?:and\b|or\b|:|\)|$)/m.test(after)) continue;
     if (/^\s*=[^=]/.test(after) && (/[(,][ \t]*$/.test(before) || /^[ \t]*$/.test(before.slice(before.lastIndexOf('\n') + 1)))) continue;
     // Returned from a function: the copy goes wherever the function's callers put it.
     if (/\breturn[ \t]+$/.test(before) && /^[ \t]*(?:#.*)?(?:\n|$)/.test(after) && seen.size < 4) {

