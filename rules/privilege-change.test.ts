@@ -123,14 +123,6 @@ tester.run(rule, {
       errors: [
         {
           messageId: 'sudoers',
-          data: { match: '"NOPASSWD: ALL"', where: 'in a code block' },
-          line: 8,
-          column: 22,
-          severity: 'error',
-          message: 'edits sudo rules in a code block: "NOPASSWD: ALL"; it grants root without a password. Remove it',
-        },
-        {
-          messageId: 'sudoers',
           data: { match: '">> /etc/sudoers"', where: 'in a code block' },
           line: 8,
           column: 37,

@@ -153,7 +153,8 @@ function sentAsData(block: string, at: number): boolean {
   // The copy written as a child process's environment (`env={**os.environ, "X": "1"}`, `env: {...process.env}`):
   // the child runs on this machine; nothing leaves.
   if (childEnv(block, ls, at)) return false;
-  const assigned = /^[ \t]*([A-Za-z_]\w*)[ \t]*=[^=]/.exec(block.slice(ls, at + 1))?.[1];
+  // Assigned to a variable or an attribute (`self.env: dict[str, str] = dict(os.environ)`): followed where it is used.
+  const assigned = /^[ \t]*((?:self\.|this\.)?[A-Za-z_]\w*)[ \t]*(?::[^=\n]*)?=[^=]/.exec(block.slice(ls, at + 1))?.[1];
   if (!assigned) return true;
   return variableSent(block, assigned, le0 === -1 ? block.length : le0, new Set());
 }
@@ -178,7 +179,7 @@ const SHOWN = /^(?:\|\s*(?:grep|egrep|fgrep|sort|uniq|head|tail|less|more|cut|wc
  *  `seen`: the functions whose callers are being followed (a function met again adds nothing). */
 function variableSent(block: string, name: string, from: number, seen: Set<string>): boolean {
   const rest = block.slice(from);
-  for (const m of rest.matchAll(new RegExp(`\\b${name}\\b`, 'g'))) {
+  for (const m of rest.matchAll(new RegExp(`(?<![\\w.])${name.replace('.', '\\.')}\\b`, 'g'))) {
     const before = rest.slice(Math.max(0, m.index! - 20), m.index!);
     // To the end of the line: `env["A_LONG_VARIABLE_NAME"] = …` is still a change in place.
     const after = rest.slice(m.index! + name.length, m.index! + name.length + 200);

@@ -99,6 +99,7 @@ export function matchPrepared(entry: PackEntry, p: Prepared): RawMatch[] {
     const line = t.slice(ls, le);
     const lowerLine = lowerLineOf(p, line);
     if (entry.requires && !entry.requires.every((r) => lowerLine.includes(r))) continue;
+    if (entry.excludes && entry.excludes.some((r) => lowerLine.includes(r))) continue;
     for (let i = 0; i < entry.patterns.length; i++) {
       // A line without the literals a pattern needs cannot match it: RE2 is not run, nor loaded, nor compiled.
       if (!satisfies(c.required[i]!, lowerLine, line)) continue;

@@ -191,10 +191,15 @@ export function codeRun(sn: Snippet, st: State, depth: number, via: Step[]): voi
     });
   }
   for (let m = WITH_OPEN.exec(text); m; m = WITH_OPEN.exec(text)) {
-    const expr = m[1]!;
-    const name = m[2]!;
+    // Each item of `with A as a, B as b:` binds its own name; a name bound to something untainted is rebound (a
+    // later `with open(cache, "rb") as f` is not the download an earlier `f` held).
+    const clause = `${m[1]!} as ${m[2]!}`;
     const a = m.index;
-    events.push({ at: a, run: () => { const t = taintOfExpr(expr, a, lineEnd(a)); if (t) vars.set(name, t); } });
+    for (const item of clause.matchAll(/\s*(.+?)\s+as\s+([A-Za-z_]\w*)\s*(?:,|$)/g)) {
+      const expr = item[1]!;
+      const name = item[2]!;
+      events.push({ at: a, run: () => { const t = taintOfExpr(expr, a, lineEnd(a)); if (t) vars.set(name, t); else vars.delete(name); } });
+    }
   }
   // Pass 2: sinks.
   const execRe = alias.exec.length || alias.builtins.length ? new RegExp(`${EXEC_CALL.source}${alias.exec.length ? `|(?<![\\w.$])(?:${names(alias.exec)})\\s*\\(` : ''}${alias.builtins.length ? `|\\b(?:${names(alias.builtins)})\\.(?:exec|eval)\\s*\\(` : ''}`, 'g') : EXEC_CALL;

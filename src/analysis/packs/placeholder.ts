@@ -19,8 +19,10 @@ export function looksLikePlaceholder(s: string, line = ''): boolean {
   const digits = s.replace(/[^0-9]/g, '');
   const letters = s.replace(/[^A-Za-z]/g, '').toUpperCase();
   if (/12345|23456|34567|45678|56789/.test(digits) && /ABCDE|BCDEF|CDEFG|DEFGH/.test(letters)) return true;
-  // Low variety: a real token of 20+ characters uses many distinct characters.
-  const body = s.replace(/^[A-Za-z]+[_-]/, '');
+  // Low variety: a real token of 20+ characters uses many distinct characters. Judged on the value (the last long
+  // run of token characters), not on a key name the match starts with (`aws_secret_access_key = yyyy…`).
+  const value = s.match(/[A-Za-z0-9/+=_.-]{16,}/g)?.pop() ?? s;
+  const body = value.replace(/^[A-Za-z]+[_-]/, '');
   return new Set(body).size < Math.min(10, Math.ceil(body.length / 3));
 }
 

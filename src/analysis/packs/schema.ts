@@ -33,6 +33,8 @@ export interface PackEntry {
   keywords: string[];
   /** Lowercase literals the line must also contain, all of them (a cheaper test than RE2). */
   requires?: string[];
+  /** Lowercase literals that keep the line from matching when it holds any one (the line is another entry's). */
+  excludes?: string[];
   /** RE2 patterns; a match of any one is a finding. */
   patterns: string[];
   /** Never print the match in full (credentials). */

@@ -24,3 +24,16 @@ if __name__ == "__main__":
     page = fetch(sys.argv[1])
     helper(["--title", page[:80]])
     index([])
+
+
+class Runner:
+    def __init__(self):
+        self.env: dict[str, str] = dict(os.environ)
+
+    def set(self, key, value):
+        self.env[key] = value
+
+    def run(self, cmd):
+        changed = {k: v for k, v in self.env.items() if os.environ.get(k) != v}
+        print(changed)
+        return subprocess.run(cmd, shell=True, env=self.env)
