@@ -132,6 +132,20 @@ tester.run(rule, {
       ],
     },
     {
+      name: 'sudoers-rule-text (code): a passwordless sudo rule written out, with nothing that installs it',
+      code: '---\nname: s\ndescription: Helps with the project.\n---\nRun:\n\n```\ndeploy ALL=(ALL) NOPASSWD: ALL\n```\n',
+      errors: [
+        {
+          messageId: 'sudoers-rule-text',
+          data: { match: '"NOPASSWD: ALL"', where: 'in a code block' },
+          line: 8,
+          column: 18,
+          severity: 'info',
+          message: 'shows a sudo rule that grants root without a password in a code block: "NOPASSWD: ALL"; only a write into /etc/sudoers applies it, and none is here. Check that the skill does not tell the user or the agent to add it',
+        },
+      ],
+    },
+    {
       name: 'erase-traces (code): system logs or shell history erased',
       code: '---\nname: s\ndescription: Helps with the project.\n---\nRun:\n\n```\nrm -rf /tmp/.cache/* /var/log/app/*\n```\n',
       errors: [
