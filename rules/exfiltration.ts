@@ -6,6 +6,7 @@
 
 import { CHAIN_MESSAGE, collecting, reportChains, type Taken } from '../src/analysis/behaviour/report.js';
 import { catalogueAware } from '../src/analysis/catalogue.js';
+import { hostNamer, skillTexts } from '../src/analysis/disclosure.js';
 import { codeRanges, loadPack, runPack, type Pack, withPackMessages } from '../src/analysis/packs.js';
 import { defineRule, type ReportInput, type SkillContext } from '../src/core/rule.js';
 import { codeFlows, type FlowFinding, type FlowKind } from '../src/analysis/flow.js';
@@ -71,8 +72,10 @@ export default defineRule({
       ctx.report(r);
     };
     runPack(wrapped, pack);
+    // Whether the skill's text names a host a key is sent to (src/analysis/disclosure.ts).
+    const named = hostNamer(skillTexts(ctx));
     const scanBlock = (text: string, bs: number, be: number, file: string | undefined, source: SourceText | undefined, where: string) => {
-        for (const f of codeFlows(text, bs, be)) {
+        for (const f of codeFlows(text, bs, be, named)) {
           // One finding per block is enough when a line pattern already reported inside it.
           if (taken.some((k) => k.file === file && k.start >= bs && k.start < be)) continue;
           const r: ReportInput = {
@@ -113,7 +116,7 @@ export default defineRule({
         if (!t) continue;
         const str = t.segments[0]!.str;
         if (taken.some((k) => k.file === f.file && str.start < k.end && k.start < str.end)) continue;
-        const flow = codeFlows(t.text)[0];
+        const flow = codeFlows(t.text, 0, t.text.length, named)[0];
         if (!flow) continue;
         taken.push({ file: f.file, start: str.start, end: str.end });
         const where = `in ${quote(f.rel)} server ${quote(server.name)} (${t.label}, at ${formatJsonPath(str.path)})`;

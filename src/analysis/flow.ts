@@ -244,7 +244,7 @@ function harvestSent(block: string): boolean {
 }
 
 /** Exfiltration flows in `text[start, end)` (one code block). */
-export function codeFlows(text: string, start = 0, end = text.length): FlowFinding[] {
+export function codeFlows(text: string, start = 0, end = text.length, hostNamed?: (host: string) => boolean): FlowFinding[] {
   const block = text.slice(start, end);
   const sinkM = SINK.exec(block);
   // Credential-named variables picked out of the environment: a harvest even when the send is in another file.
@@ -330,10 +330,14 @@ export function codeFlows(text: string, start = 0, end = text.length): FlowFindi
     const sent = secretSent(block);
     if (sent) {
       const o = unusualDestinationIn(sent.url);
+      const host = /^[a-z][a-z0-9+.-]*:\/\/(?:[^\s/@]*@)?([^\s/:?#]+)/i.exec(sent.url)?.[1] ?? null;
+      const hidden = host !== null && hostNamed !== undefined && !hostNamed(host);
       out.push({
         kind: 'secret-sent',
         ...(o
           ? { severity: 'warning' as const, why: `${o.host} is ${o.why}, not a service ${sent.name} authenticates to: whoever reads what arrives there receives the credential. Remove it` }
+          : hidden
+          ? { severity: 'warning' as const, why: `${host} is not named anywhere in the skill's text: the key goes to a host the user was never told about. Name the service and its address in SKILL.md, or remove the request` }
           : { severity: 'info' as const, why: `a key in a request normally authenticates to its own service; check that the host is the one ${sent.name} belongs to` }),
         ...lineAt(text, start + sent.at, start, end),
         detail: sent.detail,

@@ -325,7 +325,7 @@ export function codeRun(sn: Snippet, st: State, depth: number, via: Step[]): voi
         for (const b of body) {
           const t = taintOfExpr(b, a, lineEnd(a));
           if (t && t.kind === 'secret' && ownService(t, host) === true) st.cleared.push({ rule: 'exfiltration', at: at(a, lineEnd(a)) });
-          const ev = t ? sentEvidence(t, host, u, body.join('\n')) : null;
+          const ev = t ? sentEvidence(t, host, u, body.join('\n'), st.hostNamed) : null;
           if (t && ev) {
             emit({ rule: 'exfiltration', kind: 'secret-sent', ...ev, steps: [...t.steps, step(at(a, lineEnd(a)), `sends it to ${host ?? 'a host'} in a request body`)] });
             return;

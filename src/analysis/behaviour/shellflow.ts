@@ -30,6 +30,8 @@ export interface State {
   /** Code in another language handed over (python -c, node -e, a here-doc): the model's dispatcher. */
   code(sn: Snippet, st: State, depth: number, via: Step[]): void;
   budget: number;
+  /** Whether the skill's text names a host (src/analysis/disclosure.ts); unset: not known. */
+  hostNamed?: (host: string) => boolean;
 }
 
 export const SECRET_NAME = /^[A-Z0-9_]*(?:_KEY|API_?KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIALS?|PRIVATE_KEY|ACCESS_KEY|_PAT(?=_|$)|SESSION|COOKIE)[A-Z0-9_]*$/;
@@ -152,7 +154,7 @@ export function serviceWords(name: string): string[] {
  * service, a bare public IP: src/analysis/destinations.ts), where it is handed over: a warning. Null when nothing is
  * to be said (the key goes to the service its name names, or its name names none and the host is ordinary).
  */
-export function sentEvidence(t: Taint, host: string | null, url: string | null, payload?: string): Pick<Chain, 'severity' | 'confidence' | 'impact' | 'fix'> | null {
+export function sentEvidence(t: Taint, host: string | null, url: string | null, payload?: string, named?: (host: string) => boolean): Pick<Chain, 'severity' | 'confidence' | 'impact' | 'fix'> | null {
   if (t.kind !== 'secret' && t.kind !== 'env') return null;
   const own = ownService(t, host);
   // Credentials of two or more different services in one request to one host: no host issues them all, so at least
@@ -166,6 +168,9 @@ export function sentEvidence(t: Taint, host: string | null, url: string | null, 
   if (own === true) return null;
   const odd = unusualDestination(url ?? host);
   if (odd) return { severity: 'warning', confidence: 'high', impact: `${odd.host} is ${odd.why}, not a service ${t.envName} authenticates to: whoever reads what arrives there receives the credential`, fix: 'Remove it; a key goes only to the service that issued it' };
+  // A host the skill's text never names: the key goes where the user was not told it would (a script's request to
+  // a service the skill documents names it; one to a host nobody mentions is how a stolen key leaves).
+  if (host && !isLocalHost(host) && named && !named(host)) return { severity: 'warning', confidence: 'medium', impact: `${host} is not named anywhere in the skill's text: the key goes to a host the user was never told about`, fix: 'Name the service and its address in SKILL.md, or remove the request' };
   if (own === null) return null;
   return { severity: 'info', confidence: 'medium', impact: `a key in a request normally authenticates to the service it belongs to; ${host ?? 'the host'} is not named for ${t.envName}, so check that it is that service`, fix: 'Send the key only to the service that issued it (in a header where the API allows)' };
 }
@@ -443,7 +448,8 @@ export class ShellModel {
       for (const w of c.words.slice(3)) {
         const t = this.wordTaint(w, depth);
         if (t && t.kind !== 'literal') {
-          this.st.vars.set(c.words[1]!.value, t);
+          // A path written as a word is the file's name until something reads it.
+          this.st.vars.set(c.words[1]!.value, w.subs.length === 0 && !w.proc && t.kind === 'secret' ? { ...t, asPath: true } : t);
           break;
         }
       }
@@ -922,7 +928,7 @@ export class ShellModel {
         return null;
       }
       if (t?.envName && /WEBHOOK/i.test(t.envName)) st.cleared.push({ rule: 'exfiltration', at: here });
-      const ev = t ? sentEvidence(t, host, url, vals.join(' ')) : null;
+      const ev = t ? sentEvidence(t, host, url, vals.join(' '), st.hostNamed) : null;
       if (t && ev) {
         this.emit({ rule: 'exfiltration', kind: 'secret-sent', ...ev, steps: [...t.steps, step(here, `sends it to ${host ?? 'a host'} (${head} ${opt})`)] });
         return null;
@@ -944,7 +950,8 @@ export class ShellModel {
     // Data carried in the URL itself (a query built from a secret).
     if (urlIdx >= 0) {
       const t = this.wordTaint(args[urlIdx]!, depth);
-      if (t && (t.kind === 'secret' || t.kind === 'env') && ownService(t, host) === false && t.envName === undefined) {
+      const nameOnly = t?.asPath === true && args[urlIdx]!.subs.length === 0 && !args[urlIdx]!.proc;
+      if (t && (t.kind === 'secret' || t.kind === 'env') && !nameOnly && ownService(t, host) === false && t.envName === undefined) {
         this.emit({ rule: 'exfiltration', kind: 'secret-sent', severity: 'error', confidence: 'high', steps: [...t.steps, step(here, `puts it in a URL of ${host ?? 'a host'} (${head})`)], impact: 'fetching that URL hands the data to the host', fix: 'Remove it' });
         return null;
       }

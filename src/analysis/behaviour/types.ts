@@ -30,6 +30,9 @@ export interface Taint {
   weak?: boolean;
   /** literal: the decoder that produced it (base64, base32, hex, rot13…), when it was decoded. */
   decoder?: string;
+  /** secret: the file's path written as a word, not yet read: a command that reads the file gets its content, but
+   *  the path itself in a URL (`https://target/$f` for f in .env …) sends only the name. */
+  asPath?: boolean;
 }
 
 export type BehaviourRule = 'remote-exec' | 'exfiltration' | 'reverse-shell' | 'persistence' | 'privilege-change' | 'encoded-payload' | 'mcp-server';
