@@ -15,6 +15,7 @@ export default defineConfig({
       'test/unicode-mutation.test.ts',
       'test/text-fastpaths.property.test.ts',
       'rules/hidden-unicode.test.ts',
+      'test/hidden-camel.test.ts',
       'rules/agent-instruction.test.ts',
     ],
     testTimeout: 60_000,
