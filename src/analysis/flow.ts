@@ -28,8 +28,9 @@ const ENV_DUMP = /\bdict\(\s*os\.environ\s*\)|\bos\.environ\.copy\(\)|\{\s*\*\*o
 const ENV_DUMP_ALL = new RegExp(ENV_DUMP.source, 'gm');
 const SECRET_READ = new RegExp(`\\bos\\.environ(?:\\.get)?[\\[(]\\s*["'](${SECRET_NAME})["']|\\bos\\.getenv\\(\\s*["'](${SECRET_NAME})["']|\\bprocess\\.env(?:\\.|\\[["'])(${SECRET_NAME})\\b|\\$\\{?(${SECRET_NAME})\\b`, 'g');
 const ENCODE = /\b(?:b64encode|b32encode|urlsafe_b64encode|hexlify|btoa|Buffer\.from\([^)\n]*\)\.toString\(\s*["'](?:base64|hex)["']|base64|xxd)\b/;
-/** Something that sends data out of the machine. */
-const SINK = /\b(?:requests|httpx|session|aiohttp|client)\.(?:post|put|patch|request|get)\(|\burllib\.request\.(?:urlopen|Request)\(|\burlopen\(|\bfetch\(|\baxios(?:\.(?:post|put|get))?\(|\bhttps?\.request\(|\bsocket\.(?:socket|create_connection)\(|\.sendall?\(|\bsmtplib\b|\b(?:curl|wget|nc|ncat|netcat)\b|\b(?:dig|nslookup|gethostbyname)\b/;
+/** Something that sends data out of the machine. A `session.get("key")` or `client.get("name")` with a bare word is a
+ *  dictionary or cache lookup, not a request (a request names a URL or a variable holding one). */
+const SINK = /\b(?:requests|httpx|aiohttp)\.(?:post|put|patch|request|get)\(|\b(?:session|client)\.(?:post|put|patch|request|get)\((?!\s*["'][^"'\/:\s]*["']\s*[,)])|\burllib\.request\.(?:urlopen|Request)\(|\burlopen\(|\bfetch\(|\baxios(?:\.(?:post|put|get))?\(|\bhttps?\.request\(|\bsocket\.(?:socket|create_connection)\(|\.sendall?\(|\bsmtplib\b|\b(?:curl|wget|nc|ncat|netcat)\b|\b(?:dig|nslookup|gethostbyname)\b/;
 const HARVEST_PAIR = new RegExp(`["']${SECRET_NAME}["']\\s*:\\s*(?:os\\.environ|os\\.getenv|process\\.env)`, 'g');
 /** A literal decoded at run time (a URL or host hidden from a reader). */
 const DECODED_LITERAL = /\b(?:b64decode|b32decode|urlsafe_b64decode|atob|fromhex|unhexlify)\(\s*b?["']([A-Za-z0-9+/=_-]{16,})["']\s*\)/;
