@@ -6,7 +6,7 @@
 
 import { CHAIN_MESSAGE, collecting, reportChains, type Taken } from '../src/analysis/behaviour/report.js';
 import { catalogueAware } from '../src/analysis/catalogue.js';
-import { hostNamer, skillTexts } from '../src/analysis/disclosure.js';
+import { skillHostNamer } from '../src/analysis/disclosure.js';
 import { codeRanges, loadPack, runPack, type Pack, withPackMessages } from '../src/analysis/packs.js';
 import { defineRule, type ReportInput, type SkillContext } from '../src/core/rule.js';
 import { codeFlows, type FlowFinding, type FlowKind } from '../src/analysis/flow.js';
@@ -73,7 +73,7 @@ export default defineRule({
     };
     runPack(wrapped, pack);
     // Whether the skill's text names a host a key is sent to (src/analysis/disclosure.ts).
-    const named = hostNamer(skillTexts(ctx));
+    const named = skillHostNamer(ctx);
     const scanBlock = (text: string, bs: number, be: number, file: string | undefined, source: SourceText | undefined, where: string) => {
         for (const f of codeFlows(text, bs, be, named)) {
           // One finding per block is enough when a line pattern already reported inside it.

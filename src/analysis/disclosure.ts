@@ -38,15 +38,20 @@ function hasWord(text: string, word: string): boolean {
   return false;
 }
 
-/** A test of whether the skill's text (`texts`, its Markdown files) names a host. */
-export function hostNamer(texts: readonly string[]): (host: string) => boolean {
-  let text = '';
-  for (const t of texts) {
-    if (text.length >= MAX_TEXT) break;
-    text += `\n${t.slice(0, MAX_TEXT - text.length).toLowerCase()}`;
-  }
+/** A test of whether the skill's text (`texts`, its Markdown files, read on the first question) names a host. */
+export function hostNamer(texts: readonly string[] | (() => readonly string[])): (host: string) => boolean {
+  let text: string | null = null;
+  const read = (): string => {
+    let out = '';
+    for (const t of typeof texts === 'function' ? texts() : texts) {
+      if (out.length >= MAX_TEXT) break;
+      out += `\n${t.slice(0, MAX_TEXT - out.length).toLowerCase()}`;
+    }
+    return out;
+  };
   const memo = new Map<string, boolean>();
   return (host: string) => {
+    text ??= read();
     const h = host.toLowerCase();
     let v = memo.get(h);
     if (v === undefined) {
@@ -64,4 +69,12 @@ export function skillTexts(ctx: SkillContext): string[] {
   if (ctx.skill.source) out.push(ctx.skill.source.normalized);
   for (const f of ctx.skill.folder?.files().files ?? []) if (f.kind === 'markdown' && f.file !== ctx.skill.file) out.push(f.source.normalized);
   return out;
+}
+
+const namers = new WeakMap<object, (host: string) => boolean>();
+/** The host test of the skill `ctx` checks: one per skill, shared by the rules, its text read only when asked. */
+export function skillHostNamer(ctx: SkillContext): (host: string) => boolean {
+  let n = namers.get(ctx.skill);
+  if (!n) namers.set(ctx.skill, (n = hostNamer(() => skillTexts(ctx))));
+  return n;
 }

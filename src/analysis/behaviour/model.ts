@@ -7,7 +7,7 @@
 
 import type { SkillContext } from '../../core/rule.js';
 import type { SourceText } from '../../core/source.js';
-import { hostNamer, skillTexts } from '../disclosure.js';
+import { skillHostNamer } from '../disclosure.js';
 import { fencedBlocks } from '../fences.js';
 import { mcpServers, segmentAt, type McpServer } from '../mcp.js';
 import { codeRun } from './codeflow.js';
@@ -273,7 +273,7 @@ export function behaviourOf(ctx: SkillContext): Behaviour {
   const folder = ctx.skill.folder;
   if (folder) for (const f of folder.files().files) fileSnippets(f as PkgFile, snippets, launch);
   const st = newState(dispatch);
-  st.hostNamed = hostNamer(skillTexts(ctx));
+  st.hostNamed = skillHostNamer(ctx);
   for (const sn of snippets) {
     // A piece with none of the words the readers act on (downloaders, interpreters, network and persistence
     // commands, credential paths, encoders) sets nothing a later piece could use: skipped, most code is.
