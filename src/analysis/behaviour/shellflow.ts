@@ -149,10 +149,12 @@ export function serviceWords(name: string): string[] {
 /**
  * How much a secret sent in a request's body says, by what the secret is and where it goes: a credential file, the
  * browser's data or the whole environment to a host is the user's data leaving (an error; a warning when the host
- * is not written out). A single named credential (`$TAVILY_API_KEY`) in a request is how that key is used: info
- * (check the host is its service), unless the host is one that receives data from anyone (a capture, paste or tunnel
- * service, a bare public IP: src/analysis/destinations.ts), where it is handed over: a warning. Null when nothing is
- * to be said (the key goes to the service its name names, or its name names none and the host is ordinary).
+ * is not written out; the clipboard, a warning). A single named credential (`$TAVILY_API_KEY`) in a request is how
+ * that key is used: info (check the host is its service), unless the host is one that receives data from anyone (a
+ * capture, paste or tunnel service, a bare public IP: src/analysis/destinations.ts) or one the skill's text never
+ * names (`named`, src/analysis/disclosure.ts), where it is handed over unannounced: a warning. The credentials of two
+ * services in one request: a warning. Null when nothing is to be said (the key goes to the service its name names,
+ * or its name names none and the host is ordinary and named).
  */
 export function sentEvidence(t: Taint, host: string | null, url: string | null, payload?: string, named?: (host: string) => boolean): Pick<Chain, 'severity' | 'confidence' | 'impact' | 'fix'> | null {
   if (t.kind !== 'secret' && t.kind !== 'env') return null;
@@ -163,7 +165,8 @@ export function sentEvidence(t: Taint, host: string | null, url: string | null, 
   if (services.length >= 2) return { severity: 'warning', confidence: 'high', impact: `one request carries the credentials of ${services.length} different services (${services.join(', ')}) to ${host}, which cannot have issued them all: whoever runs it receives them`, fix: 'Remove it; send each key only to the service that issued it' };
   if (!t.envName) {
     if (own === true) return null;
-    return { severity: host ? 'error' : 'warning', confidence: 'high', impact: 'whoever runs that host receives the credentials', fix: 'Remove it, or send a credential only as authentication to the service it belongs to' };
+    // The clipboard (weak) holds what the user copied, often but not always a password: a warning when sent.
+    return { severity: host && !t.weak ? 'error' : 'warning', confidence: 'high', impact: 'whoever runs that host receives the credentials', fix: 'Remove it, or send a credential only as authentication to the service it belongs to' };
   }
   if (own === true) return null;
   const odd = unusualDestination(url ?? host);
