@@ -20,7 +20,7 @@ describe('camelHinted', () => {
   });
 
   it('refuses a hint that splits a word or sits between other characters', () => {
-    for (const s of [`ig${Z}nore`, `Ab${Z}c`, `A${Z}B`, `a${Z}1`, `1${Z}A`, `a${Z} b`, `${Z}Ab`, `ab${Z}`, `x.${Z}Y`]) expect(camelHinted(s, s.indexOf(Z)), s).toBe(false);
+    for (const s of [`ig${Z}nore`, `Ab${Z}c`, `A${Z}B`, `a${Z}1`, `1${Z}A`, `a${Z} b`, `${Z}Ab`, `ab${Z}`, `x.${Z}Y`, `a${Z}`, `${Z}B`, `${Z}`]) expect(camelHinted(s, s.indexOf(Z)), s).toBe(false);
   });
 
   it('refuses when another case change of the identifier has no hint', () => {
@@ -53,5 +53,10 @@ describe('camelHinted', () => {
     expect(camelHinted(longAfter, 2)).toBe(false);
     const fits = `${'a'.repeat(200)}${Z}B${'c'.repeat(200)}`;
     expect(camelHinted(fits, 200)).toBe(true);
+    // The window's edges: 256 characters each way are judged, 257 are not.
+    expect(camelHinted(`${'a'.repeat(256)}${Z}B`, 256)).toBe(true);
+    expect(camelHinted(`${'a'.repeat(257)}${Z}B`, 257)).toBe(false);
+    expect(camelHinted(`a${Z}${'B'.repeat(256)}`, 1)).toBe(true);
+    expect(camelHinted(`a${Z}${'B'.repeat(257)}`, 1)).toBe(false);
   });
 });

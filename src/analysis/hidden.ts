@@ -121,17 +121,20 @@ function mayBeQuiet(cp: number): boolean {
  *  every such case change holds exactly one zero-width space and no zero-width space sits anywhere else: the
  *  placement is fixed by the visible letters (no choice, no data). Looks at most 256 characters each way. */
 export function camelHinted(s: string, i: number): boolean {
+  // `undefined` (past either end of the text) is no letter; note that /\p{Ll}/ would match the string "undefined".
   const isLower = (c: string | undefined) => c !== undefined && /\p{Ll}/u.test(c);
-  const isUpper = (c: string | undefined) => c !== undefined && /\p{Lu}/u.test(c);
-  if (!isLower(s[i - 1]) || !isUpper(s[i + 1])) return false;
-  const inToken = (c: string | undefined) => c !== undefined && (c === '\u200b' || /[\p{L}\p{N}]/u.test(c));
+  const isUpper = (c: string | undefined) => /^\p{Lu}$/u.test(c ?? '');
+  const inToken = (c: string | undefined) => c === '\u200b' || /^[\p{L}\p{N}]$/u.test(c ?? '');
+  // The identifier around i: letters, digits and zero-width spaces, at most 256 characters each way (s[-1] and
+  // s[length] are undefined, outside any token).
   let a = i;
-  while (a > 0 && i - a < 256 && inToken(s[a - 1])) a--;
-  let b = i + 1;
-  while (b < s.length && b - i < 256 && inToken(s[b])) b++;
+  while (i - a < 256 && inToken(s[a - 1])) a--;
+  let b = i;
+  while (b - i < 256 && inToken(s[b + 1])) b++;
   // An identifier longer than the window is not judged.
-  if (inToken(s[a - 1]) || inToken(s[b])) return false;
-  for (let k = a; k < b; k++) {
+  if (inToken(s[a - 1]) || inToken(s[b + 1])) return false;
+  // Every zero-width space sits at a case change, and every case change holds one (the one at i included).
+  for (let k = a; k <= b; k++) {
     const c = s[k]!;
     if (c === '\u200b') {
       if (!isLower(s[k - 1]) || !isUpper(s[k + 1])) return false;
