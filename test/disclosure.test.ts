@@ -1,12 +1,10 @@
 // src/analysis/disclosure.ts: whether a skill's text names the host a key is sent to, and what that does to the
 // exfiltration rule's severity (a key sent from a script to a host nobody mentions is a warning).
 
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hostNamer, registeredLabel } from '../src/analysis/disclosure.js';
 import { lint } from '../src/node/lint.js';
+import { tempTrees } from './helpers.js';
 
 describe('registeredLabel', () => {
   it('is the label before the top-level domain, or before a short second-level one', () => {
@@ -48,16 +46,9 @@ describe('hostNamer', () => {
 });
 
 describe('exfiltration: a key sent to a host the skill text never names', () => {
-  const dirs: string[] = [];
-  afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
+  const tree = tempTrees();
   const run = async (description: string, files: Record<string, string>) => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sc-disclosure-'));
-    dirs.push(dir);
-    const all = { 'skills/s/SKILL.md': `---\nname: s\ndescription: ${description}\n---\nRun the script.\n`, ...files };
-    for (const [f, t] of Object.entries(all)) {
-      fs.mkdirSync(path.dirname(path.join(dir, f)), { recursive: true });
-      fs.writeFileSync(path.join(dir, f), t);
-    }
+    const dir = tree({ 'skills/s/SKILL.md': `---\nname: s\ndescription: ${description}\n---\nRun the script.\n`, ...files });
     const r = await lint({ paths: ['.'], cwd: dir, targets: ['agentskills'] });
     return r.diagnostics.filter((d) => d.ruleId === 'exfiltration').map((d) => d.severity);
   };

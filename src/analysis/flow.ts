@@ -4,6 +4,7 @@
 
 import { decodeLiteral } from './decode.js';
 import { unusualDestinationIn } from './destinations.js';
+import { hostOf } from './behaviour/paths.js';
 import { abbreviates } from './behaviour/shellflow.js';
 
 export type FlowKind = 'environment-sent' | 'encoded-secret-sent' | 'hidden-destination' | 'credential-harvest' | 'secret-sent';
@@ -331,7 +332,7 @@ export function codeFlows(text: string, start = 0, end = text.length, hostNamed?
     const sent = secretSent(block);
     if (sent) {
       const o = unusualDestinationIn(sent.url);
-      const host = /^[a-z][a-z0-9+.-]*:\/\/(?:[^\s/@]*@)?([^\s/:?#]+)/i.exec(sent.url)?.[1] ?? null;
+      const host = hostOf(sent.url);
       const hidden = host !== null && hostNamed !== undefined && !hostNamed(host);
       out.push({
         kind: 'secret-sent',

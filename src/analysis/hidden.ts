@@ -117,14 +117,15 @@ function mayBeQuiet(cp: number): boolean {
   return isZeroWidth(cp) || cp === 0x00ad;
 }
 
+// One code unit of a text, or undefined past either end (no letter: /\p{Ll}/ would match the string "undefined").
+const isLower = (c: string | undefined) => c !== undefined && /\p{Ll}/u.test(c);
+const isUpper = (c: string | undefined) => /^\p{Lu}$/u.test(c ?? '');
+const inToken = (c: string | undefined) => c === '\u200b' || /^[\p{L}\p{N}]$/u.test(c ?? '');
+
 /** Whether the zero-width space at `i` sits between a lower-case and an upper-case letter of an identifier in which
  *  every such case change holds exactly one zero-width space and no zero-width space sits anywhere else: the
  *  placement is fixed by the visible letters (no choice, no data). Looks at most 256 characters each way. */
 export function camelHinted(s: string, i: number): boolean {
-  // `undefined` (past either end of the text) is no letter; note that /\p{Ll}/ would match the string "undefined".
-  const isLower = (c: string | undefined) => c !== undefined && /\p{Ll}/u.test(c);
-  const isUpper = (c: string | undefined) => /^\p{Lu}$/u.test(c ?? '');
-  const inToken = (c: string | undefined) => c === '\u200b' || /^[\p{L}\p{N}]$/u.test(c ?? '');
   // The identifier around i: letters, digits and zero-width spaces, at most 256 characters each way (s[-1] and
   // s[length] are undefined, outside any token).
   let a = i;

@@ -727,7 +727,7 @@ export class ShellModel {
     if (head === 'export' && vals[0] === '-p') return { kind: 'env', steps: [step(here, 'dumps the environment (export -p)')], what: 'the environment' };
     if (head === 'printenv' && vals[0] && SECRET_NAME.test(vals[0])) return { kind: 'secret', steps: [step(here, `reads the secret ${vals[0]}`)], what: vals[0], envName: vals[0] };
     // A call of a function that only prints its arguments prints them.
-    if (this.printers().has(head) && c.redirects.every(toTerminal) && vals.some((v) => INSTALL_HINT.test(v))) {
+    if (vals.some((v) => INSTALL_HINT.test(v)) && c.redirects.every(toTerminal) && this.printers().has(head)) {
       st.cleared.push({ rule: 'remote-exec', at: here });
       return { kind: 'literal', steps: [], what: vals.join(' ') };
     }
