@@ -11,7 +11,7 @@
 //   process with the socket as its standard streams; Node net + child_process piping).
 
 import { hostOf, isLocalHost, persistencePath, secretPath } from './paths.js';
-import { ownService, SECRET_NAME, sentEvidence, type State } from './shellflow.js';
+import { ownService, SECRET_NAME, sentEvidence, stage, type State } from './shellflow.js';
 import type { Chain, Lang, Snippet, Step, Taint, Where } from './types.js';
 
 const step = (at: Where, what: string): Step => ({ at, what });
@@ -26,7 +26,13 @@ const EXEC_CALL = /(?<![\w.])(?:exec|eval|compile|execfile|Function|runInThisCon
 /** Calls that hand a string to a shell. */
 const SHELL_CALL = /\b(?:os\.system|os\.popen|subprocess\.(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|commands\.getoutput|child_process\.exec(?:Sync)?|execSync|exec|execa(?:Command)?|shell_exec|system|passthru|popen|proc_open|spawn(?:Sync)?|Start-Process|Open3\.(?:capture2e?|popen3))\s*\(\s*/g;
 /** Calls that send a body to a host. */
-const SEND_CALL = /\b(?:requests|httpx|session|client|s|http|aiohttp)\.(?:post|put|patch|request|get)\s*\(|\burllib\.request\.Request\s*\(|\bRequest\s*\(|\bfetch\s*\(|\baxios\.(?:post|put|patch)\s*\(|\baxios\s*\(|\bNet::HTTP\.post(?:_form)?\s*\(|\bInvoke-(?:WebRequest|RestMethod)\b|\bhttps?\.request\s*\(/g;
+const SEND_CALL = /\b(?:requests|httpx|session|client|s|http|aiohttp)\.(?:post|put|patch|request|get)\s*\(|\burllib\.request\.Request\s*\(|\bRequest\s*\(|\burlopen\s*\((?=[^)\n]*\bdata\s*=)|\bfetch\s*\(|\baxios\.(?:post|put|patch)\s*\(|\baxios\s*\(|\bNet::HTTP\.post(?:_form)?\s*\(|\bInvoke-(?:WebRequest|RestMethod)\b|\bhttps?\.request\s*\(/g;
+
+/** An expression for the home folder: pathlib, expanduser, os.homedir, or the HOME/USERPROFILE variable read in any
+ *  language's way. */
+const HOME_EXPR = /\bPath\.home\(\)|expanduser|\bhomedir\(\)|process\.env(?:\.|\[\s*["'])(?:HOME|USERPROFILE)\b|os\.environ(?:\.get\(|\[)\s*["'](?:HOME|USERPROFILE)\b|\bgetenv\(\s*["'](?:HOME|USERPROFILE)\b|\bDir\.home\b|\bENV\[\s*["']HOME\b|\$env:(?:USERPROFILE|HOME)\b/;
+/** The home folder interpolated into a string: `${process.env.HOME}`, `${os.homedir()}`, `{Path.home()}`. */
+const HOME_INTERP = /^(?:\$\{|\{)[^}]*(?:HOME|USERPROFILE|homedir\(\)|home\(\))[^}]*\}/;
 
 /** Walk `s[from, end)` outside string literals, tracking bracket depth (after the character at `i` is counted);
  *  returns the first index where `stop` says so, or `end`. */
@@ -151,10 +157,14 @@ export function codeRun(sn: Snippet, st: State, depth: number, via: Step[]): voi
       const p = secretPath(s.value) ?? (/\.ssh|\.aws|id_rsa|credentials|Cookies|Login Data|\.gnupg|\.kube/.test(s.value) ? secretPath(`~/${s.value.replace(/^~?\/?/, '')}`) : null);
       if (p) return { kind: 'secret', steps: [step(at(a, b), `reads ${p.browser ? 'the browser data' : 'the credentials'} ${p.what}`)], what: p.what };
     }
-    if (/\bPath\.home\(\)|expanduser|os\.homedir\(\)|homedir\(\)/.test(expr)) {
-      const parts = stringsIn(expr).map((s) => s.value.replace(/^\/+/, '')).join('/');
-      const p = secretPath(`~/${parts}`);
-      if (p) return { kind: 'secret', steps: [step(at(a, b), `reads the credentials ${p.what}`)], what: p.what };
+    if (HOME_EXPR.test(expr)) {
+      // The home folder joined with path parts: each prefix of the parts is tried, a mode argument ("utf8") after
+      // the path is not part of it.
+      const parts = stringsIn(expr).map((s) => s.value.replace(HOME_INTERP, '').replace(/^[/\\]+/, '')).filter((v) => v.length > 0 && !/^(?:HOME|USERPROFILE|~)$/.test(v));
+      for (let k = 1; k <= parts.length; k++) {
+        const p = secretPath(`~/${parts.slice(0, k).join('/')}`);
+        if (p) return { kind: 'secret', steps: [step(at(a, b), `reads the credentials ${p.what}`)], what: p.what };
+      }
     }
     const d = (httpRe ? httpRe.exec(expr) : null) ?? DOWNLOAD.exec(expr);
     if (d && (URL_LIT.test(expr) || URL_BARE.test(expr) || /\b(?:url|uri|endpoint|link|src|source|payload)\w*\b/i.test(expr.slice(d.index)) || [...urls.keys()].some((u) => IDENT_USE(u).test(expr)))) {
@@ -243,7 +253,7 @@ export function codeRun(sn: Snippet, st: State, depth: number, via: Step[]): voi
     }
   }
   // Files written with downloaded content: open(f, "wb").write(r.content), fs.writeFileSync(f, body), urlretrieve(u, f).
-  const WRITE = /\b(?:open\(\s*(["'][^"']+["'])\s*,\s*["'][wa]b?\+?["']\s*\)\s*(?:as\s+(\w+)\s*:)?|writeFileSync\(\s*(["'][^"']+["'])\s*,|urlretrieve\(\s*([^,]+),\s*(["'][^"']+["'])|File\.write\(\s*(["'][^"']+["'])\s*,)/g;
+  const WRITE = /\b(?:open\(\s*(["'][^"']+["'])\s*,\s*["'][wa]b?\+?["']\s*\)\s*(?:as\s+(\w+)\s*:)?|(?:writeFileSync|appendFileSync)\(\s*(["'][^"']+["'])\s*,|urlretrieve\(\s*([^,]+),\s*(["'][^"']+["'])|File\.write\(\s*(["'][^"']+["'])\s*,)/g;
   for (let m = WRITE.exec(text); m; m = WRITE.exec(text)) {
     const a = m.index;
     const file = (m[1] ?? m[3] ?? m[5] ?? m[6] ?? '').slice(1, -1);
@@ -251,8 +261,9 @@ export function codeRun(sn: Snippet, st: State, depth: number, via: Step[]): voi
     events.push({
       at: a,
       run: () => {
-        const t = m![4] !== undefined ? taintOfExpr(`urlopen(${rest})`, a, lineEnd(a)) : taintOfExpr(rest.replace(/^open\([^)]*\)/, '').replace(/^writeFileSync\(\s*["'][^"']+["']\s*,/, ''), a, lineEnd(a));
+        const t = m![4] !== undefined ? taintOfExpr(`urlopen(${rest})`, a, lineEnd(a)) : taintOfExpr(rest.replace(/^open\([^)]*\)/, '').replace(/^(?:writeFileSync|appendFileSync)\(\s*["'][^"']+["']\s*,/, ''), a, lineEnd(a));
         if (t) st.files.set(file, { ...t, steps: [...t.steps, step(at(a, lineEnd(a)), `writes it to ${file}`)] });
+        if (t) stage(st, t, at(a, lineEnd(a)), file, sn.negated === true);
         const pp = persistencePath(file);
         if (pp && (t?.kind === 'download' || /\b(?:curl|wget|nc|bash\s+-i|\/dev\/tcp)\b/.test(rest))) {
           emit({ rule: 'persistence', kind: 'persistence-write', severity: 'error', confidence: 'high', steps: [...(t?.steps ?? []), step(at(a, lineEnd(a)), `writes commands into ${pp}`)], impact: 'it runs again later without the user asking', fix: 'Remove it' });
@@ -308,6 +319,9 @@ export function codeRun(sn: Snippet, st: State, depth: number, via: Step[]): voi
         const u = URL_LIT.exec(args)?.[1] ?? [...urls].find(([n]) => new RegExp(`^\\s*${n}\\b`).test(args) || IDENT_USE(n).test(args.split(',')[0] ?? ''))?.[1] ?? null;
         const host = u ? hostOf(u) : null;
         if (host && isLocalHost(host)) return;
+        // The call is a statement of its own and nothing reads its result (`requests.post(…)`, `await fetch(…);`).
+        const close = a + m![0].length + args.length;
+        const discarded = m![0].endsWith('(') && /^[ \t]*(?:await[ \t]+)?$/.test(text.slice(lineStart(a), a)) && /^\)[ \t]*;?[ \t]*(?:$|\n|#|\/\/)/.test(text.slice(close, close + 64));
         // The body: keyword arguments data/json/files/content/body, a fetch init's body, axios's second argument.
         const body: string[] = [];
         for (const k of args.matchAll(/\b(?:data|json|files|content|params|body|Body|InFile)\s*[=:]\s*/g)) {
@@ -319,13 +333,24 @@ export function codeRun(sn: Snippet, st: State, depth: number, via: Step[]): voi
           const parts = args.split(',');
           if (parts[1]) body.push(parts.slice(1).join(','));
         }
+        // Headers and cookies carrying a credential file's content (`headers={"User-Agent": key_file_text}`): not
+        // authentication, unless under an authentication name and sent as it is (not encoded).
+        for (const k of args.matchAll(/\b(?:headers|cookies)\s*[=:]\s*/g)) {
+          const rest = args.slice(k.index! + k[0].length);
+          const h = rest.startsWith('{') ? `{${callText(rest, 0)}` : rest.split(/[,\n)]/)[0]!;
+          const t = taintOfExpr(h, a, lineEnd(a));
+          if (!t || t.kind !== 'secret' || t.envName !== undefined || t.weak || t.asPath || ownService(t, host) === true) continue;
+          if (/["'](?:authorization|proxy-authorization|cookie|x-[\w-]*(?:key|token|auth)[\w-]*)["']/i.test(h) && !/b64encode|\.hex\(\)|hexlify|btoa\(|toString\(\s*["'](?:base64|hex)/.test(text.slice(Math.max(0, lineStart(a) - 2000), lineEnd(a)))) continue;
+          emit({ rule: 'exfiltration', kind: 'secret-sent', severity: host ? 'error' : 'warning', confidence: 'high', steps: [...t.steps, step(at(a, lineEnd(a)), `puts it in a request header to ${host ?? 'a host'}`)], impact: 'whoever runs that host receives the credentials', fix: 'Remove it' });
+          return;
+        }
         // The URL itself built from a secret (a query string, a path): `fetch(`https://h/p?k=${process.env.X_TOKEN}`)`.
         const first = args.split(/,(?![^(]*\))/)[0] ?? '';
         if (/^\s*(?:f["']|`)[^\n]*\?[^\n]*(?:\{|\$\{)/.test(first) || /^\s*["'][^"']*\?[^"']*["']\s*\+/.test(first)) body.push(first);
         for (const b of body) {
           const t = taintOfExpr(b, a, lineEnd(a));
           if (t && t.kind === 'secret' && ownService(t, host) === true) st.cleared.push({ rule: 'exfiltration', at: at(a, lineEnd(a)) });
-          const ev = t ? sentEvidence(t, host, u, body.join('\n'), st.hostNamed) : null;
+          const ev = t ? sentEvidence(t, host, u, body.join('\n'), st.hostNamed, discarded) : null;
           if (t && ev) {
             emit({ rule: 'exfiltration', kind: 'secret-sent', ...ev, steps: [...t.steps, step(at(a, lineEnd(a)), `sends it to ${host ?? 'a host'} in a request body`)] });
             return;

@@ -56,7 +56,7 @@ function badExamples(sn: Snippet): Where[] {
 
 /** Words one of which every piece the model can find something in holds (the commands, calls and paths its readers
  *  act on), case-insensitive. */
-const ACTS = /curl|wget|fetch|http|urlopen|request|socket|\bnc\b|ncat|netcat|socat|telnet|\/dev\/(?:tcp|udp)|exec|eval|system|popen|spawn|subprocess|child_process|Function|iex|invoke-|iwr|irm|certutil|mshta|bitsadmin|msiexec|regsvr32|rundll32|busybox|\bpip|source|\bsh\b|bash|zsh|python|node|ruby|perl|php|pwsh|powershell|\.ssh|\.aws|\.kube|\.docker|\.netrc|\.npmrc|\.pypirc|credentials|\.gnupg|id_rsa|id_ed25519|\.env\b|environ|process\.env|\benv\b|printenv|export -p|cookies|login data|keychain|security |base64|base32|xxd|\btr\b|printf|scp|rsync|sftp|rclone|git|gist|dig|nslookup|gethostbyname|getaddrinfo|crontab|systemd|launch|bashrc|zshrc|profile|hooks|claude|authorized_keys|sudoers|docker|podman|tar|zip|\bcp\b/i;
+const ACTS = /curl|wget|fetch|http|urlopen|request|socket|\bnc\b|ncat|netcat|socat|telnet|\/dev\/(?:tcp|udp)|exec|eval|system|popen|spawn|subprocess|child_process|Function|iex|invoke-|iwr|irm|certutil|mshta|bitsadmin|msiexec|regsvr32|rundll32|busybox|\bpip|source|\bsh\b|bash|zsh|python|node|ruby|perl|php|pwsh|powershell|\.ssh|\.aws|\.kube|\.docker|\.netrc|\.npmrc|\.pypirc|credentials|\.gnupg|id_rsa|id_ed25519|\.env\b|environ|process\.env|\benv\b|printenv|export -p|cookies|login data|keychain|security |base64|base32|xxd|\btr\b|printf|scp|rsync|sftp|rclone|git|gist|dig|nslookup|gethostbyname|getaddrinfo|crontab|systemd|launch|bashrc|zshrc|profile|hooks|claude|authorized_keys|sudoers|docker|podman|tar|zip|\bcp\b|\bgh\s+auth|gcloud|\baws\s|\baz\s+account|heroku/i;
 
 /** The dispatcher every model hands code to. */
 function dispatch(sn: Snippet, st: State, depth: number, via: Step[]): void {
@@ -258,6 +258,13 @@ function launchChains(srv: McpServer, loc: Loc, rel: string, out: Chain[]): void
   }
 }
 
+/** The steps of a collection: the copy step names where the credentials went, or a write step is added. */
+function stagedSteps(steps: readonly Step[], at: Where, dest: string): Step[] {
+  const last = steps[steps.length - 1];
+  if (last && last.at.file === at.file && last.at.start === at.start && /^(?:copies|packs)/.test(last.what)) return [...steps.slice(0, -1), { at, what: `${last.what} into ${dest}` }];
+  return [...steps, { at, what: `writes it into ${dest}` }];
+}
+
 const cache = new WeakMap<object, Behaviour>();
 
 /** The behaviour chains of the skill `ctx` checks (computed once per skill, shared by the rules). */
@@ -279,6 +286,14 @@ export function behaviourOf(ctx: SkillContext): Behaviour {
     // commands, credential paths, encoders) sets nothing a later piece could use: skipped, most code is.
     if (!sn.trigger && !ACTS.test(sn.text.slice(sn.start, sn.end))) continue;
     dispatch(sn, st, 0, []);
+  }
+  // Credentials collected into a file that no chain of the skill then sends and no command deletes again (a
+  // temporary copy a tool needs, shredded after): collection on its own.
+  const sentFrom = (w: Where) => st.out.some((c) => c.rule === 'exfiltration' && c.steps.some((s) => s.at.file === w.file && s.at.start === w.start));
+  for (const s of st.staged) {
+    if (sentFrom(s.at) || st.removed.has(s.dest)) continue;
+    const c: Chain = { rule: 'exfiltration', kind: 'secret-staged', severity: 'warning', confidence: 'medium', steps: stagedSteps(s.taint.steps, s.at, s.dest), impact: `the credentials leave the store that protects them for ${s.dest}, where a later step, another program or anyone who reads that file can take them`, fix: 'Remove it; let the tool that needs a credential read it where it is' };
+    st.out.push(s.negated ? { ...c, severity: 'info', confidence: 'low', lowered: { severity: c.severity, confidence: c.confidence } } : c);
   }
   const seen = new Set<string>();
   const inBad = (w: Where) => st.badExamples.some((b) => b.file === w.file && w.start >= b.start && w.start < b.end);

@@ -32,6 +32,11 @@ export interface State {
   budget: number;
   /** Whether the skill's text names a host (src/analysis/disclosure.ts); unset: not known. */
   hostNamed?: (host: string) => boolean;
+  /** Credentials copied out of their store into another file (`cp ~/.ssh/id_rsa /tmp/x`, `security … > k.txt`):
+   *  collected, whether or not a later step sends them (src/analysis/behaviour/model.ts decides). */
+  staged: { taint: Taint; at: Where; dest: string; negated: boolean }[];
+  /** Files a command of the skill deletes (rm, shred, unlink): a copy deleted again was a temporary one. */
+  removed: Set<string>;
 }
 
 export const SECRET_NAME = /^[A-Z0-9_]*(?:_KEY|API_?KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIALS?|PRIVATE_KEY|ACCESS_KEY|_PAT(?=_|$)|SESSION|COOKIE)[A-Z0-9_]*$/;
@@ -156,7 +161,7 @@ export function serviceWords(name: string): string[] {
  * services in one request: a warning. Null when nothing is to be said (the key goes to the service its name names,
  * or its name names none and the host is ordinary and named).
  */
-export function sentEvidence(t: Taint, host: string | null, url: string | null, payload?: string, named?: (host: string) => boolean): Pick<Chain, 'severity' | 'confidence' | 'impact' | 'fix'> | null {
+export function sentEvidence(t: Taint, host: string | null, url: string | null, payload?: string, named?: (host: string) => boolean, discarded = false): Pick<Chain, 'severity' | 'confidence' | 'impact' | 'fix'> | null {
   if (t.kind !== 'secret' && t.kind !== 'env') return null;
   const own = ownService(t, host);
   // Credentials of two or more different services in one request to one host: no host issues them all, so at least
@@ -171,11 +176,62 @@ export function sentEvidence(t: Taint, host: string | null, url: string | null, 
   if (own === true) return null;
   const odd = unusualDestination(url ?? host);
   if (odd) return { severity: 'warning', confidence: 'high', impact: `${odd.host} is ${odd.why}, not a service ${t.envName} authenticates to: whoever reads what arrives there receives the credential`, fix: 'Remove it; a key goes only to the service that issued it' };
+  // A key whose name names another service, sent in a request whose answer the code throws away: a call to an API
+  // uses what comes back; one that only delivers the key has no use but the delivery.
+  if (discarded && own === false && host && !isLocalHost(host)) return { severity: 'warning', confidence: 'medium', impact: `${t.envName} names another service than ${host}, and the code throws the answer away: the request does nothing but deliver the key`, fix: 'Remove it; a key goes only to the service that issued it' };
   // A host the skill's text never names: the key goes where the user was not told it would (a script's request to
   // a service the skill documents names it; one to a host nobody mentions is how a stolen key leaves).
   if (host && !isLocalHost(host) && named && !named(host)) return { severity: 'warning', confidence: 'medium', impact: `${host} is not named anywhere in the skill's text: the key goes to a host the user was never told about`, fix: 'Name the service and its address in SKILL.md, or remove the request' };
   if (own === null) return null;
   return { severity: 'info', confidence: 'medium', impact: `a key in a request normally authenticates to the service it belongs to; ${host ?? 'the host'} is not named for ${t.envName}, so check that it is that service`, fix: 'Send the key only to the service that issued it (in a header where the API allows)' };
+}
+
+/**
+ * Commands whose documented output is a service's own credential (GitHub CLI `gh auth token`, gcloud `auth
+ * print-access-token`, `aws configure get aws_secret_access_key`, `aws ecr get-login-password`, Azure `az account
+ * get-access-token`, Heroku `auth:token`). What it prints is the secret itself: where the output goes, the secret
+ * goes. Returns what is read and the service's documented domains (the token sent there authenticates), or null.
+ * Secret stores (1Password, pass, Vault) are not here: their entries belong to any service, and sending one to its
+ * service is their use.
+ */
+export function credentialCommand(head: string, vals: readonly string[]): { what: string; owner?: string[] } | null {
+  const a = vals.filter((v) => !v.startsWith('-'));
+  const has = (...w: string[]) => w.every((x, i) => a[i] === x);
+  if (head === 'gh' && has('auth', 'token')) return { what: "the GitHub CLI's token", owner: ['github.com', 'githubusercontent.com'] };
+  if (head === 'gcloud' && (a.includes('print-access-token') || a.includes('print-identity-token'))) return { what: "gcloud's access token", owner: ['googleapis.com', 'google.com'] };
+  if (head === 'aws' && has('configure', 'get') && /secret|session_token|access_key/i.test(a[2] ?? '')) return { what: `the AWS key ${a[2]}`, owner: ['amazonaws.com', 'aws.amazon.com'] };
+  if (head === 'aws' && a.includes('get-login-password')) return { what: 'an AWS registry password', owner: ['amazonaws.com', 'aws.amazon.com'] };
+  if (head === 'az' && has('account', 'get-access-token')) return { what: "Azure's access token", owner: ['azure.com', 'azure.net', 'microsoft.com', 'windows.net', 'microsoftonline.com'] };
+  if (head === 'heroku' && has('auth:token')) return { what: "Heroku's token", owner: ['heroku.com'] };
+  return null;
+}
+
+/**
+ * Records credentials written to `dest` when that is collection: the content of a credential store (a private key, a
+ * cloud credentials file, browser data, the keychain, a secret store's entry) put into a file outside every
+ * credential store. Not: a public key, known hosts, an SSH client config, a project's `.env` (relative paths), a
+ * service's CLI token (it goes to that service's tools), the environment, or a copy into another credential store
+ * (`cp ~/.kube/config ~/.kube/config.bak`).
+ */
+/** A command substitution that encodes what it reads (`$(base64 -w0 f)`, `$(xxd -p f)`, `$(gzip -c f | …)`). */
+const ENCODED_SUB = /\$\([^)]*\b(?:base64|base32|basenc|xxd|od|hexdump|gzip|bzip2|xz|zstd)\b/;
+
+/** A browser's secret stores: cookies, saved logins, the key that encrypts them. */
+const BROWSER_STORE = /(?:^|\/)(?:Cookies|Login Data|cookies\.sqlite|logins\.json|key4\.db|Local State|Web Data)$/;
+
+export function stage(st: State, t: Taint, at: Where, dest: string, negated = false): void {
+  if (t.kind !== 'secret' || t.weak || t.envName !== undefined || t.asPath || t.owner) return;
+  if (/\.pub$|known_hosts|authorized_keys|\.ssh\/config$/.test(t.what)) return;
+  // A store is an absolute or home path, or a command's output (a label with spaces, "the keychain"); a relative
+  // path is the project's own file.
+  if (!/^(?:~\/|\/)/.test(t.what) && !/\s/.test(t.what)) return;
+  // A browser's folder holds more than its secrets: only its cookie and login stores count. /etc/sudoers is policy,
+  // not a credential.
+  if (t.steps[0]?.what.startsWith('reads the browser data') && !BROWSER_STORE.test(t.what)) return;
+  if (/^\/etc\/sudoers/.test(t.what)) return;
+  // The destination is one path (a prose line's stray word or operator is not).
+  if (!/^[~/.\w$][^\s,;&|<>]*$/.test(dest) || dest === '-' || /^\/dev\//.test(dest) || secretPath(dest) !== null) return;
+  st.staged.push({ taint: t, at, dest, negated });
 }
 
 /** A download piped or fed to an interpreter, written as text: `curl … | sh`, `bash <(curl …)`. */
@@ -207,6 +263,7 @@ export function foreignServices(payload: string, host: string): string[] {
  *  (`TAVILY_API_KEY` → api.tavily.com: authentication to its own service), false when the name names a service and
  *  the host is not it, null when the name says nothing (`API_KEY`) or the host is unknown. Other secrets: false. */
 export function ownService(t: Taint, host: string | null): boolean | null {
+  if (t.owner) return host ? t.owner.some((d) => host === d || host.endsWith(`.${d}`)) : null;
   if (!t.envName) return false;
   // A webhook's signing secret or address is handed to the service that calls the webhook, by design.
   if (/WEBHOOK/i.test(t.envName)) return null;
@@ -520,7 +577,10 @@ export class ShellModel {
     for (const r of c.redirects) {
       if ((r.op === '>' || r.op === '>>' || r.op === '>|' || r.op === '&>' || r.op === '&>>') && r.target) {
         const target = r.target.value;
-        if (out) this.st.files.set(target, out);
+        if (out) {
+          stage(this.st, out, here, target, this.sn.negated === true);
+          this.st.files.set(target, out);
+        }
         const dev = /^\/dev\/(tcp|udp)\/([^/]+)\/([0-9]+)$/.exec(target);
         if (dev && out && (out.kind === 'secret' || out.kind === 'env') && !isLocalHost(dev[2]!)) {
           this.emit({ rule: 'exfiltration', kind: 'secret-sent', severity: 'error', confidence: 'high', steps: [...out.steps, step(here, `writes it to ${dev[2]} port ${dev[3]} through /dev/${dev[1]}`)], impact: 'whoever runs that host receives the credentials', fix: 'Remove it' });
@@ -658,6 +718,10 @@ export class ShellModel {
       for (const [f, t] of [...st.files]) if (t.kind === 'download' && (check || vals.some((v) => v === f || base(v) === base(f)))) st.files.delete(f);
       return null;
     }
+    if (head === 'rm' || head === 'shred' || head === 'srm' || head === 'unlink') {
+      for (const v of vals) if (!v.startsWith('-')) st.removed.add(v);
+      return null;
+    }
     if (head === 'cd' || head === 'pushd') {
       const t = args[0] ? this.wordTaint(args[0], depth) : null;
       st.cwd = t && t.kind === 'secret' ? t : null;
@@ -672,10 +736,40 @@ export class ShellModel {
         const t = args.slice(1).map((w) => this.wordTaint(w, depth)).find((x) => x && (x.kind === 'secret' || x.kind === 'env'));
         if (t) st.gitStaged = { ...t, steps: [...t.steps, step(here, 'adds it to a git repository')] };
         else if (inSecret && vals.some((v) => v === '.' || v === '-A' || v === '--all')) st.gitStaged = { ...inSecret, steps: [...inSecret.steps, step(here, 'adds the folder to a git repository')] };
+      } else if (sub === 'commit') {
+        // A message (-m, --message=, -F file) built from credentials: the commit carries them wherever it is pushed.
+        for (let k = 0; k < args.length; k++) {
+          const v = vals[k]!;
+          const w = v === '-m' || v === '--message' || v === '-F' || v === '--file' ? args[k + 1] : /^--message=/.test(v) ? { ...args[k]!, value: v.slice(10) } : /^-m./.test(v) ? { ...args[k]!, value: v.slice(2) } : undefined;
+          if (!w) continue;
+          const t = (v === '-F' || v === '--file' ? st.files.get(w.value) : null) ?? this.wordTaint(w, depth);
+          if (t && (t.kind === 'secret' || t.kind === 'env') && !t.asPath) {
+            st.gitStaged = { ...t, steps: [...t.steps, step(here, 'writes it into a commit message')] };
+            break;
+          }
+        }
       } else if (sub === 'push') {
         const t = st.gitStaged ?? inSecret;
         if (t) this.emit({ rule: 'exfiltration', kind: 'secret-sent', severity: 'error', confidence: 'high', steps: [...t.steps, step(here, 'pushes it to a git remote')], impact: 'the credentials end up in a repository whoever owns the remote can read', fix: 'Remove it' });
       }
+      return null;
+    }
+    // Metadata and steganography writers: the file then carries what was written into it (`exiftool
+    // -Comment="$(cat ~/.aws/credentials)" photo.jpg`, `steghide embed -ef secret -cf cover.jpg`).
+    if (head === 'exiftool' || (head === 'steghide' && vals[0] === 'embed')) {
+      let t: Taint | null = null;
+      let cover: string | undefined;
+      for (let k = 0; k < args.length; k++) {
+        const v = vals[k]!;
+        if (head === 'steghide') {
+          if ((v === '-ef' || v === '--embedfile') && vals[k + 1]) t = st.files.get(vals[k + 1]!) ?? this.wordTaint(args[k + 1]!, depth);
+          if ((v === '-cf' || v === '--coverfile') && vals[k + 1]) cover = vals[k + 1];
+        } else if (/^-[\w:-]+<?=/.test(v)) {
+          const wt = this.wordTaint(args[k]!, depth);
+          if (wt && (wt.kind === 'secret' || wt.kind === 'env')) t = wt;
+        } else if (!v.startsWith('-')) cover = v;
+      }
+      if (t && (t.kind === 'secret' || t.kind === 'env') && cover) st.files.set(cover, { ...t, steps: [...t.steps, step(here, `hides it in ${cover} (${head})`)] });
       return null;
     }
     if (head === 'gh' && vals[0] === 'gist' && vals[1] === 'create') {
@@ -721,6 +815,8 @@ export class ShellModel {
     if (head === 'security' && /^(?:find-generic-password|find-internet-password|dump-keychain|export)$/.test(vals[0] ?? '')) {
       return { kind: 'secret', steps: [step(here, `reads the keychain (security ${vals[0]})`)], what: 'the keychain' };
     }
+    const printed = credentialCommand(head, vals);
+    if (printed) return { kind: 'secret', steps: [step(here, `reads ${printed.what} (${[head, ...vals.slice(0, 3)].join(' ')})`)], what: printed.what, ...(printed.owner ? { owner: printed.owner } : {}) };
     if ((head === 'env' || head === 'printenv' || head === 'set' || head === 'get-childitem' || head === 'gci' || head === 'dir') && (vals.length === 0 || /^env:$/i.test(vals[0] ?? ''))) {
       if (head === 'get-childitem' || head === 'gci' || head === 'dir' ? /^env:$/i.test(vals[0] ?? '') : true) return { kind: 'env', steps: [step(here, `dumps the environment (${head})`)], what: 'the environment' };
     }
@@ -756,6 +852,7 @@ export class ShellModel {
           if (dest === '-' || dest === undefined) return t;
         } else dest = [...vals].reverse().find((v) => !v.startsWith('-'));
         if (dest) {
+          stage(st, t, here, dest, this.sn.negated === true);
           st.files.set(dest, t);
           if (dest.startsWith('./')) st.files.set(dest.slice(2), t);
           if (/.\/+$/.test(dest)) st.files.set(dest.replace(/\/+$/, ''), t);
@@ -941,12 +1038,14 @@ export class ShellModel {
     // content is not): `-H "X-Data: $(base64 ~/.aws/credentials)"`.
     for (let k = 0; k < args.length; k++) {
       const v = vals[k]!;
-      const hv = v === '-H' || v === '--header' ? args[k + 1] : /^--header=/.test(v) ? { ...args[k]!, value: v.slice(9) } : undefined;
-      // An authentication header (Authorization, Cookie, X-…-Key/Token) carries a credential to its service by design.
-      if (!hv || /^\s*(?:authorization|proxy-authorization|cookie|x-[\w-]*(?:key|token|auth)[\w-]*)\s*:/i.test(hv.value)) continue;
+      // The user agent and the referer are headers too (-A, -e).
+      const hv = v === '-H' || v === '--header' || v === '-A' || v === '--user-agent' || v === '-e' || v === '--referer' ? args[k + 1] : /^--header=/.test(v) ? { ...args[k]!, value: v.slice(9) } : undefined;
+      // An authentication header (Authorization, Cookie, X-…-Key/Token) carries a credential to its service by design;
+      // not when the file is encoded on the way (a token is sent as it is, a whole credentials file is not).
+      if (!hv || (/^\s*(?:authorization|proxy-authorization|cookie|x-[\w-]*(?:key|token|auth)[\w-]*)\s*:/i.test(hv.value) && !ENCODED_SUB.test(hv.value))) continue;
       const t = this.wordTaint(hv, depth);
-      if (t && ((t.kind === 'secret' && !t.envName && !t.weak) || t.kind === 'env')) {
-        this.emit({ rule: 'exfiltration', kind: 'secret-sent', severity: host ? 'error' : 'warning', confidence: 'high', steps: [...t.steps, step(here, `puts it in a request header to ${host ?? 'a host'} (${head} -H)`)], impact: 'whoever runs that host receives the credentials', fix: 'Remove it' });
+      if (t && ((t.kind === 'secret' && !t.envName && !t.weak && ownService(t, host) !== true) || t.kind === 'env')) {
+        this.emit({ rule: 'exfiltration', kind: 'secret-sent', severity: host ? 'error' : 'warning', confidence: 'high', steps: [...t.steps, step(here, `puts it in a request header to ${host ?? 'a host'} (${head} ${v.startsWith('--header') ? '-H' : v})`)], impact: 'whoever runs that host receives the credentials', fix: 'Remove it' });
         return null;
       }
     }
@@ -981,5 +1080,5 @@ export class ShellModel {
 }
 
 export function newState(code: State['code']): State {
-  return { vars: new Map(), files: new Map(), sockets: new Map(), cwd: null, gitStaged: null, out: [], cleared: [], badExamples: [], code, budget: 20000 };
+  return { vars: new Map(), files: new Map(), sockets: new Map(), cwd: null, gitStaged: null, out: [], cleared: [], badExamples: [], staged: [], removed: new Set(), code, budget: 20000 };
 }

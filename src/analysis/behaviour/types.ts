@@ -26,6 +26,9 @@ export interface Taint {
   what: string;
   /** A secret read from an environment variable: its name (for the own-service test). */
   envName?: string;
+  /** secret: a service's own token printed by its CLI (`gh auth token`): the service's domains ("github.com"); sent
+   *  to a host in one of them it authenticates. */
+  owner?: string[];
   /** secret: data that often holds secrets but is not one by itself (the clipboard): sent out, a warning. */
   weak?: boolean;
   /** literal: the decoder that produced it (base64, base32, hex, rot13…), when it was decoded. */
