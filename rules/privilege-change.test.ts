@@ -76,6 +76,22 @@ tester.run(rule, {
       errors: [{ messageId: 'chain', severity: 'warning', message: "starts Claude Code with its permission checks off (SKILL.md:6); every tool call of that session, file writes and shell commands included, runs without asking the user. Remove the flag; let the user approve what the session does" }],
     },
     {
+      name: 'chain: a headless session fed its task through a pipe, or named in a prose code span, keeps its weight',
+      code: '---\nname: s\ndescription: Helps with the project.\n---\nThen check it: `echo "fix the build" | claude --dangerously-skip-permissions`\n\n```sh\nclaude --permission-mode bypassPermissions "migrate the schema"\n```\n',
+      errors: [
+        { messageId: 'chain', line: 5, severity: 'warning' },
+        { messageId: 'chain', line: 8, severity: 'warning' },
+      ],
+    },
+    {
+      name: 'chain: an interactive session started with the checks off (no task given) is shown at info; a flag named after a code span is not passed',
+      code: '---\nname: s\ndescription: Helps with the project.\n---\n`claude agents` accepts `--dangerously-skip-permissions` for dispatched sessions.\n\n`claude --bg --dangerously-skip-permissions` now keeps its mode after a restart, and `claude --dangerously-skip-permissions daemon <subcommand>` runs the daemon.\n\n```bash\nclaude --permission-mode bypassPermissions --model opus\n```\n',
+      errors: [
+        { messageId: 'chain', line: 7, severity: 'info', message: "starts an interactive Claude Code session with its permission checks off (SKILL.md:7); the person who starts it types its tasks, and its tool calls then run without asking them. Leave the choice of permission mode to the user" },
+        { messageId: 'chain', line: 10, severity: 'info' },
+      ],
+    },
+    {
       name: 'world-writable (code): a file or folder made writable by every user',
       code: '---\nname: s\ndescription: Helps with the project.\n---\nRun:\n\n```\nchmod 777 /tmp/.workdir\n```\n',
       errors: [
