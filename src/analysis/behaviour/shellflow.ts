@@ -548,10 +548,20 @@ export class ShellModel {
           this.emit({ rule: 'exfiltration', kind: 'secret-sent', severity: 'error', confidence: 'high', steps: [...out.steps, step(here, `writes it to ${dev[2]} port ${dev[3]} through /dev/${dev[1]}`)], impact: 'whoever runs that host receives the credentials', fix: 'Remove it' });
         }
         const pp = persistencePath(target);
-        if (pp) this.persist(pp, out ?? { kind: 'literal', steps: [], what: vals.join(' ') }, here, head);
+        if (pp && !(this.sn.prose && this.closesTag(r.target))) this.persist(pp, out ?? { kind: 'literal', steps: [], what: vals.join(' ') }, here, head);
       }
     }
     return out;
+  }
+
+  /** Whether the `>` before `target` closes an HTML or JSX tag of prose (`your <code>CLAUDE.md</code>`, `<C>x</C>`):
+   *  markup around a name, not output redirected into it. */
+  closesTag(target: Word): boolean {
+    const text = this.sn.text;
+    let k = target.start;
+    while (k > 0 && (text[k - 1] === ' ' || text[k - 1] === '\t')) k--;
+    if (text[k - 1] !== '>') return false;
+    return /<\/?[A-Za-z][\w.-]*(?:[ \t]+[\w:-]+(?:=(?:"[^"\n]*"|'[^'\n]*'|[^\s<>]*))?)*[ \t]*$/.test(text.slice(Math.max(0, k - 200), k - 1));
   }
 
   persist(where: string, content: Taint, here: Where, head: string): void {
