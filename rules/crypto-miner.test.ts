@@ -13,6 +13,10 @@ const tester = new RuleTester({ path: 'skills/s/SKILL.md', targets: ['agentskill
 tester.run(rule, {
   valid: [
     {
+      name: 'miner names as elements of a detection rule\'s list are not a command line',
+      code: '---\nname: s\ndescription: Container runtime security.\n---\n```yaml\n- rule: Cryptominer binary execution\n  condition: >\n    spawned_process and proc.name in (xmrig, minerd, ethminer,\n    cpuminer, cgminer, bfgminer)\n```\n',
+    },
+    {
       name: 'stratum-url nomatch (code): The stratum layer of the geology survey',
       code: '---\nname: s\ndescription: Helps with the project.\n---\nRun:\n\n```\nThe stratum layer of the geology survey\n```\n',
     },

@@ -1,7 +1,8 @@
 // persistence: persistence (pattern pack rules/packs/persistence.yaml, then the behaviour model's chains, src/analysis/behaviour/).
 // The pack's matches are reviewed on their line first, for what an RE2 pattern cannot say: a key added to
 // authorized_keys that is the user's own (~/.ssh/*.pub) or a placeholder for it, and a cron entry made only of
-// values a function is given, are not persistence a skill plants.
+// values a function is given, are not persistence a skill plants. An install step written inside a comment of an XML
+// document (a launchd plist's header note) is text nothing runs: info.
 
 import { packAndChainsRule } from '../src/analysis/behaviour/report.js';
 
@@ -12,6 +13,13 @@ const OWN_KEY = /(?:~|\$\{?HOME\}?|\/home\/[^/\s]+|\/Users\/[^/\s]+|\/root)\/\.s
 const PLACEHOLDER_KEY = /\b(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp[0-9]+)[ \t]+(?:[A-Za-z0-9+/]*(?:\.{3}|…)|AAAA(?=[\s"'])|<[^<>\n]+>)|["'][ \t]*<[^<>\n]+>[ \t]*["']/;
 /** An entry piped to crontab whose text is only variables: `echo "$schedule $task" | crontab -`. */
 const VARS_ONLY_ENTRY = /\becho[ \t]+(["']?)((?:\$\{?[A-Za-z_]\w*\}?[ \t]*)+)\1[ \t]*\)?[ \t]*\|[ \t]*(?:sudo[ \t]+)?crontab\b/;
+/** Whether `offset` lies inside a comment of an XML document (a plist, a config file): text nothing runs. */
+function inXmlComment(text: string, offset: number): boolean {
+  if (!/^\s*<(?:\?xml|!DOCTYPE|plist)\b/i.test(text)) return false;
+  const open = text.lastIndexOf('<!--', offset);
+  return open !== -1 && text.lastIndexOf('-->', offset) < open;
+}
+
 /** Commands that fetch, decode or open a connection (what the behaviour model calls active content). */
 const ACTIVE = /\b(?:curl|wget|nc|ncat|socat|bash\s+-i|\/dev\/tcp|python[0-9.]*\s+-c|base64\s+-d|eval)\b/;
 
@@ -40,6 +48,8 @@ export default packAndChainsRule(
   },
   (ctx, t, line) => {
     const id = t.report.messageId;
+    const src = (t.report.source ?? ctx.skill.source)?.normalized ?? '';
+    if (inXmlComment(src, Math.min(t.report.offset ?? 0, src.length))) return { ...t, report: { ...t.report, severity: 'info', confidence: 'low' } };
     // The user adding their own key (usually on a server they administer) grants nobody new a login.
     if (id === 'authorized-keys' && (OWN_KEY.test(line) || PLACEHOLDER_KEY.test(line))) return null;
     // A template that schedules what its caller passes: the skill does not choose what runs. A literal entry, or
@@ -47,8 +57,7 @@ export default packAndChainsRule(
     const vars = id === 'crontab-write' ? VARS_ONLY_ENTRY.exec(line) : null;
     if (vars) {
       const names = [...vars[2]!.matchAll(/\$\{?([A-Za-z_]\w*)/g)].map((m) => m[1]!);
-      const text = (t.report.source ?? ctx.skill.source)?.normalized ?? line;
-      if (!setsActive(text, names)) return null;
+      if (!setsActive(src || line, names)) return null;
     }
     return t;
   },

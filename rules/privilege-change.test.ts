@@ -68,12 +68,56 @@ tester.run(rule, {
       name: 'commands as elements of a list of strings (a blocklist) drop to info at the highest trust',
       code: '---\nname: s\ndescription: Helps with the project.\n---\n```python\nDANGEROUS_COMMANDS = [\n    \"rm -rf /\", \":(){ :|:& };:\", \"chmod -R 777 /\",\n]\nBLOCKED = [\"chmod 777 /\", \"chmod u+s /bin/sh\"]\n```\n',
     },
+    {
+      name: "a guard's (pattern, description) tuples and a JSON record whose regex matches its own example drop to info at the highest trust",
+      code: '---\nname: s\ndescription: Blocks dangerous commands.\n---\nThe hook reads scripts/guard.py and templates/deny.json.\n',
+      folder: {
+        'scripts/guard.py': "PATTERNS = [\n    (r'chmod\\s+777\\s+/etc', 'Chmod 777 on /etc'),\n    (r'chmod\\s+-R\\s+[0-7]{3}\\s+/',\n     'Recursive chmod on the root (e.g. chmod -R 777 /usr)'),\n]\n",
+        'templates/deny.json': '{\n  "rules": [\n    {\n      "pattern": "chmod\\\\s+-R\\\\s+777\\\\s+/",\n      "description": "Chmod 777 on root",\n      "example": "chmod -R 777 /"\n    }\n  ]\n}\n',
+      },
+    },
+    {
+      name: "one form of a command's usage synopsis drops to info at the highest trust",
+      code: '---\nname: s\ndescription: Explains the shell.\n---\n```\nhistory [N]\nhistory -c\nhistory -d OFFSET\nhistory [-anrw] [FILENAME]\n```\n',
+    },
+    {
+      name: 'root taking a service definition (systemd unit, launchd plist), and a sudo rule in a Dockerfile RUN line, are info',
+      code: '---\nname: s\ndescription: Runs the database as a service.\n---\n```bash\nsudo chown root:root app.service\nsudo chown root:wheel /Library/LaunchDaemons/com.example.app.plist\n```\n\n```dockerfile\nRUN echo "dev ALL=(ALL) NOPASSWD:ALL" > /etc/sudoers.d/dev\n```\n',
+    },
   ],
   invalid: [
+    {
+      name: 'the same data and synopsis keep their findings in an installed skill; root taking a system folder or a unit and a script stays',
+      code: '---\nname: s\ndescription: Explains the shell.\n---\n```\nhistory [N]\nhistory -c\nhistory -d OFFSET\nhistory [-anrw] [FILENAME]\n```\n\n```bash\nsudo chown root:root app.service /usr/local/bin/helper\necho "dev ALL=(ALL) NOPASSWD:ALL" > /etc/sudoers.d/dev\n```\n',
+      path: '.ironclaw/installed_skills/s/SKILL.md',
+      folder: { 'templates/deny.json': '{"pattern": "chmod\\\\s+777", "example": "chmod 777 /etc"}\n' },
+      errors: [
+        { messageId: 'erase-traces', line: 7, severity: 'warning' },
+        { messageId: 'chown-root-system', line: 13, severity: 'warning' },
+        { messageId: 'sudoers', line: 14, severity: 'error' },
+        { messageId: 'world-writable', file: '.ironclaw/installed_skills/s/templates/deny.json', severity: 'warning' },
+      ],
+    },
     {
       name: "chain: Claude Code started with its permission checks off",
       code: '---\nname: s\ndescription: Helps with the project.\n---\n```sh\nclaude --dangerously-skip-permissions -p "run the setup"\n```\n',
       errors: [{ messageId: 'chain', severity: 'warning', message: "starts Claude Code with its permission checks off (SKILL.md:6); every tool call of that session, file writes and shell commands included, runs without asking the user. Remove the flag; let the user approve what the session does" }],
+    },
+    {
+      name: 'chain: a headless session fed its task through a pipe, or named in a prose code span, keeps its weight',
+      code: '---\nname: s\ndescription: Helps with the project.\n---\nThen check it: `echo "fix the build" | claude --dangerously-skip-permissions`\n\n```sh\nclaude --permission-mode bypassPermissions "migrate the schema"\n```\n',
+      errors: [
+        { messageId: 'chain', line: 5, severity: 'warning' },
+        { messageId: 'chain', line: 8, severity: 'warning' },
+      ],
+    },
+    {
+      name: 'chain: an interactive session started with the checks off (no task given) is shown at info; a flag named after a code span is not passed',
+      code: '---\nname: s\ndescription: Helps with the project.\n---\n`claude agents` accepts `--dangerously-skip-permissions` for dispatched sessions.\n\n`claude --bg --dangerously-skip-permissions` now keeps its mode after a restart, and `claude --dangerously-skip-permissions daemon <subcommand>` runs the daemon.\n\n```bash\nclaude --permission-mode bypassPermissions --model opus\n```\n',
+      errors: [
+        { messageId: 'chain', line: 7, severity: 'info', message: "starts an interactive Claude Code session with its permission checks off (SKILL.md:7); the person who starts it types its tasks, and its tool calls then run without asking them. Leave the choice of permission mode to the user" },
+        { messageId: 'chain', line: 10, severity: 'info' },
+      ],
     },
     {
       name: 'world-writable (code): a file or folder made writable by every user',

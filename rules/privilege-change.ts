@@ -2,18 +2,70 @@
 // A command whose own line carries a comment discouraging it ("chmod 777 /x  # not recommended for production")
 // is shown as what not to do. Those words are the skill's own text, which an attacker writes: as for the model's
 // chains (Chain.lowered), they lower the finding to info only in a skill at the highest trust. So does a command
-// written as an element of a list of strings (a blocklist, test inputs): it is data unless something runs the list,
-// and whether something does is more than a line can tell, so the lowering is kept to the highest trust too.
+// written as data: an element of a list or tuple of strings (a blocklist, test inputs, a guard's (pattern,
+// description) pairs), a string of a record that also holds a regular expression matching one of its strings (a
+// guard's pattern table: {"pattern": "chmod\\s+777", "example": "chmod 777 /etc"}), or one form of a usage
+// synopsis (`history -c` among `history [N]`, `history -d OFFSET`). It is data unless something runs it, and
+// whether something does is more than a line can tell, so the lowering is kept to the highest trust too.
+// Two reviews read what the command does, whoever wrote it: root taking a service definition (a systemd unit, a
+// launchd plist) is what systemd and launchd require of one, and a Dockerfile's RUN line changes the image being
+// built, not the machine of the user: both drop to info.
 
 import { packAndChainsRule } from '../src/analysis/behaviour/report.js';
+import { compileRe2, disposeRe2 } from '../src/analysis/re2.js';
 import { highestTrust } from '../src/core/trust.js';
 
-/** A line that is only elements of a list of strings (`"rm -rf /", "chmod -R 777 /",`, optionally `NAME = [` before
- *  and `]` after): a blocklist, test inputs or patterns a tool matches against, data rather than a command run.
- *  A config value (`"setup": "chmod 777 /x"`) is not one: it has a key. */
-const LIST_ELEMENTS = /^\s*(?:[\w.$]+\s*[:=]\s*)?\[?\s*(?:(["'])(?:(?!\1)[^\\\n]|\\.)*\1\s*,\s*)+(?:(["'])(?:(?!\2)[^\\\n]|\\.)*\2\s*)?\]?\s*[,;]?\s*(?:(?:#|\/\/).*)?$/;
+/** A string literal (Python's r/b/u prefixes allowed). */
+const STR = String.raw`[rRbBuU]{0,2}(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')`;
+/** A line that is only elements of a list or tuple of strings (`"rm -rf /", "chmod -R 777 /",`, `(r'chmod\s+777',
+ *  'Chmod 777 on /etc'),`, optionally `NAME = [` before and `]` after): a blocklist, test inputs or patterns a tool
+ *  matches against, data rather than a command run. A config value (`"setup": "chmod 777 /x"`) is not one: it has
+ *  a key; nor is a lone string (at least one element is followed by a comma). */
+const LIST_ELEMENTS = new RegExp(String.raw`^\s*(?:[\w.$]+\s*[:=]\s*)?(?:[\[(]\s*)*(?:${STR}\s*(?:[)\]]\s*)*,\s*(?:[\[(]\s*)*)+(?:${STR}\s*)?(?:[)\]]\s*)*[,;]?\s*(?:(?:#|\/\/).*)?$`);
 /** A comment on the command's line that discourages it. */
 const DISCOURAGED = /(?:#|\/\/|<!--|\bREM\b)[^\n]*\b(?:not (?:recommended|secure|safe)|insecure|unsafe|dangerous|never (?:use|do|run)|avoid|(?:don'?t|do not) (?:use|do|run)|bad practice)\b/i;
+/** A service definition: a systemd unit or a launchd property list. */
+const SERVICE_FILE = /\.(?:service|socket|timer|path|mount|target|plist)$/;
+
+/** Whether the JSON object around `offset` is a pattern record: one of its strings, written as a regular expression,
+ *  matches another of its strings. */
+function patternRecord(text: string, offset: number): boolean {
+  const open = text.lastIndexOf('{', offset);
+  const close = text.indexOf('}', offset);
+  if (open === -1 || close === -1 || close - open > 4000) return false;
+  let rec: unknown;
+  try {
+    rec = JSON.parse(text.slice(open, close + 1));
+  } catch {
+    return false;
+  }
+  if (!rec || typeof rec !== 'object' || Array.isArray(rec)) return false;
+  const strs = Object.values(rec).filter((v): v is string => typeof v === 'string');
+  for (const p of strs) {
+    if (!/\\[sSbdw]|\.[*+]/.test(p)) continue;
+    const c = compileRe2(p, 'i');
+    if (!c.ok) continue;
+    try {
+      if (strs.some((x) => x !== p && c.regex.test(x))) return true;
+    } finally {
+      disposeRe2(c.regex);
+    }
+  }
+  return false;
+}
+
+/** Whether the line at `offset` is one form of a usage synopsis: two more lines near it start with the same command
+ *  and write their operands as metasyntax ([OPTIONAL], UPPERCASE placeholders). */
+function synopsisLine(text: string, offset: number, line: string): boolean {
+  const cmd = /^\s*([a-z][\w-]*)\s/.exec(line)?.[1];
+  if (!cmd) return false;
+  const start = text.lastIndexOf('\n', offset - 1) + 1;
+  const around = text.slice(Math.max(0, start - 400), Math.min(text.length, start + line.length + 400)).split('\n');
+  const forms = around.filter((l) => l.trimStart().startsWith(`${cmd} `) && l !== line && (/\[[^\]\n]*\]/.test(l) || /\s[A-Z][A-Z_-]{1,}\b/.test(l)));
+  return forms.length >= 2;
+}
+
+const info = <T extends { report: object }>(t: T): T => ({ ...t, report: { ...t.report, severity: 'info', confidence: 'low' } });
 
 export default packAndChainsRule(
   {
@@ -29,5 +81,17 @@ export default packAndChainsRule(
       good: [{ files: { 'skills/x/SKILL.md': '---\nname: x\ndescription: Helper.\n---\n```sh\nchmod 755 bin/tool\n```\n' } }],
     },
   },
-  (ctx, t, line) => (ctx.skill.trust === highestTrust() && (DISCOURAGED.test(line) || LIST_ELEMENTS.test(line)) ? { ...t, report: { ...t.report, severity: 'info', confidence: 'low' } } : t),
+  (ctx, t, line) => {
+    const id = t.report.messageId;
+    // Root taking a service definition it is about to load (the install itself is persistence's finding).
+    const operands = id === 'chown-root-system' ? /\bchown[ \t]+(?:-\w+[ \t]+)*\S+[ \t]+([^;&|#\n]+)/.exec(line)?.[1]?.trim().split(/[ \t]+/) : undefined;
+    if (operands && operands.length > 0 && operands.every((o) => SERVICE_FILE.test(o.replace(/["']/g, '')))) return info(t);
+    // A Dockerfile instruction: the sudo rule is the image's (a container's own user), not the host's.
+    if (id === 'sudoers' && /^\s*RUN\s/.test(line)) return info(t);
+    if (ctx.skill.trust !== highestTrust()) return t;
+    const text = (t.report.source ?? ctx.skill.source)?.normalized ?? '';
+    const at = Math.min(t.report.offset ?? 0, text.length);
+    if (DISCOURAGED.test(line) || LIST_ELEMENTS.test(line) || patternRecord(text, at) || synopsisLine(text, at, line)) return info(t);
+    return t;
+  },
 );

@@ -113,7 +113,8 @@ function markdownSnippets(text: string, from: number, loc: Loc, out: Snippet[]):
         const sentenceStart = Math.max(before.lastIndexOf('. '), before.lastIndexOf('! '), before.lastIndexOf('? '));
         const afterEnd = line.slice(at).search(/[.!?](?:\s|$)/);
         const negated = NEGATION.test(before.slice(sentenceStart + 1)) || NEGATION.test(line.slice(at, afterEnd === -1 ? line.length : at + afterEnd));
-        out.push({ text: cmd, start: 0, end: cmd.length, lang: 'shell', place: placer(loc, a + ls + at), prose: true, negated });
+        const close = line[at - 1] === '`' ? line.indexOf('`', at) : -1;
+        out.push({ text: cmd, start: 0, end: cmd.length, lang: 'shell', place: placer(loc, a + ls + at), prose: true, negated, ...(close > at ? { spanEnd: close - at } : {}) });
       }
       ls = le + 1;
     }

@@ -305,6 +305,28 @@ function hiddenEval(text: string): boolean {
   return false;
 }
 
+/** Options of the claude CLI that take a value (the word after them is that value, not a prompt). */
+const CLAUDE_VALUE = /^(?:--permission-mode|--model|--fallback-model|--effort|--settings|--setting-sources|--add-dir|--plugin-dir|--mcp-config|--agent|--agents|--allowedTools|--allowed-tools|--disallowedTools|--disallowed-tools|--tools|--append-system-prompt|--system-prompt|--append-system-prompt-file|--system-prompt-file|--output-format|--input-format|--max-turns|--max-budget-usd|--session-id|--cwd|--permission-prompt-tool|--betas|--name|-n|--json-schema|--debug-file)$/;
+/** Subcommands of the claude CLI that manage it rather than take a prompt (its CLI reference). */
+const CLAUDE_SUBCOMMAND = /^(?:agents|daemon|mcp|config|update|doctor|install|plugin|plugins|setup-token|migrate-installer|auth)$/;
+
+/** Whether a claude command line gives its session a task of its own: -p/--print, or a prompt argument (a word that
+ *  is no option and no option's value) unless that word is a management subcommand. An unknown option's value
+ *  counts as a prompt. */
+export function claudeTask(vals: readonly string[]): boolean {
+  for (let k = 0; k < vals.length; k++) {
+    const v = vals[k]!;
+    if (v === '-p' || v === '--print') return true;
+    if (v.startsWith('-')) {
+      if (CLAUDE_VALUE.test(v)) k++;
+      continue;
+    }
+    // The first word that is no option: a subcommand (what follows is its own) or the prompt.
+    return !CLAUDE_SUBCOMMAND.test(v);
+  }
+  return false;
+}
+
 /** A path under the home folder to a dot-named file or folder nested in hidden folders (`~/.cache/.r/x`,
  *  `%h/.local/share/.s/sync`, `$HOME/.local/bin/.ph`): every folder above it starts with a dot or is a standard
  *  subfolder of one (share, bin, lib, state). Tools keep their own folder at the first level (`~/.nvm/nvm.sh`) and
@@ -586,10 +608,20 @@ export class ShellModel {
           this.emit({ rule: 'exfiltration', kind: 'secret-sent', severity: 'error', confidence: 'high', steps: [...out.steps, step(here, `writes it to ${dev[2]} port ${dev[3]} through /dev/${dev[1]}`)], impact: 'whoever runs that host receives the credentials', fix: 'Remove it' });
         }
         const pp = persistencePath(target);
-        if (pp) this.persist(pp, out ?? { kind: 'literal', steps: [], what: vals.join(' ') }, here, head);
+        if (pp && !(this.sn.prose && this.closesTag(r.target))) this.persist(pp, out ?? { kind: 'literal', steps: [], what: vals.join(' ') }, here, head);
       }
     }
     return out;
+  }
+
+  /** Whether the `>` before `target` closes an HTML or JSX tag of prose (`your <code>CLAUDE.md</code>`, `<C>x</C>`):
+   *  markup around a name, not output redirected into it. */
+  closesTag(target: Word): boolean {
+    const text = this.sn.text;
+    let k = target.start;
+    while (k > 0 && (text[k - 1] === ' ' || text[k - 1] === '\t')) k--;
+    if (text[k - 1] !== '>') return false;
+    return /<\/?[A-Za-z][\w.-]*(?:[ \t]+[\w:-]+(?:=(?:"[^"\n]*"|'[^'\n]*'|[^\s<>]*))?)*[ \t]*$/.test(text.slice(Math.max(0, k - 200), k - 1));
   }
 
   persist(where: string, content: Taint, here: Where, head: string): void {
@@ -808,8 +840,20 @@ export class ShellModel {
       }
       return stdin;
     }
-    if (head === 'claude' && vals.some((v) => v === '--dangerously-skip-permissions' || v === 'bypassPermissions' || v === '--permission-mode=bypassPermissions')) {
-      this.emit({ rule: 'privilege-change', kind: 'agent-permissions-off', severity: 'warning', confidence: 'high', steps: [step(here, 'starts Claude Code with its permission checks off')], impact: 'every tool call of that session, file writes and shell commands included, runs without asking the user', fix: 'Remove the flag; let the user approve what the session does' });
+    // In prose, a command written in an inline code span ends with the span: "`claude agents` accepts
+    // `--dangerously-skip-permissions`" names the flag, it does not pass it.
+    const own = this.sn.spanEnd === undefined ? vals : vals.filter((_, k) => args[k]!.start < this.sn.spanEnd!);
+    if (head === 'claude' && own.some((v) => v === '--dangerously-skip-permissions' || v === 'bypassPermissions' || v === '--permission-mode=bypassPermissions')) {
+      // Input piped or redirected in, a prompt argument or -p: the session runs that task by itself, unattended.
+      // Without one it is the interactive session a person starts at their terminal (Claude Code asks them to accept
+      // the mode the first time): the person chooses the mode and types every task, so it is shown, at info.
+      // (`<subcommand>` is a placeholder written in angle brackets, not input read from a file.)
+      const fed = c.redirects.some((r) => (r.op === '<' && this.sn.text[r.target?.end ?? 0] !== '>') || r.op === '<<' || r.op === '<<-' || r.op === '<<<') || /(?:^|[^|])\|&?[ \t]*$/.test(this.sn.text.slice(Math.max(0, c.start - 100), c.start));
+      if (fed || claudeTask(own)) {
+        this.emit({ rule: 'privilege-change', kind: 'agent-permissions-off', severity: 'warning', confidence: 'high', steps: [step(here, 'starts Claude Code with its permission checks off')], impact: 'every tool call of that session, file writes and shell commands included, runs without asking the user', fix: 'Remove the flag; let the user approve what the session does' });
+      } else {
+        this.emit({ rule: 'privilege-change', kind: 'agent-permissions-off', severity: 'info', confidence: 'medium', steps: [step(here, 'starts an interactive Claude Code session with its permission checks off')], impact: 'the person who starts it types its tasks, and its tool calls then run without asking them', fix: 'Leave the choice of permission mode to the user' });
+      }
       return null;
     }
     if (head === 'security' && /^(?:find-generic-password|find-internet-password|dump-keychain|export)$/.test(vals[0] ?? '')) {

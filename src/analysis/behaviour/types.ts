@@ -71,6 +71,9 @@ export interface Snippet {
   place(start: number, end: number): Where;
   /** A command line in running prose (a command may start at any word). */
   prose?: boolean;
+  /** Prose whose command starts inside an inline code span (`` `cmd …` ``): where that span ends in `text`. The words
+   *  after it are the sentence around the command, not its arguments. */
+  spanEnd?: number;
   /** The text around it warns against what it shows ("never run …"): findings drop to info. */
   negated?: boolean;
   /** The code was hidden: decoded from an encoded literal, or its command name built at run time. */
