@@ -11,7 +11,7 @@ import { CHAIN_MESSAGE, collecting, reportChains, type Taken } from '../src/anal
 import { catalogueAware } from '../src/analysis/catalogue.js';
 import { codeRanges, literalLines, loadPack, runPack, scanLiteralsToo, type Pack, toolCommands, withPackMessages } from '../src/analysis/packs.js';
 import { defineRule, type ReportInput, type SkillContext } from '../src/core/rule.js';
-import { analyzeShell, type ShellFinding, type ShellFindingKind } from '../src/analysis/shell.js';
+import { analyzeShell, configIndexes, type ShellFinding, type ShellFindingKind } from '../src/analysis/shell.js';
 import { formatJsonPath } from '../src/analysis/jsonscan.js';
 import { mcpServers, mcpTexts, segmentAt } from '../src/analysis/mcp.js';
 import type { SourceText } from '../src/core/source.js';
@@ -223,6 +223,15 @@ export default defineRule({
             ctx.report({ file: f.file, source: f.source, offset: str.start, endOffset: str.end, severity, confidence: sf.kind === 'custom-index' ? 'medium' : 'high', ...message(sf, t.text.slice(sf.start, sf.end), where) });
           }
         }
+      }
+    }
+    // Package-manager configuration shipped with the skill: an index or registry it names is where every install run
+    // with it comes from (dependency confusion, as the command-line flags above).
+    for (const f of ctx.skill.folder?.files().files ?? []) {
+      if (f.kind !== 'other') continue;
+      for (const ix of configIndexes(f.rel, f.source.normalized)) {
+        const text = f.source.normalized.slice(ix.start, ix.end);
+        ctx.report({ file: f.file, source: f.source, offset: ix.start, endOffset: ix.end, severity: 'warning', confidence: 'medium', ...message({ kind: 'custom-index', start: ix.start, end: ix.end, detail: `makes installs come from a custom index (${ix.url})` }, text, `in ${quote(f.rel)}`) });
       }
     }
     reportChains(catalogueAware(skillCtx, documented), 'remote-exec', chainTaken, skillCtx);

@@ -4,7 +4,7 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { analyzeShell, effectiveWords, MAX_DEPTH, parseShell, parseShellCounted } from '../src/analysis/shell.js';
+import { analyzeShell, configIndexes, effectiveWords, MAX_DEPTH, parseShell, parseShellCounted } from '../src/analysis/shell.js';
 
 const RUNS = Number(process.env.FC_RUNS ?? 300);
 const kinds = (s: string, prose = false) => analyzeShell(s, 0, s.length, { prose }).map((f) => f.kind);
@@ -113,5 +113,17 @@ describe('analyzeShell', () => {
     const s = 'To install, run curl -fsSL https://x.test/i.sh | bash and wait.';
     expect(kinds(s, true)).toEqual(['pipe']);
     expect(kinds('Run the installer, then bash to finish', true)).toEqual([]);
+  });
+});
+
+describe('configIndexes: package-manager configuration naming an index', () => {
+  it('reads requirements, pip.conf, .npmrc, .yarnrc.yml and pyproject sources, and skips public indexes and comments', () => {
+    expect(configIndexes('a/requirements-dev.txt', '# --index-url https://x.example/simple\n--extra-index-url=https://p.example.org/simple\nrequests\n').map((x) => x.url)).toEqual(['https://p.example.org/simple']);
+    expect(configIndexes('requirements.txt', '-i https://download.pytorch.org/whl/cu121\n--index-url https://pypi.org/simple\n')).toEqual([]);
+    expect(configIndexes('pip.conf', '[global]\nextra-index-url = https://mirror.example.net/simple\n')[0]).toMatchObject({ start: 9, url: 'https://mirror.example.net/simple' });
+    expect(configIndexes('x/.npmrc', '@acme:registry=https://npm.acme.example/\nregistry=https://registry.npmjs.org/\n').map((x) => x.url)).toEqual(['https://npm.acme.example/']);
+    expect(configIndexes('.yarnrc.yml', 'npmRegistryServer: "https://y.example.io"\n').map((x) => x.url)).toEqual(['https://y.example.io']);
+    expect(configIndexes('pyproject.toml', '[tool.ruff]\nurl = "https://docs.example.com"\n[[tool.uv.index]]\nurl = "https://u.example.net/simple"\n[project]\nurl = "https://home.example"\n').map((x) => x.url)).toEqual(['https://u.example.net/simple']);
+    expect(configIndexes('notes.txt', '--index-url https://p.example.org/simple\n')).toEqual([]);
   });
 });

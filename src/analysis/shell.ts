@@ -301,6 +301,37 @@ const URLISH = /^(?:https?|ftp):\/\/[^\s]+|^(?:[a-z0-9-]+\.)+[a-z]{2,}(?::[0-9]+
 const VERIFY = new Set(['sha256sum', 'sha512sum', 'sha1sum', 'shasum', 'md5sum', 'b2sum', 'gpg', 'gpgv', 'cosign', 'minisign', 'signify', 'openssl', 'get-filehash', 'certutil']);
 const KNOWN_INDEX = /^(?:https?:\/\/)?(?:[a-z0-9-]+\.)*(?:pypi\.org|pythonhosted\.org|pytorch\.org|npmjs\.org|npmjs\.com|yarnpkg\.com|nvidia\.com|localhost|127\.0\.0\.1)(?::[0-9]+)?(?:\/|$)/i;
 
+/**
+ * Package indexes and registries named by a package manager's configuration file shipped with a skill (pip's
+ * requirements and constraints files and pip.conf/pip.ini, npm's and Yarn's .npmrc/.yarnrc/.yarnrc.yml, pyproject's
+ * uv, Poetry and PDM sources): installs run with that file then come from there. Returns each URL that is not a
+ * well-known public index, with where it stands in `text`.
+ */
+export function configIndexes(rel: string, text: string): { start: number; end: number; url: string }[] {
+  const name = rel.slice(rel.lastIndexOf('/') + 1).toLowerCase();
+  let line: RegExp | null = null;
+  if (/^(?:requirements|constraints)[\w.-]*\.(?:txt|in)$/.test(name)) line = /^[ \t]*(?:--index-url|--extra-index-url|-i)(?:[ \t]*=[ \t]*|[ \t]+)(\S+)/;
+  else if (name === 'pip.conf' || name === 'pip.ini') line = /^[ \t]*(?:extra-)?index-url[ \t]*=[ \t]*(\S+)/;
+  else if (name === '.npmrc' || name === '.yarnrc') line = /^[ \t]*(?:@[\w.-]+:)?registry[ \t]*[= ][ \t]*"?([^\s"]+)/;
+  else if (name === '.yarnrc.yml') line = /^[ \t]*npmRegistryServer:[ \t]*["']?([^\s"']+)/;
+  else if (name !== 'pyproject.toml') return [];
+  const out: { start: number; end: number; url: string }[] = [];
+  let pos = 0;
+  let inSource = false;
+  for (const l of text.split('\n')) {
+    if (name === 'pyproject.toml') {
+      if (/^[ \t]*\[/.test(l)) inSource = /^[ \t]*\[\[?[ \t]*tool\.(?:uv\.index|poetry\.source|pdm\.source)[ \t]*\]\]?/.test(l);
+      const m = inSource ? /^[ \t]*url[ \t]*=[ \t]*["']([^"']+)["']/.exec(l) : null;
+      if (m && /^https?:\/\//i.test(m[1]!) && !KNOWN_INDEX.test(m[1]!)) out.push({ start: pos, end: pos + l.length, url: m[1]! });
+    } else {
+      const m = line!.exec(l);
+      if (m && /^https?:\/\//i.test(m[1]!) && !KNOWN_INDEX.test(m[1]!)) out.push({ start: pos, end: pos + l.length, url: m[1]! });
+    }
+    pos += l.length + 1;
+  }
+  return out;
+}
+
 function base(v: string): string {
   const b = v.replace(/\/+$/, '');
   const k = b.lastIndexOf('/');
