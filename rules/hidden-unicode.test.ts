@@ -40,6 +40,8 @@ tester.run(rule, {
     // MathML rendered as text separates the terms of a formula with invisible characters, in code blocks too.
     { name: 'separators between the terms of a formula rendered as text', code: `${FM}\`\`\`\n| h\u2032\u200b(t) | =\u{1D468}\u200bh\u200b(t)+\u{1D469}\u200bx\u200b(t) | f\u2061(x)\u2062y |\n\`\`\`\n` },
     { name: 'a zero-width space after an underscore in a heading\'s code span, and after CJK punctuation', code: `${FM}#### Removed \`experimental_\u200bcreateThing\` function\n\n\u4e0d\u53ef\u66f4\u6539\u3002\ufeff\u5173\u4e8e\u5982\u4f55\u3002\n` },
+    // A backtick later on the line, or an unclosed one before, makes no code span.
+    { name: 'a zero-width space at a word boundary before a code span, and after an unclosed backtick', code: `${FM}A \u200bword then \`code\` here.\nRun \`unclosed \u200bword\n` },
     { name: 'seven quiet ones across lines stay quiet (under ZW_SPREAD_WARNING)', code: `${FM}${'A line \u200bof text.\n'.repeat(7)}` },
   ],
   invalid: [
@@ -686,6 +688,8 @@ describe('anchoredHeadingLevels', () => {
   it('reads only headings: not a fenced line, an indented one, seven #s or # without a space', () => {
     expect([...anchoredHeadingLevels(`\`\`\`\n## not\n\`\`\`\n## A${Z}\n`)]).toEqual([2]);
     expect([...anchoredHeadingLevels(`## A${Z}\n\`\`\`\n## not\n\`\`\`\n`)]).toEqual([2]);
+    expect([...anchoredHeadingLevels(`\`\`\`\nx\n\`\`\`\n## B\n## A${Z}\n`)]).toEqual([]);
+    expect([...anchoredHeadingLevels('')]).toEqual([]);
     expect([...anchoredHeadingLevels(`    ## A${Z}\n`)]).toEqual([]);
     expect([...anchoredHeadingLevels(`####### A${Z}\n`)]).toEqual([]);
     expect([...anchoredHeadingLevels(`##A${Z}\n`)]).toEqual([]);
@@ -708,6 +712,10 @@ describe('mathSeparator', () => {
   });
   it('refuses other characters, lines without a formula, letters of words and other neighbours', () => {
     for (const c of ['\u2060', '\u200c', '\u2065']) expect(mathSeparator(`a${c}b ${A}`, 1, `a${c}b ${A}`), c).toBe(false);
+    // A letter outside the BMP followed by another letter is a word too; a closing bracket is a term's end.
+    expect(mathSeparator(`a${Z}\u{10400}b ${A}`, 1, `a${Z}\u{10400}b ${A}`)).toBe(false);
+    expect(mathSeparator(`a${Z}\u{10400} ${A}`, 1, `a${Z}\u{10400} ${A}`)).toBe(true);
+    expect(mathSeparator(`[a]${Z}b ${A}`, 3, `[a]${Z}b ${A}`)).toBe(true);
     expect(mathSeparator(`a${Z}b`, 1, `a${Z}b`)).toBe(false);
     for (const s of [`ig${Z}nore ${A}`, `a${Z}bc ${A}`, `x${Z}+ ${A}`, `+${Z}x ${A}`, `${Z}x ${A}`, `x${Z}`]) expect(mathSeparator(s, s.indexOf(Z), `${s} ${A}`), s).toBe(false);
   });

@@ -232,7 +232,7 @@ export function anchoredHeadingLevels(s: string): Set<number> {
       const level = m[1]!.length;
       all.set(level, (all.get(level) ?? 0) + 1);
       const line = s.slice(a, b);
-      if (line.endsWith('\u200b') && line.indexOf('\u200b') === line.length - 1) anchored.set(level, (anchored.get(level) ?? 0) + 1);
+      if (line.indexOf('\u200b') === line.length - 1) anchored.set(level, (anchored.get(level) ?? 0) + 1);
     }
     a = b + 1;
   }
@@ -249,7 +249,7 @@ export function mathSeparator(s: string, i: number, line: string): boolean {
   const cp = s.codePointAt(i)!;
   if (cp !== 0x200b && !(cp >= 0x2061 && cp <= 0x2064)) return false;
   if (!MATH_ALNUM.test(line)) return false;
-  const term = (c: number, beyond: number) => MATH_ALNUM.test(String.fromCodePoint(c)) || (isLetterCp(c) && !(beyond >= 0 && isLetterCp(beyond)));
+  const term = (c: number, beyond: number) => MATH_ALNUM.test(String.fromCodePoint(c)) || (isLetterCp(c) && !isLetterCp(beyond));
   const p = cpBefore(s, i);
   if (p.cp < 0) return false;
   const pp = cpBefore(s, p.at).cp;
