@@ -1,4 +1,5 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { anchoredHeadingLevels, mathSeparator } from '../src/analysis/hidden.js';
 import { RuleTester } from '../src/testing.js';
 import rule from './hidden-unicode.js';
 
@@ -34,6 +35,13 @@ tester.run(rule, {
     { name: 'a word joiner and a soft hyphen between words', code: `${FM}Keep\u2060 these words \u00adtogether.\n` },
     { name: 'a zero-width space at a word boundary in the description', code: `---\nname: s\ndescription: "Formats tables.\\u200B Use for CSV."\n---\nBody.\n` },
     { name: 'a zero-width space at a word boundary in a references/ page', code: `${FM}Body.\n`, folder: { 'references/r.md': 'See the \u200bguide.\n' } },
+    // Documentation sites end every heading of a level with a zero-width space (an anchor's text): nothing to choose.
+    { name: 'a zero-width space ending every heading of a level', code: `${FM}# Title\n\n${'## Part\u200b\n\nText.\n\n'.repeat(9)}### Sub\n` },
+    // MathML rendered as text separates the terms of a formula with invisible characters, in code blocks too.
+    { name: 'separators between the terms of a formula rendered as text', code: `${FM}\`\`\`\n| h\u2032\u200b(t) | =\u{1D468}\u200bh\u200b(t)+\u{1D469}\u200bx\u200b(t) | f\u2061(x)\u2062y |\n\`\`\`\n` },
+    { name: 'a zero-width space after an underscore in a heading\'s code span, and after CJK punctuation', code: `${FM}#### Removed \`experimental_\u200bcreateThing\` function\n\n\u4e0d\u53ef\u66f4\u6539\u3002\ufeff\u5173\u4e8e\u5982\u4f55\u3002\n` },
+    // A backtick later on the line, or an unclosed one before, makes no code span.
+    { name: 'a zero-width space at a word boundary before a code span, and after an unclosed backtick', code: `${FM}A \u200bword then \`code\` here.\nRun \`unclosed \u200bword\n` },
     { name: 'seven quiet ones across lines stay quiet (under ZW_SPREAD_WARNING)', code: `${FM}${'A line \u200bof text.\n'.repeat(7)}` },
   ],
   invalid: [
@@ -294,6 +302,91 @@ tester.run(rule, {
       code: `${FM}\`\`\u200b\`\u200b\` inside\n`,
       persona: 'auditor',
       errors: [{ line: 5, column: 3, endColumn: 6, severity: 'info', messageId: 'zeroWidthFence', data: { count: 2, s: 's', chars: 'U+200B ×2', excerpt: '"``<U+200B>`<U+200B>` inside"' } }],
+    },
+    {
+      name: 'an emoji selector alone after a letter on a line of emoji: info, low confidence (auditor)',
+      code: `${FM}| \u{1F3E0}   d\ufe0f   \u{1F464} |\n`,
+      persona: 'auditor',
+      errors: [
+        {
+          line: 5,
+          column: 9,
+          severity: 'info',
+          confidence: 'low',
+          messageId: 'emojiSelector',
+          data: { count: 'an', s: '', excerpt: '"| 🏠   d<U+FE0F>   👤 |"' },
+          message:
+            'an emoji presentation selector (U+FE0F) out of place next to emoji: "| 🏠   d<U+FE0F>   👤 |"; a leftover of a split or twice-converted emoji, it carries no data alone, but models and string comparisons see it. Remove it',
+        },
+      ],
+    },
+    {
+      name: 'the emoji selector twice after a pictograph: info (auditor)',
+      code: `${FM}Marked with a \u{1F3F7}\ufe0f\ufe0f label.\n`,
+      persona: 'auditor',
+      errors: [{ line: 5, column: 17, endColumn: 19, severity: 'info', messageId: 'emojiSelector', data: { count: 2, s: 's', excerpt: '"Marked with a 🏷<U+FE0F><U+FE0F> label."' } }],
+    },
+    {
+      name: 'selectors next to emoji that are not a leftover stay warnings: no emoji on the line, another selector, another pair, three, a pair after a letter or at the start',
+      code: `${FM}x\ufe0f y\n\u{1F3E0} x\ufe01 y\n\u{1F3F7}\ufe0f\ufe0e z\n\u{1F3F7}\ufe0f\ufe0f\ufe0f z\nab\ufe0f\ufe0f \u{1F3E0}\n\u{1F3F7}\ufe0e\ufe0f z\na\ufe0f b\ufe0f \u{1F3E0}\n`,
+      folder: { 'references/r.md': '\ufe0f\ufe0f start\n' },
+      errors: [
+        { line: 5, column: 2, severity: 'warning', messageId: 'letterSelectors' },
+        { line: 6, column: 5, severity: 'warning', messageId: 'letterSelectors' },
+        { line: 7, column: 3, severity: 'warning', messageId: 'selectors' },
+        { line: 8, column: 3, severity: 'warning', messageId: 'selectors' },
+        { line: 9, column: 3, severity: 'warning', messageId: 'selectors' },
+        { line: 10, column: 3, severity: 'warning', messageId: 'selectors' },
+        { line: 11, column: 2, severity: 'warning', messageId: 'letterSelectors', data: { count: 2, s: 's', excerpt: '"a<U+FE0F> b<U+FE0F> 🏠"' } },
+        { file: 'skills/s/references/r.md', line: 1, column: 1, severity: 'warning', messageId: 'selectors' },
+      ],
+    },
+    {
+      name: 'eight leftover emoji selectors in one text are reported as selectors after letters (they could carry bits)',
+      code: `${FM}${'| \u{1F3E0} d\ufe0f |\n'.repeat(8)}`,
+      errors: [{ line: 5, column: 7, severity: 'warning', messageId: 'letterSelectors' }],
+    },
+    {
+      name: 'seven leftover emoji selectors stay info (auditor)',
+      code: `${FM}${'| \u{1F3E0} d\ufe0f |\n'.repeat(6)}\u{1F3F7}\ufe0f\ufe0f\n`,
+      persona: 'auditor',
+      errors: [{ line: 5, column: 7, severity: 'info', messageId: 'emojiSelector' }],
+    },
+    {
+      name: 'with every heading anchored, zero-width spaces ending other lines and headings-like lines of a script still count',
+      code: `${FM}## Part\u200b\n\n${'Some text\u200b\n'.repeat(8)}`,
+      folder: { 'scripts/notes.txt': `${'## Part\u200b\n'.repeat(2)}` },
+      errors: [
+        { line: 7, column: 10, severity: 'warning', messageId: 'zeroWidthSpread' },
+        { file: 'skills/s/scripts/notes.txt', line: 1, column: 8, severity: 'warning', messageId: 'zeroWidth' },
+        { file: 'skills/s/scripts/notes.txt', line: 2, column: 8, severity: 'warning', messageId: 'zeroWidth' },
+      ],
+    },
+    {
+      name: 'headings ending with a zero-width space when one heading of the level has none: a spread',
+      code: `${FM}${'## Part\u200b\n\n'.repeat(8)}## Last\n`,
+      errors: [{ line: 5, column: 8, severity: 'warning', messageId: 'zeroWidthSpread' }],
+    },
+    {
+      name: 'a zero-width space inside a word of a formula line, and one between a word and a bracket without a formula: warnings',
+      code: `${FM}\`\`\`\nig\u200bnore \u{1D468}\u200bh\n\`\`\`\n\`\`\`\nf\u200b(x)\n\`\`\`\n`,
+      errors: [
+        { line: 6, column: 3, severity: 'warning', messageId: 'zeroWidth', data: { count: 2, s: 's', chars: 'U+200B ×2', excerpt: '"ig<U+200B>nore 𝑨<U+200B>h"' } },
+        { line: 9, column: 2, severity: 'warning', messageId: 'zeroWidth' },
+      ],
+    },
+    {
+      name: 'a zero-width space after an underscore in a code span outside a heading, and inside a word in a heading\'s span: warnings',
+      code: `${FM}Call \`experimental_\u200bcreateThing\` now.\n\n## The \`ig\u200bnore\` flag\n`,
+      errors: [
+        { line: 5, column: 20, severity: 'warning', messageId: 'zeroWidth' },
+        { line: 7, column: 11, severity: 'warning', messageId: 'zeroWidth' },
+      ],
+    },
+    {
+      name: 'eight zero-width spaces after underscores in one text: a spread',
+      code: `${FM}${'The lib_\u200bname option.\n'.repeat(8)}`,
+      errors: [{ line: 5, column: 9, severity: 'warning', messageId: 'zeroWidthSpread' }],
     },
     {
       name: 'a lone zero-width space inside a word: a warning',
@@ -574,4 +667,56 @@ tester.run(rule, {
       errors: [{ line: 5, column: 2, severity: 'error', messageId: 'zeroWidthRun' }],
     },
   ],
+});
+
+describe('anchoredHeadingLevels', () => {
+  const Z = '\u200b';
+  it('is the levels whose every heading ends with exactly one zero-width space', () => {
+    expect([...anchoredHeadingLevels(`## A${Z}\n## B${Z}\n`)]).toEqual([2]);
+    expect([...anchoredHeadingLevels(`## A${Z}\n### C\n`)]).toEqual([2]);
+    expect([...anchoredHeadingLevels(`## A${Z}`)]).toEqual([2]);
+    expect([...anchoredHeadingLevels(`   ###### A${Z}\n`)]).toEqual([6]);
+    // `#` right before the space is no heading: the level's only heading ends with one.
+    expect([...anchoredHeadingLevels(`#${Z}\n# B${Z}\n`)]).toEqual([1]);
+  });
+  it('is none when a heading of the level has none, two, or one before its end', () => {
+    expect([...anchoredHeadingLevels(`## A${Z}\n## B\n`)]).toEqual([]);
+    expect([...anchoredHeadingLevels(`## A${Z}${Z}\n`)]).toEqual([]);
+    expect([...anchoredHeadingLevels(`## A${Z}B${Z}\n`)]).toEqual([]);
+    expect([...anchoredHeadingLevels(`## A${Z}B\n`)]).toEqual([]);
+  });
+  it('reads only headings: not a fenced line, an indented one, seven #s or # without a space', () => {
+    expect([...anchoredHeadingLevels(`\`\`\`\n## not\n\`\`\`\n## A${Z}\n`)]).toEqual([2]);
+    expect([...anchoredHeadingLevels(`## A${Z}\n\`\`\`\n## not\n\`\`\`\n`)]).toEqual([2]);
+    expect([...anchoredHeadingLevels(`\`\`\`\nx\n\`\`\`\n## B\n## A${Z}\n`)]).toEqual([]);
+    expect([...anchoredHeadingLevels('')]).toEqual([]);
+    expect([...anchoredHeadingLevels(`    ## A${Z}\n`)]).toEqual([]);
+    expect([...anchoredHeadingLevels(`####### A${Z}\n`)]).toEqual([]);
+    expect([...anchoredHeadingLevels(`##A${Z}\n`)]).toEqual([]);
+    expect([...anchoredHeadingLevels(`##\n## A${Z}\n`)]).toEqual([]);
+  });
+});
+
+describe('mathSeparator', () => {
+  const Z = '\u200b';
+  const A = '\u{1D468}';
+  const at = (s: string, n = 0) => {
+    let i = -1;
+    for (let k = 0; k <= n; k++) i = s.search(/[\u200b\u2060-\u2064]/u) === -1 ? -1 : [...s.matchAll(/[\u200b\u2060-\u2064]/gu)][k]!.index!;
+    return i;
+  };
+  it('accepts a separator between one-letter terms, symbols, primes and brackets on a formula line', () => {
+    const s = `${A}${Z}h${Z}(t)+x${Z}[y] h\u2032${Z}(t) (a)${Z}b ${A}${Z}${A}`;
+    for (let k = 0; k < 5; k++) expect(mathSeparator(s, at(s, k), s), `separator ${k}`).toBe(true);
+    for (const c of ['\u2061', '\u2062', '\u2063', '\u2064']) expect(mathSeparator(`a${c}b ${A}`, 1, `a${c}b ${A}`), c).toBe(true);
+  });
+  it('refuses other characters, lines without a formula, letters of words and other neighbours', () => {
+    for (const c of ['\u2060', '\u200c', '\u2065']) expect(mathSeparator(`a${c}b ${A}`, 1, `a${c}b ${A}`), c).toBe(false);
+    // A letter outside the BMP followed by another letter is a word too; a closing bracket is a term's end.
+    expect(mathSeparator(`a${Z}\u{10400}b ${A}`, 1, `a${Z}\u{10400}b ${A}`)).toBe(false);
+    expect(mathSeparator(`a${Z}\u{10400} ${A}`, 1, `a${Z}\u{10400} ${A}`)).toBe(true);
+    expect(mathSeparator(`[a]${Z}b ${A}`, 3, `[a]${Z}b ${A}`)).toBe(true);
+    expect(mathSeparator(`a${Z}b`, 1, `a${Z}b`)).toBe(false);
+    for (const s of [`ig${Z}nore ${A}`, `a${Z}bc ${A}`, `x${Z}+ ${A}`, `+${Z}x ${A}`, `${Z}x ${A}`, `x${Z}`]) expect(mathSeparator(s, s.indexOf(Z), `${s} ${A}`), s).toBe(false);
+  });
 });

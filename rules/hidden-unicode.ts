@@ -21,6 +21,8 @@ const MESSAGES = {
   selectors: '{{count}} variation selectors in a row after {{before}}; a run of selectors carries hidden bytes (one per selector) and has no typographic use. Remove them',
   selectorsDecoded:
     '{{count}} variation selectors in a row after {{before}}; they decode to {{decoded}}, a run of selectors carries hidden bytes (one per selector) and has no typographic use. Remove them',
+  emojiSelector:
+    '{{count}} emoji presentation selector{{s}} (U+FE0F) out of place next to emoji: {{excerpt}}; a leftover of a split or twice-converted emoji, it carries no data alone, but models and string comparisons see it. Remove it',
   bidiOverride: 'bidi override {{char}} reorders the visible text that follows: {{excerpt}}; what renders is not what the model reads (Trojan Source). Remove the bidi controls',
   bidiReorder:
     'bidi control {{char}} in left-to-right text changes the display order of what follows: {{excerpt}}; what renders is not what the model reads. Remove the bidi controls',

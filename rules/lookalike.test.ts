@@ -16,9 +16,20 @@ tester.run(rule, {
     { name: 'plain Latin', code: skill('deploy', 'Deploys the app.') },
     { name: 'whole words of other scripts, accents and a Greek letter alone', code: skill('x', 'Résumé helper for Ελληνικά and русский text; β-blocker notes.') },
     { name: 'a Cyrillic letter next to a digit is no Latin word', code: skill('ok', '\u04301 notes') },
+    // U+03C1 Greek ρ looks like Latin p: alone before a hyphen in a description it is the symbol of a formula.
+    { name: 'a Greek letter standing alone in a hyphenated description word is a symbol', code: skill('stats', 'Computes \u03c1-corrected ratios, \u03b12-level tests and the p-value of x-\u03c1.') },
     { name: 'plain Latin tool names', code: TOOLS.replace('r\u0435ad', 'read').replace('wr\u0456te', 'write'), path: '.crv/skills/t.md', targets: ['cerveau'] },
   ],
   invalid: [
+    {
+      name: 'Greek letters inside a part of a description word, Cyrillic alone before a hyphen, and a Greek symbol in a name are still read as letters',
+      code: skill('\u03c1-stats', 'Works with \u03c1aypal-\u03c1 and \u0445-ai.'),
+      errors: [
+        { line: 2, column: 7, severity: 'error', messageId: 'name' },
+        { line: 3, column: 14, severity: 'warning', messageId: 'description' },
+      ],
+      output: null,
+    },
     {
       name: 'a name with a Cyrillic letter: an error',
       code: skill('d\u0435ploy'),

@@ -8,15 +8,24 @@ import { quote } from '../src/core/text.js';
 const LATIN = /\p{Script=Latin}/u;
 const OTHER_LETTER = /(?!\p{Script=Latin})\p{L}/u;
 
-/** Words (letters, marks, digits, hyphens) that mix Latin with lookalike letters of another script. */
-export function mixedWords(s: string): string[] {
+/** A part of a hyphenated word that is one Greek letter (and digits): a symbol, as mathematics and science write it
+ *  before a word (`ρ-corrected`, `α-level`, `β2-agonist`), not a letter of the word. */
+const GREEK_SYMBOL = /(?<=^|[-_])\p{Script=Greek}\p{N}*(?=[-_]|$)/gu;
+
+/**
+ * Words (letters, marks, digits, hyphens) that mix Latin with lookalike letters of another script. With `symbols`
+ * (prose: a description), a Greek letter standing alone as one part of a hyphenated word is a symbol and not
+ * judged; Greek letters inside a part (`ρaypal`, `οpen-ai`) and other scripts (`х-ai`, Cyrillic) still are.
+ */
+export function mixedWords(s: string, symbols = false): string[] {
   const out: string[] = [];
   // A mixed word holds a letter of another script than Latin: none in ASCII text, none in Latin-only text (ñ, ü).
   // eslint-disable-next-line no-control-regex
   if (!/[^\x00-\x7f]/.test(s) || !OTHER_LETTER.test(s)) return out;
   for (const w of s.match(/[\p{L}\p{M}\p{N}_-]+/gu) ?? []) {
-    if (!LATIN.test(w) || !OTHER_LETTER.test(w)) continue;
-    if (findLookalikes(w).some((l) => l.script !== 'Latin')) out.push(w);
+    const judged = symbols ? w.replace(GREEK_SYMBOL, '') : w;
+    if (!LATIN.test(judged) || !OTHER_LETTER.test(judged)) continue;
+    if (findLookalikes(judged).some((l) => l.script !== 'Latin')) out.push(w);
   }
   return out;
 }
@@ -33,7 +42,9 @@ function describe(word: string): string {
 
 function check(ctx: SkillContext, path: (string | number)[], field: { messageId: 'name' | 'description' } | { messageId: 'toolName'; n: number }, value: unknown, severity: 'error' | 'warning') {
   if (typeof value !== 'string') return;
-  const words = mixedWords(value);
+  // Names and tool names are identifiers, matched against other names: every letter counts there. A description is
+  // prose, where a Greek letter is a symbol.
+  const words = mixedWords(value, field.messageId === 'description');
   if (words.length === 0) return;
   const loc = ctx.locate(path);
   const at = loc ? { offset: loc.start, endOffset: loc.end } : { line: 1, column: 1 };

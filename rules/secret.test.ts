@@ -2,7 +2,8 @@
 // asserted with its data, position, severity and whole text; the valid cases are the pack's nomatch examples, placed
 // where the entry runs, and benign text.
 
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { crc32, failsGitHubChecksum, looksLikePlaceholder, truncatedKeyBlock } from '../src/analysis/packs.js';
 import { RuleTester } from '../src/testing.js';
 import rule from './secret.js';
 
@@ -154,7 +155,7 @@ tester.run(rule, {
     },
     {
       name: 'github-token (code): GitHub token',
-      code: '---\nname: s\ndescription: Helps with the project.\n---\nRun:\n\n```\nGITHUB_TOKEN=ghp_R7mQ2vK9sL4wN8pZ3tY6hJ1cF5dG0bXa2Ee7\n```\n',
+      code: '---\nname: s\ndescription: Helps with the project.\n---\nRun:\n\n```\nGITHUB_TOKEN=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\n```\n',
       errors: [
         {
           messageId: 'github-token',
@@ -294,7 +295,7 @@ tester.run(rule, {
     },
     {
       name: 'the rule\'s bad example',
-      code: '---\nname: gh\ndescription: GitHub helper.\n---\nUse GITHUB_TOKEN=ghp_R7mQ2vK9sL4wN8pZ3tY6hJ1cF5dG0bXa2Ee7 for the API.\n',
+      code: '---\nname: gh\ndescription: GitHub helper.\n---\nUse GITHUB_TOKEN=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 for the API.\n',
       errors: [
         {
           messageId: 'github-token',
@@ -309,7 +310,7 @@ tester.run(rule, {
     {
       name: 'a token in a JSON file: masked, at its JSON path',
       code: '---\nname: s\ndescription: Helps with the project.\n---\nSee config.json.\n',
-      folder: { 'config.json': '{\n  "auth": { "token": "ghp_R7mQ2vK9sL4wN8pZ3tY6hJ1cF5dG0bXa2Ee7" }\n}\n' },
+      folder: { 'config.json': '{\n  "auth": { "token": "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" }\n}\n' },
       errors: [
         {
           messageId: 'github-token',
@@ -323,4 +324,71 @@ tester.run(rule, {
       ],
     },
   ],
+});
+
+// A token GitHub issued carries a CRC-32 of its 30 random characters in its last six (base 62, zero-padded).
+describe('failsGitHubChecksum', () => {
+  it('is the zlib CRC-32', () => {
+    expect(crc32('')).toBe(0);
+    expect(crc32('123456789')).toBe(0xcbf43926);
+  });
+  it('passes tokens whose last six characters are their checksum, for each checked prefix', () => {
+    for (const t of ['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', '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', 'ghu_W4nB8rT2yL6qP0sK9dF3hJ7vX1cM5z2dgi0L']) {
+      expect(failsGitHubChecksum(t), t).toBe(false);
+      expect(looksLikePlaceholder(t), t).toBe(false);
+    }
+    expect(failsGitHubChecksum(`ghr_${'R7mQ2vK9sL4wN8pZ3tY6hJ1cF5dG0b'}0nZDNd`)).toBe(false);
+  });
+  it('fails a made-up value: any other six characters, a changed character of the body', () => {
+    expect(failsGitHubChecksum('gho_Zk3Tq8Lm2Vx7Rn4Wp9Hs6Cd1Fb5Jy0GtAe3K')).toBe(true);
+    expect(failsGitHubChecksum('gho_Zk3Tq8Lm2Vx7Rn4Wp9Hs6Cd1Fb5Jy13FXJyn')).toBe(true);
+    expect(failsGitHubChecksum('ghp_R7mQ2vK9sL4wN8pZ3tY6hJ1cF5dG0b0nZDNe')).toBe(true);
+    expect(looksLikePlaceholder('gho_Zk3Tq8Lm2Vx7Rn4Wp9Hs6Cd1Fb5Jy0GtAe3K')).toBe(true);
+  });
+  it('zero-pads a checksum shorter than six digits in base 62', () => {
+    // The body's CRC-32 is below 62^5: its base-62 form has five digits and a leading 0.
+    expect(failsGitHubChecksum('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')).toBe(false);
+    expect(failsGitHubChecksum('ghp_Pd4Kx9Wm2Tq7Lz1Rv8Ns3Hc6Fj0YbCVIsvb0')).toBe(true);
+  });
+  it('judges only the checked formats: ghs_, npm_, other lengths and text around a token are not judged', () => {
+    const made = 'Zk3Tq8Lm2Vx7Rn4Wp9Hs6Cd1Fb5Jy0GtAe3K';
+    for (const t of [`ghs_${made}`, `npm_${made}`, `gho_${made.slice(0, -1)}`, `gho_${made}a`, ` gho_${made}`]) expect(failsGitHubChecksum(t), t).toBe(false);
+  });
+});
+
+// A key block that documentation abbreviates with an ellipsis holds no key.
+describe('truncatedKeyBlock', () => {
+  const head = '-----BEGIN PRIVATE KEY-----\n';
+  // A PKCS#8 RSA body declares 0x04BD bytes after its 4-byte header; 52 characters hold 39.
+  const pkcs8 = 'MIIEvgIBADANBgkqhkiG9w0BAQEFAASCBKgwggSkAgEAAoIBAQDx';
+  it('is cut short when the body stops at an ellipsis before the length its DER header declares', () => {
+    const s = head + pkcs8;
+    expect(truncatedKeyBlock(s, `${s}...\n-----END PRIVATE KEY-----`)).toBe(true);
+    expect(truncatedKeyBlock(s, `${s}Qz9…`)).toBe(true);
+    expect(looksLikePlaceholder(s, `${s}..`)).toBe(true);
+  });
+  it('is whole when the body holds the bytes its header declares (a short key followed by dots)', () => {
+    // SEQUENCE of 0x2E bytes: 48 bytes in all, the size of an Ed25519 PKCS#8 key (64 characters).
+    const ed = 'MC4CAQAwBQYDK2VwBCIEIB7kQ9vX2mR4tZ7wN1pX6cYbH3jF5gE0aUq2vL9mR4tZ';
+    expect(truncatedKeyBlock(head + ed, `${head + ed}...`)).toBe(false);
+    // Four characters less: 45 bytes of 48.
+    expect(truncatedKeyBlock(head + ed.slice(0, -4), `${head + ed.slice(0, -4)}...`)).toBe(true);
+    // A one-byte length form (0x81) and an unknown one (0x83, more than any key).
+    expect(truncatedKeyBlock(`${head}MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQg`, `${head}MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQg...`)).toBe(true);
+    expect(truncatedKeyBlock(`${head}MIMAAQAAAQIBADANBgkqhkiG9w0BAQEFAASCBKgwggSk`, `${head}MIMAAQAAAQIBADANBgkqhkiG9w0BAQEFAASCBKgwggSk...`)).toBe(true);
+  });
+  it('judges a body without a DER header by length: under 64 characters no key fits', () => {
+    const ssh = '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAA';
+    expect(truncatedKeyBlock(ssh, `${ssh}...`)).toBe(true);
+    const long = `${ssh}${'QUJD'.repeat(3)}`;
+    expect(truncatedKeyBlock(long, `${long}...`)).toBe(false);
+  });
+  it('is no judgement without an ellipsis right after the body, nor for a match that is no key block', () => {
+    const s = head + pkcs8;
+    expect(truncatedKeyBlock(s, `${s}\n-----END PRIVATE KEY-----`)).toBe(false);
+    expect(truncatedKeyBlock(s, `${s} ...`)).toBe(false);
+    expect(truncatedKeyBlock(s, 'another line ...')).toBe(false);
+    expect(truncatedKeyBlock('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', '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...')).toBe(false);
+    expect(looksLikePlaceholder(s, `${s}\n`)).toBe(false);
+  });
 });

@@ -11,7 +11,7 @@ export default packRule({
   fixable: false,
   since: '0.1.0',
   examples: {
-    bad: [{ files: { 'skills/gh/SKILL.md': '---\nname: gh\ndescription: GitHub helper.\n---\nUse GITHUB_TOKEN=ghp_R7mQ2vK9sL4wN8pZ3tY6hJ1cF5dG0bXa2Ee7 for the API.\n' } }],
+    bad: [{ files: { 'skills/gh/SKILL.md': '---\nname: gh\ndescription: GitHub helper.\n---\nUse GITHUB_TOKEN=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 for the API.\n' } }],
     good: [{ files: { 'skills/gh/SKILL.md': '---\nname: gh\ndescription: GitHub helper.\n---\nRead the token from $GITHUB_TOKEN (for example ghp_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx).\n' } }],
   },
 });

@@ -53,6 +53,18 @@ tester.run(rule, {
       },
     },
     {
+      name: 'SQL whose splices the program fixed: placeholder lists, literal-only SET lists, a choice of literal column lists, a number',
+      code: '---\nname: s\ndescription: Helps with the project.\n---\nRun `python q.py`.\n',
+      folder: {
+        'scripts/by_ids.py':
+          'def load(cur, ids, full):\n    marks = ",".join("?" for _ in ids)\n    cols = "id, body" if full else "id"\n    cur.execute(f"SELECT {cols} FROM docs WHERE id IN ({marks})", ids)\n    cur.execute(f"DELETE FROM docs WHERE id IN ({\', \'.join([\'%s\'] * len(ids))})", ids)\n    cur.execute(f"DELETE FROM tags WHERE id IN ({\',\'.join(\'?\' * len(ids))})", ids)\n',
+        'scripts/del.js': 'db.exec(`DELETE FROM m WHERE id IN (${ids.map(() => \'?\').join(\',\')})`, ...ids);\ndb.exec(`DELETE FROM n WHERE id IN (${Array(ids.length).fill(\'?\').join(\', \')})`, ...ids);\n',
+        'scripts/patch.js': "const sets = [];\nconst vals = [];\nif (body.name !== undefined) { sets.push('name = ?'); vals.push(body.name); }\nsets.push('updated = ?');\ndb.query(`UPDATE users SET ${sets.join(', ')} WHERE id = ?`, [...vals, id]);\n",
+        'scripts/sample.py': 'def sample(con, table, n: int = 5):\n    return con.execute(f"SELECT * FROM {table} LIMIT {n}").fetchall()\n',
+        'scripts/page.py': 'def page(con, size):\n    return con.execute(f"SELECT * FROM t LIMIT {int(size)}").fetchall()\n',
+      },
+    },
+    {
       name: 'eval quoted in the skill file is documentation',
       code: '---\nname: s\ndescription: Helps with the project.\n---\nNever write `eval(input())` in a script.\n',
     },
@@ -152,6 +164,24 @@ tester.run(rule, {
       errors: [
         { messageId: 'sqlBuilt', line: 1, column: 10, severity: 'warning', file: 'skills/s/q.js' },
         { messageId: 'sqlBuilt', line: 1, column: 13, severity: 'warning', file: 'skills/s/w.py' },
+      ],
+    },
+    {
+      name: 'sqlBuilt twins of the fixed splices: values joined, a list that receives a value, a name read as text',
+      code: '---\nname: s\ndescription: Helps with the project.\n---\nRun `python q.py`.\n',
+      folder: {
+        'a.py': 'import sys\ncur.execute(f"DELETE FROM docs WHERE id IN ({\',\'.join(sys.argv[1:])})")\n',
+        'b.js': "const sets = [];\nsets.push(`name = '${req.body.name}'`);\ndb.query(`UPDATE users SET ${sets.join(', ')} WHERE id = ?`, [id]);\n",
+        'c.py': 'def sample(con, n: str):\n    return con.execute(f"SELECT * FROM t LIMIT {n}").fetchall()\n',
+        'd.js': 'db.exec(`DELETE FROM m WHERE id IN (${ids.map((i) => `\'${i}\'`).join(\',\')})`);\n',
+        'e.py': 'def load(cur, ids):\n    marks = ",".join(ids)\n    cur.execute(f"SELECT * FROM docs WHERE id IN ({marks})")\n',
+      },
+      errors: [
+        { messageId: 'sqlBuilt', line: 2, column: 13, severity: 'warning', file: 'skills/s/a.py' },
+        { messageId: 'sqlBuilt', line: 3, column: 10, severity: 'warning', file: 'skills/s/b.js' },
+        { messageId: 'sqlBuilt', line: 2, column: 24, severity: 'warning', file: 'skills/s/c.py' },
+        { messageId: 'sqlBuilt', line: 1, column: 9, severity: 'warning', file: 'skills/s/d.js' },
+        { messageId: 'sqlBuilt', line: 3, column: 17, severity: 'warning', file: 'skills/s/e.py' },
       ],
     },
     {

@@ -6,6 +6,8 @@
 //   `.format`, template literal) where a value goes, in a file that calls execute/query. A token-level scan marks
 //   strings, comments and regular expressions as data first: `eval(` inside a test's input string is not a call.
 //   A splice naming a table or column is not reported (parameters cannot bind identifiers).
+//   Nor is a splice whose text the program fixed: a placeholder list (`ids.map(() => '?').join(',')`), a list the file
+//   fills only with literals (`SET ${sets.join(', ')}`), a literal, or a number.
 // Nothing is parsed into a tree and nothing is run.
 
 import { catalogueAware } from '../src/analysis/catalogue.js';
@@ -220,8 +222,67 @@ function valuePosition(before: string, after: string): boolean {
   return false;
 }
 
+/** A string literal holding only query placeholders and separators (`'?'`, `", "`, `"%s"`, `'$1'`). */
+const PH = String.raw`(?:"(?:[?,\s]|%s|\$\d+)*"|'(?:[?,\s]|%s|\$\d+)*'|\x60(?:[?,\s]|%s|\$\d+)*\x60)`;
+/** The idioms that build a list of placeholders, one per value, whose elements are the placeholder literal and never
+ *  the values: `ids.map(() => '?').join(',')`, `Array(n).fill('?').join(',')`, `",".join("?" for _ in ids)`,
+ *  `", ".join(["%s"] * len(ids))`, `", ".join("?" * n)`, and the literal alone. */
+const PLACEHOLDER_LIST = new RegExp(
+  [
+    String.raw`${PH}`,
+    String.raw`[\w$.\[\]]+\.map\(\s*(?:\(\s*(?:_\w*(?:\s*,\s*\w+)?)?\s*\)|_\w*)\s*=>\s*${PH}\s*\)\.join\(\s*(?:${PH})?\s*\)`,
+    String.raw`(?:new\s+)?Array\([\w$.()]*\)\.fill\(\s*${PH}\s*\)\.join\(\s*(?:${PH})?\s*\)`,
+    String.raw`${PH}\.join\(\s*\[?\s*${PH}\s+for\s+\w+\s+in\s+[\w.()\[\]: ]+?\]?\s*\)`,
+    String.raw`${PH}\.join\(\s*(?:\[\s*${PH}\s*\]|${PH})\s*\*\s*[\w.()\[\]]+\s*\)`,
+  ].map((x) => `^(?:${x})$`).join('|'),
+);
+
+/** A string literal without splices (the whole expression). */
+const PLAIN_LITERAL = /^(?:"[^"\\\n{}]*"|'[^'\\\n{}]*'|`[^`\\$]*`)$/;
+
+/**
+ * Whether the code of a splice (`expr`, at offset `at` of `text`) adds text the program fixed, so no value reaches the
+ * query through it: a placeholder list (PLACEHOLDER_LIST); a name whose last assignment before the splice is one, or a
+ * plain literal, or a choice between literals (`"a, b" if full else "a"`); a name read as a number (annotated `int`,
+ * `float` or `number` in the file: a number has no quote to break out with); or the join of a list that the file
+ * fills only with plain literals (`updates.push('name = ?')`, SET clauses of a PATCH handler). Anything else,
+ * a function call included, is a value.
+ */
+export function fixedByProgram(text: string, expr: string, at: number): boolean {
+  const e = expr.trim();
+  if (PLACEHOLDER_LIST.test(e) || PLAIN_LITERAL.test(e)) return true;
+  if (/^(?:int|len|float)\([\w.\[\]'"]*\)$/.test(e)) return true;
+  const name = /^[A-Za-z_$][\w$]*$/.test(e) ? e : null;
+  if (name) {
+    const before = text.slice(0, at);
+    const assign = new RegExp(String.raw`^[ \t]*(?:(?:const|let|var)[ \t]+)?${name.replace(/\$/g, '\\$')}[ \t]*(?::[^=\n]*)?=[ \t]*([^=\n][^\n]*?);?[ \t]*$`, 'gm');
+    let rhs: string | null = null;
+    for (let m = assign.exec(before); m; m = assign.exec(before)) rhs = m[1]!.trim();
+    if (rhs !== null) {
+      if (PLACEHOLDER_LIST.test(rhs) || PLAIN_LITERAL.test(rhs)) return true;
+      const choice = /^(\S.*?)\s+if\s+[^"'\n]+?\s+else\s+(\S.*)$/.exec(rhs) ?? /^[^"'?\n]+\?\s*(\S.*?)\s*:\s*(\S.*)$/.exec(rhs);
+      if (choice && PLAIN_LITERAL.test(choice[1]!.trim()) && PLAIN_LITERAL.test(choice[2]!.trim())) return true;
+    }
+    // A parameter or variable annotated as a number.
+    if (new RegExp(String.raw`[(,][ \t]*${name}[ \t]*:[ \t]*(?:int|float|number)\b`).test(text)) return true;
+    return false;
+  }
+  // `list.join(sep)` of a list built only from plain literals in this file.
+  const joined = /^([A-Za-z_$][\w$]*)\.join\(\s*(?:"[^"\n]*"|'[^'\n]*')?\s*\)$/.exec(e) ?? /^(?:"[^"\n]*"|'[^'\n]*')\.join\(\s*([A-Za-z_$][\w$]*)\s*\)$/.exec(e);
+  if (!joined) return false;
+  const list = joined[1]!;
+  const id = list.replace(/\$/g, '\\$');
+  // Declared once, empty or with literals, and written nowhere else.
+  const decls = text.match(new RegExp(String.raw`(?<![\w$.])${id}[ \t]*(?::[^=\n]*)?(?:=(?!=)|\+=)[^\n]*`, 'g')) ?? [];
+  if (decls.length !== 1 || !/=[ \t]*\[[ \t]*(?:(?:"[^"\n]*"|'[^'\n]*')[ \t]*,?[ \t]*)*\][ \t]*;?[ \t]*$/.test(decls[0]!)) return false;
+  if (new RegExp(String.raw`(?<![\w$.])${id}[ \t]*\[[^\]\n]*\][ \t]*=(?!=)`).test(text)) return false;
+  const calls = [...text.matchAll(new RegExp(String.raw`(?<![\w$.])${id}\.(\w+)\(([^()\n]*)\)`, 'g'))];
+  return calls.every((c) => !/^(?:push|append|unshift|insert|extend|concat|splice|add)$/.test(c[1]!) || (/^(?:push|append|unshift)$/.test(c[1]!) && PLAIN_LITERAL.test(c[2]!.trim())));
+}
+
 /** The SQL text of `lit` (and the literals `+` joins to it on its line) with the places values are spliced in, or
- *  null when nothing is spliced in. */
+ *  null when nothing is spliced in. A splice of text the program fixed (fixedByProgram) is written as a name and is
+ *  no place of a value. */
 function spliced(text: string, lit: Literal, literals: readonly Literal[], idx: number): { sql: string; at: number[] } | null {
   const at: number[] = [];
   let sql = '';
@@ -229,8 +290,11 @@ function spliced(text: string, lit: Literal, literals: readonly Literal[], idx: 
     let from = l.body[0];
     for (const [a, b] of l.interpolated ? l.holes : []) {
       sql += text.slice(from, a - (text[a - 1] === '{' && text[a - 2] === '$' ? 2 : 1));
-      at.push(sql.length);
-      sql += '?';
+      if (fixedByProgram(text, text.slice(a, b), a)) sql += 'fixed';
+      else {
+        at.push(sql.length);
+        sql += '?';
+      }
       from = b + 1;
     }
     sql += text.slice(from, l.body[1]);

@@ -120,7 +120,7 @@ describe('rule packs', () => {
   });
 
   it('masks secrets and recognizes placeholders', () => {
-    const token = 'ghp_R7mQ2vK9sL4wN8pZ3tY6hJ1cF5dG0bXa2Ee7';
+    const token = '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';
     const masked = maskSecret(token);
     expect(masked.startsWith('ghp_')).toBe(true);
     expect(masked).not.toContain(token.slice(4, 12));

@@ -24,7 +24,7 @@ describe('reference', () => {
 
 describe('secret', () => {
   it('never prints the secret, in any output format', async () => {
-    const token = 'ghp_R7mQ2vK9sL4wN8pZ3tY6hJ1cF5dG0bXa2Ee7';
+    const token = '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';
     const dir = tree({ 'skills/s/SKILL.md': `${fm('s')}token: ${token}\n` });
     const { report } = await runJson(['.'], dir);
     const out = JSON.stringify(report);

@@ -56,7 +56,7 @@ describe('a SKILL.md over the read bound', () => {
     const payloads: [number, string][] = [
       [C - 10, `${PAYLOAD}\n`],
       [2 * C - 3, `See <\u200b/system-reminder> here and ${PAYLOAD}\n`],
-      [2 * C + 500, 'token ghp_R8x2Kq9Lm4Tn7Vw1Yz3Bc6Df0Gh5Jk8Lp2Qs\n'],
+      [2 * C + 500, 'token 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\n'],
       [2 * C + 4000, longLine],
       [7 * C - STREAM_OVERLAP, `${PAYLOAD}\n`],
       [7 * C + STREAM_OVERLAP - 5, `${PAYLOAD}\n`],

@@ -9,7 +9,7 @@ import { fencedBlocks } from './fences.js';
 import type { Confidence, Severity } from '../core/types.js';
 import type { MessageData } from '../core/rule.js';
 
-export type HiddenKind = 'tags' | 'flag-tags' | 'selectors' | 'letter-selectors' | 'bidi-override' | 'bidi-reorder' | 'bidi-control' | 'zero-width-run' | 'zero-width-fence' | 'zero-width-named' | 'zero-width-boundary' | 'zero-width-spread' | 'mojibake' | 'stray-control' | 'zero-width';
+export type HiddenKind = 'tags' | 'flag-tags' | 'selectors' | 'letter-selectors' | 'emoji-selector' | 'bidi-override' | 'bidi-reorder' | 'bidi-control' | 'zero-width-run' | 'zero-width-fence' | 'zero-width-named' | 'zero-width-boundary' | 'zero-width-spread' | 'mojibake' | 'stray-control' | 'zero-width';
 
 /** The message of a finding: a key of the hidden-unicode rule's meta.messages, where the wording is. */
 export type HiddenMessageId =
@@ -21,6 +21,7 @@ export type HiddenMessageId =
   | 'letterSelectorsDecoded'
   | 'selectors'
   | 'selectorsDecoded'
+  | 'emojiSelector'
   | 'bidiOverride'
   | 'bidiReorder'
   | 'bidiControl'
@@ -67,6 +68,17 @@ const JOINING_SCRIPT = /[\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{S
 const RTL_TEXT = new RegExp(`(?!${INVISIBLE_SOURCE})[\\p{Script=Arabic}\\p{Script=Hebrew}\\p{Script=Syriac}\\p{Script=Thaana}\\p{Script=Nko}]`, 'u');
 const EMOJI = /[\p{Extended_Pictographic}\p{Emoji_Modifier}\p{Regional_Indicator}\u20e3\ufe0f]/u;
 const EMOJI_START = /[\p{Extended_Pictographic}\p{Regional_Indicator}]/u;
+/** A pictograph: what U+FE0F (emoji presentation) is written after. */
+const PICTOGRAPH = /\p{Extended_Pictographic}/u;
+/** Mathematical alphanumeric symbols (U+1D400–U+1D7FF: 𝑨, 𝐱, 𝔽 …): text rendered from a formula. */
+const MATH_ALNUM = /[\u{1D400}-\u{1D7FF}]/u;
+const isLetterCp = codePointTester(/^\p{L}$/u);
+/** Punctuation that ends a word where the visible text marks the boundary itself: `_` in identifiers (pages put a
+ *  wrap hint after it) and the punctuation of scripts written without spaces (`。`, `，`). Not `.` or `/`: a
+ *  zero-width character after them splits a domain or a path (`evil.<ZW>com`), which filters then miss. */
+const isBoundaryPunct = codePointTester(/^(?:_|(?![\x00-\x7f])\p{P})$/u);
+/** An ATX heading line (CommonMark: up to three spaces, one to six `#`, then a space or the end). */
+const HEADING = /^ {0,3}(#{1,6})(?:[ \t]|$)/;
 
 /** A run of consecutive zero-width characters this long carries data (binary steganography). */
 export const ZW_RUN_ERROR = 4;
@@ -199,6 +211,55 @@ function labels(cps: number[]): string {
   const counts = new Map<number, number>();
   for (const c of cps) counts.set(c, (counts.get(c) ?? 0) + 1);
   return [...counts].map(([c, n]) => `${codePointLabel(c)}${n > 1 ? ` ×${n}` : ''}`).join(', ');
+}
+
+/**
+ * The heading levels of a markdown text whose every heading ends with exactly one zero-width space: documentation
+ * sites append one to each heading of a level (an anchor's text) when a page is saved. Its places follow from the
+ * headings, so it carries nothing. Headings inside fenced code blocks are not headings.
+ */
+export function anchoredHeadingLevels(s: string): Set<number> {
+  const fences = fencedBlocks(s);
+  const all = new Map<number, number>();
+  const anchored = new Map<number, number>();
+  let f = 0;
+  for (let a = 0; a < s.length; ) {
+    let b = s.indexOf('\n', a);
+    if (b === -1) b = s.length;
+    while (f < fences.length && fences[f]!.end <= a) f++;
+    const m = HEADING.exec(s.slice(a, Math.min(b, a + 10)));
+    if (m && !(f < fences.length && fences[f]!.start <= a)) {
+      const level = m[1]!.length;
+      all.set(level, (all.get(level) ?? 0) + 1);
+      const line = s.slice(a, b);
+      if (line.indexOf('\u200b') === line.length - 1) anchored.set(level, (anchored.get(level) ?? 0) + 1);
+    }
+    a = b + 1;
+  }
+  return new Set([...anchored].filter(([level, n]) => all.get(level) === n).map(([level]) => level));
+}
+
+/**
+ * Whether the invisible character at `i` (ZWSP or an invisible operator U+2061–U+2064, alone) separates the terms of
+ * a formula rendered as text on a line that holds mathematical alphanumeric symbols (`𝑨<ZW>h<ZW>(t)`, `h′<ZW>(t)`):
+ * MathML writes invisible times and function application there. Each side is a one-letter variable, a mathematical
+ * symbol, a prime or a bracket; a letter of a longer word (`ig<ZW>nore`) is not.
+ */
+export function mathSeparator(s: string, i: number, line: string): boolean {
+  const cp = s.codePointAt(i)!;
+  if (cp !== 0x200b && !(cp >= 0x2061 && cp <= 0x2064)) return false;
+  if (!MATH_ALNUM.test(line)) return false;
+  const term = (c: number, beyond: number) => MATH_ALNUM.test(String.fromCodePoint(c)) || (isLetterCp(c) && !isLetterCp(beyond));
+  const p = cpBefore(s, i);
+  if (p.cp < 0) return false;
+  const pp = cpBefore(s, p.at).cp;
+  const n = i + 1;
+  const nc = cpAt(s, n);
+  if (nc < 0) return false;
+  const nn = cpAt(s, n + (nc > 0xffff ? 2 : 1));
+  const left = term(p.cp, pp) || p.cp === 0x2032 || p.cp === 0x29 || p.cp === 0x5d;
+  const right = term(nc, nn) || nc === 0x28 || nc === 0x5b;
+  return left && right;
 }
 
 /** Decode variation selectors used as bytes (U+FE00–FE0F → 0–15, U+E0100–E01EF → 16–255). */
@@ -353,12 +414,15 @@ export function findHidden(s: string, options: HiddenOptions = {}): HiddenFindin
   const quietAt = (i: number, len: number): boolean => {
     advanceTo(i);
     const after = i + len;
-    // In a token between word characters: it splits a word, a URL, an identifier or a path.
-    if (lastWord > lastWs && nextWord(after) < nextWs(after)) return false;
+    // In a token between word characters: it splits a word, a URL, an identifier or a path. Right after boundary
+    // punctuation (`experimental_<ZW>name`, `。<ZW>关`) it sits where the visible text already ends a word, as pages
+    // mark where a long name may wrap: quiet alone, counted with the others (ZW_SPREAD_WARNING).
+    if (lastWord > lastWs && nextWord(after) < nextWs(after) && !isBoundaryPunct(cpBefore(s, i).cp)) return false;
     // An indented line (4 columns) may be an indented code block; an odd number of backticks before it with one
     // after it on the line is an inline code span.
     if (s.charCodeAt(lineStart) === 0x09 || s.startsWith('    ', lineStart)) return false;
-    if (ticks % 2 === 1 && nextTick(after) < lineEnd) return false;
+    // A heading's code span names a thing (`Removed \`experimental_<ZW>name\``), it is no command to copy.
+    if (ticks % 2 === 1 && nextTick(after) < lineEnd && !HEADING.test(s.slice(lineStart, Math.min(lineEnd, lineStart + 10)))) return false;
     return !inFence(i);
   };
   // Lines whose zero-width characters are all quiet, held back until the whole text is read: enough of them in one
@@ -400,6 +464,10 @@ export function findHidden(s: string, options: HiddenOptions = {}): HiddenFindin
   // Flag-shaped tag runs that are not drawn flags, and lone selectors after ASCII letters, per line.
   let lineFlags: { start: number; end: number; text: string; n: number } | null = null;
   let lineVs: { start: number; end: number; cps: number[] } | null = null;
+  // U+FE0F out of place next to emoji: one after a letter on a line of emoji, or doubled after a pictograph (a split
+  // or twice-converted emoji). Held back: few in one text carry nothing (info); ZW_SPREAD_WARNING or more could carry
+  // bits by where they sit, and each is reported as it would be otherwise.
+  const emojiVs: { start: number; end: number; a: number; b: number; n: number; otherwise: HiddenFinding }[] = [];
   const flushCarriers = () => {
     if (lineFlags) {
       const { start, end, text, n } = lineFlags;
@@ -415,10 +483,17 @@ export function findHidden(s: string, options: HiddenOptions = {}): HiddenFindin
       const f = { kind: 'letter-selectors', start, end, severity: many ? 'error' : 'warning', confidence: many ? 'high' : 'medium' } as const;
       // decoded is null for one selector (many is false): "N variation selectors" there.
       if (decoded) out.push(lazy({ ...f, messageId: 'letterSelectorsDecoded' }, () => ({ count: cps.length, decoded: JSON.stringify(visible(decoded.slice(0, 200))), excerpt: excerpt(s, a, b, start, end) })));
-      else out.push(lazy({ ...f, messageId: 'letterSelectors' }, () => ({ ...an(cps.length, 'a'), excerpt: excerpt(s, a, b, start, end) })));
+      else {
+        const finding = lazy({ ...f, messageId: 'letterSelectors' }, () => ({ ...an(cps.length, 'a'), excerpt: excerpt(s, a, b, start, end) }));
+        // The emoji selector alone after a letter, on a line of emoji: a leftover of one of them.
+        if (cps.length === 1 && cps[0] === 0xfe0f && PICTOGRAPH.test(s.slice(a, b))) emojiVs.push({ start, end, a, b, n: 1, otherwise: finding });
+        else out.push(finding);
+      }
       lineVs = null;
     }
   };
+  // Heading levels whose every heading ends with one zero-width space (computed at the first such space).
+  let anchored: Set<number> | null = null;
   // Closers already paired with an opener that was reported or judged benign.
   const paired = new Set<number>();
   let m: RegExpExecArray | null;
@@ -488,7 +563,13 @@ export function findHidden(s: string, options: HiddenOptions = {}): HiddenFindin
       const f = { kind: 'selectors', start: i, end: j, severity: cps.length >= VS_RUN_ERROR ? 'error' : 'warning', confidence: cps.length >= VS_RUN_ERROR ? 'high' : 'medium' } as const;
       const data = () => ({ count: cps.length, before: JSON.stringify(visible(s.slice(from, i))) });
       if (decoded) out.push(lazy({ ...f, messageId: 'selectorsDecoded' }, () => ({ ...data(), decoded: JSON.stringify(visible(decoded.slice(0, 200))) })));
-      else out.push(lazy({ ...f, messageId: 'selectors' }, data));
+      else {
+        const finding = lazy({ ...f, messageId: 'selectors' }, data);
+        // The emoji selector twice after a pictograph (`🏷<FE0F><FE0F>`): one selector repeated, no byte values.
+        const prev = cpBefore(s, i).cp;
+        if (cps.length === 2 && cps[0] === 0xfe0f && cps[1] === 0xfe0f && prev >= 0 && PICTOGRAPH.test(String.fromCodePoint(prev))) emojiVs.push({ start: i, end: j, a: lineStart, b: lineEnd, n: 2, otherwise: finding });
+        else out.push(finding);
+      }
       continue;
     }
     // Bidi controls.
@@ -529,6 +610,11 @@ export function findHidden(s: string, options: HiddenOptions = {}): HiddenFindin
     // as documentation generators write long names to let them wrap) is a line-break hint: its places follow from the
     // visible text, so it carries nothing, and it splits no word.
     if (cp === 0x200b && prose && camelHinted(s, i)) continue;
+    // A zero-width space ending a heading, where every heading of its level ends with one (anchored levels).
+    if (cp === 0x200b && prose && i + len === lineEnd) {
+      const m = HEADING.exec(s.slice(lineStart, Math.min(lineEnd, lineStart + 10)));
+      if (m && (anchored ??= anchoredHeadingLevels(s)).has(m[1]!.length)) continue;
+    }
     // Unexplained: count per line, track runs.
     if (runEnd === i) runLen++;
     else runLen = 1;
@@ -536,7 +622,8 @@ export function findHidden(s: string, options: HiddenOptions = {}): HiddenFindin
     const around = `${s[i - 1] ?? ''}${s[i + len] ?? ''}`;
     const fence = /[`~]/.test(around);
     if (!lineZw) lineZw = { start: i, end: i + len, cps: [], maxRun: 0, fence: true, escSeq: false, quiet: true };
-    lineZw.quiet &&= prose && mayBeQuiet(cp) && quietAt(i, len);
+    // A separator of a rendered formula is quiet in code too (the formulas of scraped papers sit in code blocks).
+    lineZw.quiet &&= (prose && mayBeQuiet(cp) && quietAt(i, len)) || mathSeparator(s, i, s.slice(lineStart, lineEnd));
     // ESC then "[" or "]" starts a terminal control (CSI, OSC) that can hide or redraw text when the file is printed.
     if (cp === 0x1b && (s[i + 1] === '[' || s[i + 1] === ']')) lineZw.escSeq = true;
     lineZw.cps.push(cp);
@@ -546,6 +633,10 @@ export function findHidden(s: string, options: HiddenOptions = {}): HiddenFindin
   }
   flushLine();
   flushCarriers();
+  if (emojiVs.length >= ZW_SPREAD_WARNING) out.push(...emojiVs.map((e) => e.otherwise));
+  else {
+    for (const { start, end, a, b, n } of emojiVs) out.push(lazy({ kind: 'emoji-selector', start, end, severity: 'info', confidence: 'low', messageId: 'emojiSelector' }, () => ({ ...an(n), excerpt: excerpt(s, a, b, start, end) })));
+  }
   // Quiet alone, not together: past ZW_SPREAD_WARNING in one text each line is a warning that says how many.
   const spread = quietCount >= ZW_SPREAD_WARNING;
   for (const { start, end, a, b, cps } of quietLines) {
