@@ -32,7 +32,8 @@ const CARRIER_WORDS: Record<CarrierKind, string> = {
 
 /** A condition before the clause in its sentence ("if", "once", "after" …), or a gate or checklist label
  *  ("Exit:", "Requires:", "- [ ]"): the clause states a case to check, not a fact. */
-const CONDITION = /(?:\b(?:if|once|after|when|whenever|unless|until|whether|before|only|exit|entry|gate|requires?|required|ensure|verify|check|confirm|wait|criteria|precondition)\b|\[[ xX]?\]|除非|如果|假如|只有|一旦|直到|場合|なら|sauf|si|wenn|falls|sofern|salvo|se|если|пока)[^.!?。\n]*$/i;
+// The words of other languages are whole words too: "se" and "si" inside "These" or "consider" are no condition.
+const CONDITION = /(?:\b(?:if|once|after|when|whenever|unless|until|whether|before|only|exit|entry|gate|requires?|required|ensure|verify|check|confirm|wait|criteria|precondition|sauf|si|wenn|falls|sofern|salvo|se)\b|\[[ xX]?\]|除非|如果|假如|只有|一旦|直到|場合|なら|(?<!\p{L})(?:если|пока)(?!\p{L}))[^.!?。\n]*$/iu;
 
 /** Words of a list's lead line (a heading, a bold label, a paragraph) that make its items things not to do. */
 const NEGATIVE_LEAD = /\b(?:not|never|no|avoid|don'?t|mustn'?t|won'?t|cannot|can'?t|out[ \t]+of[ \t]+scope|forbidden|prohibited|refuse|red[ \t]+flags?|anti-?patterns?|bad)\b|n't\b|\u274c|\u{1f6ab}|\u26d4/iu;
