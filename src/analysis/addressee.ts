@@ -84,7 +84,7 @@ export function clauseStart(text: string, at: number): number {
       continue;
     }
     if (c === ';' || c === '|' || c === '(' || c === '>') return i + 1;
-    if ((c === '.' || c === '!' || c === '?' || c === ':') && /\s/.test(text[i + 1] ?? ' ')) {
+    if ((c === '.' || c === '!' || c === '?' || c === ':') && /\s/.test(text[afterFormat(text, i + 1)] ?? ' ')) {
       // Not an abbreviation's dot ("e.g. ", "i.e. ", "etc. ", "vs. ").
       if (c === '.' && /\b(?:e\.g|i\.e|etc|vs|cf|approx|incl)$/i.test(text.slice(Math.max(0, i - 6), i))) continue;
       return i + 1;
@@ -95,9 +95,16 @@ export function clauseStart(text: string, at: number): number {
   return floor;
 }
 
+/** The first offset from `i` that is not an invisible format character (a zero-width space hides no boundary). */
+function afterFormat(text: string, i: number): number {
+  while (i < text.length && FORMAT.test(text[i]!)) i++;
+  return i;
+}
+const FORMAT = /\p{Cf}/u;
+
 /** The clause text before `at`, flattened and stripped of markup: list markers, emphasis, check marks, fillers. */
 export function clausePrefix(text: string, at: number): string {
-  let p = text.slice(clauseStart(text, at), at).replace(/\s+/g, ' ');
+  let p = text.slice(clauseStart(text, at), at).replace(/\p{Cf}/gu, '').replace(/\s+/g, ' ');
   p = p.replace(/<!--/g, ' ').replace(/[*_]{1,3}/g, '').replace(/^[ \t]*(?:[-+•]|\d{1,9}[.)]|#{1,6}|>)[ \t]+/, '').replace(/^\[[ xX]?\][ \t]*/, '');
   p = p.replace(/^[\s\u2705\u2713\u2714"'“‘]+/u, '').trim();
   // A subordinate phrase or a clause joined by "then"/"so"/"and" before the last comma leaves the clause that holds
