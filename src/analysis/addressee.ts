@@ -12,6 +12,8 @@
 // another subject (a determiner, a pronoun, a noun phrase followed by a finite verb), a gerund or a subordinate
 // clause is a description. Anything else is unclear, which the caller reports at low confidence, never drops.
 
+import { invisibleRegex, isInvisible } from '../core/unicode.js';
+
 /** How a clause reads: an order to the reader, a prohibition, a statement about something, or none of these. */
 export type Reading = 'command' | 'prohibited' | 'description' | 'unclear';
 
@@ -95,16 +97,16 @@ export function clauseStart(text: string, at: number): number {
   return floor;
 }
 
-/** The first offset from `i` that is not an invisible format character (a zero-width space hides no boundary). */
+/** The first offset from `i` that is not an invisible character (a zero-width space hides no boundary). */
 function afterFormat(text: string, i: number): number {
-  while (i < text.length && FORMAT.test(text[i]!)) i++;
+  while (i < text.length && isInvisible(text.charCodeAt(i))) i++;
   return i;
 }
-const FORMAT = /\p{Cf}/u;
+const INVISIBLE = invisibleRegex('g');
 
 /** The clause text before `at`, flattened and stripped of markup: list markers, emphasis, check marks, fillers. */
 export function clausePrefix(text: string, at: number): string {
-  let p = text.slice(clauseStart(text, at), at).replace(/\p{Cf}/gu, '').replace(/\s+/g, ' ');
+  let p = text.slice(clauseStart(text, at), at).replace(INVISIBLE, '').replace(/\s+/g, ' ');
   p = p.replace(/<!--/g, ' ').replace(/[*_]{1,3}/g, '').replace(/^[ \t]*(?:[-+•]|\d{1,9}[.)]|#{1,6}|>)[ \t]+/, '').replace(/^\[[ xX]?\][ \t]*/, '');
   p = p.replace(/^[\s\u2705\u2713\u2714"'“‘]+/u, '').trim();
   // A subordinate phrase or a clause joined by "then"/"so"/"and" before the last comma leaves the clause that holds
