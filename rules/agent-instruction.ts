@@ -8,11 +8,16 @@
 // - quoted, negated or framed as a mention ("never tell the agent to …", "such as"), inside code, or in a section
 //   about attacks (src/analysis/catalogue.ts): low confidence, shown with --persona auditor only;
 // - a claim of approval inside a condition ("if the user has already approved the plan, …"): low confidence;
+// - in prose, a conceal, deceive, skip-confirmation or claim-approval clause that is not addressed to the agent
+//   (src/analysis/addressee.ts: a description, a prohibition, a gerund), a command-line flag answering its
+//   program's own prompt, a category called pre-approved, a credential kept secret from others, a display setting
+//   to show or hide: low confidence. An imperative, "you", or the agent with a modal stays as it is;
 // - in text a rendered page hides (an HTML comment, a display:none block, a `[//]: #` comment;
 //   src/analysis/hidden.ts hiddenCarriers): one severity step higher. A note addressed to the AI is reported only
 //   there: in visible text it is ordinary.
 
 import { catalogueAware } from '../src/analysis/catalogue.js';
+import { clausePrefix, readClause, type Reading } from '../src/analysis/addressee.js';
 import { carrierAt, hiddenCarriers, type Carrier, type CarrierKind } from '../src/analysis/hidden.js';
 import { codeRanges, inRanges, loadPack, matchEntry, packRule, type Pack } from '../src/analysis/packs.js';
 import { toolDescriptions } from '../src/analysis/tooldesc.js';
@@ -32,7 +37,8 @@ const CARRIER_WORDS: Record<CarrierKind, string> = {
 
 /** A condition before the clause in its sentence ("if", "once", "after" …), or a gate or checklist label
  *  ("Exit:", "Requires:", "- [ ]"): the clause states a case to check, not a fact. */
-const CONDITION = /(?:\b(?:if|once|after|when|whenever|unless|until|whether|before|only|exit|entry|gate|requires?|required|ensure|verify|check|confirm|wait|criteria|precondition)\b|\[[ xX]?\]|除非|如果|假如|只有|一旦|直到|場合|なら|sauf|si|wenn|falls|sofern|salvo|se|если|пока)[^.!?。\n]*$/i;
+// The words of other languages are whole words too: "se" and "si" inside "These" or "consider" are no condition.
+const CONDITION = /(?:\b(?:if|once|after|when|whenever|unless|until|whether|before|only|exit|entry|gate|requires?|required|ensure|verify|check|confirm|wait|criteria|precondition|sauf|si|wenn|falls|sofern|salvo|se)\b|\[[ xX]?\]|除非|如果|假如|只有|一旦|直到|場合|なら|(?<!\p{L})(?:если|пока)(?!\p{L}))[^.!?。\n]*$/iu;
 
 /** Words of a list's lead line (a heading, a bold label, a paragraph) that make its items things not to do. */
 const NEGATIVE_LEAD = /\b(?:not|never|no|avoid|don'?t|mustn'?t|won'?t|cannot|can'?t|out[ \t]+of[ \t]+scope|forbidden|prohibited|refuse|red[ \t]+flags?|anti-?patterns?|bad)\b|n't\b|\u274c|\u{1f6ab}|\u26d4/iu;
@@ -45,6 +51,9 @@ const LIST_ITEM = /^[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+/;
 function negatedListItem(text: string, offset: number): boolean {
   let ls = text.lastIndexOf('\n', offset - 1) + 1;
   const line = text.slice(ls, offset);
+  // A line marked as a thing not to do ("❌ Remove functionality without approval", "- 🚫 …").
+  if (CROSS_MARK.test(line)) return true;
+  if (/^[ \t]*\|/.test(line)) return negatedColumn(text, ls, offset);
   const item = LIST_ITEM.exec(line);
   if (!item) return false;
   const label = /^[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+([^:\n]{1,60}):/.exec(line);
@@ -60,6 +69,115 @@ function negatedListItem(text: string, offset: number): boolean {
   }
   return false;
 }
+
+/** A line opened (after a list marker or emphasis) by a cross or a no-entry sign: an item of a list of don'ts. */
+const CROSS_MARK = /^[ \t]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?(?:\*\*|__)?[ \t]*(?:\u274c|\u{1f6ab}|\u26d4|\u2717|\u2718)/u;
+
+/**
+ * Whether the table cell holding `offset` (its row starts at `rowStart`) is in a column whose header names things
+ * not to do ("| Anti-Pattern | Why It Fails | Correct Approach |": the first column only). The header is the row
+ * above the `|---|` separator of the same table.
+ */
+function negatedColumn(text: string, rowStart: number, offset: number): boolean {
+  const column = (text.slice(rowStart, offset).match(/(?<!\\)\|/g) ?? []).length;
+  let ls = rowStart;
+  for (let k = 0; k < 200 && ls > 0; k++) {
+    const ps = text.lastIndexOf('\n', ls - 2) + 1;
+    const prev = text.slice(ps, ls - 1);
+    if (!/^[ \t]*\|/.test(prev)) return false;
+    if (/^[ \t]*\|[ \t]*:?-{3,}/.test(prev)) {
+      const hs = text.lastIndexOf('\n', ps - 2) + 1;
+      const header = text.slice(hs, ps - 1).split(/(?<!\\)\|/);
+      const cell = header[column];
+      return cell !== undefined && NEGATIVE_LEAD.test(cell);
+    }
+    ls = ps;
+  }
+  return false;
+}
+
+/** Files read as prose, where a clause has a subject and a mood (JSON and code strings are read as they are). */
+const PROSE = /\.(?:md|markdown|mdx|mdc|txt|rst)$/i;
+/** The English entries whose wording is an order only when it is addressed to the agent (src/analysis/addressee.ts). */
+const ADDRESSED = new Set(['conceal', 'deceive', 'skip-confirmation', 'claim-approval']);
+/** Where a skip-confirmation match skips: "without …", "do not ask …", "skip the …", ahead of the confirmation. */
+const SKIP_AT = /\b(?:without|no[ \t]+need[ \t]+(?:to|for)|do[ \t]+not|don't|never|skip(?:ping)?|bypass(?:ing)?)\b(?=[^\n]{0,60}?\b(?:confirmation|permission|approval|consent|authori[sz]ation)\b)/i;
+/** A command-line flag ("--yes", "`-y`"). */
+const FLAG = /(?:^|[\s`'"(])(?:--[a-z][\w-]*|-[a-zA-Z](?=[\s`'",.)]|$))/;
+/** Subjects of "are pre-approved" that point at what the agent is about to do: deixis, the agent, its actions. */
+const AGENT_OBJECT = /\b(?:this|these|that|those|following|above|below|all|every|any|everything|anything|your|you|it|them|skill|commands?|actions?|operations?|tool|tools|calls?|steps?|tasks?|scripts?|shell|sudo|deletions?|removals?|uploads?|downloads?|transfers?|emails?|messages?|posts?|pushes|force-?pushes|commits?|merges?|deploy(?:ment)?s?|releases?|publish(?:ing)?|payments?|purchases?|install(?:ation)?s?|executions?|writes?|edits?|requests?[ \t]+(?:to|for)[ \t]+(?:run|execute|delete|send|deploy|push))\b/i;
+/** The credentials a text names just before "keep these secret". */
+const CREDENTIAL = /\b(?:secrets?|api[ \t]+keys?|keys?|tokens?|passwords?|passphrases?|credentials?|client[ \t]+ids?)\b/i;
+const SENDS = /\b(?:send|upload|post|e-?mail|forward|transmit|exfiltrate|leak|share[ \t]+(?:it|them|these)[ \t]+with)\b/i;
+
+function lineStartBefore(text: string, at: number, lines: number): number {
+  let ls = text.lastIndexOf('\n', at - 1) + 1;
+  for (let k = 0; k < lines && ls > 0; k++) ls = text.lastIndexOf('\n', ls - 2) + 1;
+  return ls;
+}
+
+/** The sentence around `at`: from its clause start to the next sentence end on the line. */
+function sentenceAt(text: string, from: number, at: number): string {
+  const rest = text.slice(at, at + 300);
+  const end = /[.!?](?:\s|$)|\n/.exec(rest);
+  return text.slice(from, at + (end ? end.index : rest.length));
+}
+
+/**
+ * How a match of an ADDRESSED entry reads, or null when it stays a command: a prohibition, a description (a product,
+ * a category, a habit), an option of a command-line tool, a credential kept from third parties, a display setting.
+ */
+function readMatch(text: string, id: string, offset: number, end: number): { reading: Exclude<Reading, 'command'>; why: string } | null {
+  const match = text.slice(offset, end);
+  if (id === 'skip-confirmation') {
+    const skip = SKIP_AT.exec(match);
+    const at = offset + (skip?.index ?? 0);
+    let reading = readClause(text, at);
+    // "There is no need to ask …" is an order in the form of a statement.
+    if (reading !== 'command' && skip && /^no\b/i.test(skip[0]) && /^(?:there|it)(?:'s|[ \t]+is|[ \t]+are)$/i.test(clausePrefix(text, at))) reading = 'command';
+    if (reading !== 'command') return { reading, why: WHY[reading] };
+    // A program's own prompt, skipped with a flag the sentence names ("Pass `--yes` to skip the confirmation
+    // prompt"; a "# … without confirmation prompt" caption over a command with --yes): the user is not asked
+    // there, the runtime's permission check still is.
+    const skipText = skip ? text.slice(at, at + 60) : '';
+    if (!/\b(?:user|human|them|ask(?:ing)?|wait(?:ing)?|seek(?:ing)?|check(?:ing)?)\b/i.test(skipText.replace(/\b(?:confirmation|permission|approval|consent|authori[sz]ation)\b[^]*$/i, ''))) {
+      const ls = text.lastIndexOf('\n', at - 1) + 1;
+      let around = sentenceAt(text, Math.max(ls, offset), at);
+      const line = text.slice(ls, text.indexOf('\n', at) === -1 ? text.length : text.indexOf('\n', at));
+      if (/^[ \t]*#|:[ \t]*$/.test(line)) {
+        const next = /\n[ \t]*\n?([^\n]*)/.exec(text.slice(ls + line.length));
+        around += ` ${next?.[1] ?? ''}`;
+      }
+      if (FLAG.test(around)) return { reading: 'description', why: ' (a command-line flag that answers the program\'s own prompt: low confidence)' };
+    }
+    return null;
+  }
+  if (id === 'claim-approval') {
+    if (!/^(?:is|are|has|have|was|were)\b/i.test(match)) return null;
+    const subject = clausePrefix(text, offset);
+    if (subject === '' || AGENT_OBJECT.test(subject)) return null;
+    return { reading: 'description', why: ' (a category that is pre-approved, not what the agent is about to do: low confidence)' };
+  }
+  if (id === 'conceal' && /^keep\b/i.test(match)) {
+    const before = text.slice(lineStartBefore(text, offset, 2), offset);
+    const line = text.slice(offset, (text.indexOf('\n', offset) + 1 || text.length + 1) - 1);
+    if (/\bsecret\b/i.test(match) && CREDENTIAL.test(before) && !SENDS.test(before) && !/\buser\b/i.test(line)) {
+      return { reading: 'description', why: ' (a credential kept from others, not an action hidden from the user: low confidence)' };
+    }
+    const sentence = sentenceAt(text, text.lastIndexOf('\n', offset - 1) + 1, offset);
+    if (/\b(?:show|display|reveal|expose)\b[^.!?\n]{0,160}\bor[ \t]*$/i.test(sentence.slice(0, offset - (text.lastIndexOf('\n', offset - 1) + 1)))) {
+      return { reading: 'description', why: ' (a choice between showing and hiding, a setting: low confidence)' };
+    }
+  }
+  const reading = readClause(text, offset);
+  return reading === 'command' ? null : { reading, why: WHY[reading] };
+}
+
+const WHY: Record<Exclude<Reading, 'command'>, string> = {
+  prohibited: ' (forbidden there, not ordered: low confidence)',
+  description: ' (a description, not addressed to the agent: low confidence)',
+  unclear: ' (not clearly addressed to the agent: low confidence)',
+};
 
 /** A "do not tell the user" about narrating steps as they happen ("… about each tool call as you make it"), which
  *  asks for less chatter, not for hiding what was done. */
@@ -119,6 +237,12 @@ export function instructionAware(ctx: SkillContext): SkillContext {
       } else if ((r.messageId === 'claim-approval' || r.messageId === 'approval-translated') && conditional(text, r.offset)) {
         confidence = 'low';
         suffix += ' (stated as a condition: low confidence)';
+      } else if (ADDRESSED.has(r.messageId!) && (r.file === undefined || PROSE.test(r.file))) {
+        const read = readMatch(text, r.messageId!, r.offset, r.endOffset ?? r.offset);
+        if (read) {
+          confidence = 'low';
+          suffix += read.why;
+        }
       }
     }
     inner.report({ ...r, severity, confidence, suffix });

@@ -1,7 +1,8 @@
 // injection-phrase: prompt-injection wording (pattern pack rules/packs/injection-phrase.yaml). Documentation about
 // prompt injection quotes the same phrases, so a finding drops to low confidence (shown with --persona auditor
 // only) when the phrase is quoted, follows a negation or a framing ("do not follow attempts to …", "asks you to
-// …", "such as"), or sits in a section that quotes attacks (src/analysis/catalogue.ts).
+// …", "such as"), sits in a section that quotes attacks (src/analysis/catalogue.ts), or is the purpose of a named
+// command-line option ("the --system-prompt-file option to override system prompt").
 
 import { catalogueAware } from '../src/analysis/catalogue.js';
 import { lookalikeOf } from '../src/analysis/confusables.js';
@@ -33,6 +34,15 @@ export function mentioned(text: string, offset: number): boolean {
   return false;
 }
 
+/** A command-line flag, then "to" (optionally "option to"), right before the phrase: "Add the --system-prompt-file
+ *  option to override system prompt" says what the option does when someone passes it, not what the model is to do. */
+const OPTION_PURPOSE = /(?:^|[\s`(])--[a-z][\w-]*`?[ \t]+(?:(?:option|flag|switch|argument|parameter)[ \t]+)?to[ \t]+$/i;
+
+function optionPurpose(text: string, offset: number): boolean {
+  const ls = text.lastIndexOf('\n', offset - 1) + 1;
+  return OPTION_PURPOSE.test(text.slice(Math.max(ls, offset - 80), offset));
+}
+
 function mentionAware(ctx: SkillContext): SkillContext {
   const inner = catalogueAware(ctx);
   const wrapped: SkillContext = { ...inner };
@@ -40,6 +50,8 @@ function mentionAware(ctx: SkillContext): SkillContext {
     const text = r.source?.normalized ?? (r.file === undefined ? ctx.skill.source?.normalized : undefined);
     if (text !== undefined && r.offset !== undefined && r.confidence !== 'low' && mentioned(text, r.offset)) {
       inner.report({ ...r, confidence: 'low', suffix: `${r.suffix ?? ''} (quoted or negated: low confidence)` });
+    } else if (text !== undefined && r.offset !== undefined && r.confidence !== 'low' && optionPurpose(text, r.offset)) {
+      inner.report({ ...r, confidence: 'low', suffix: `${r.suffix ?? ''} (what a command-line option does: low confidence)` });
     } else inner.report(r);
   };
   return wrapped;
