@@ -24,8 +24,9 @@ export interface FlowFinding {
 }
 
 const SECRET_NAME = '[A-Z0-9_]*(?:_KEY|API_?KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIALS?|PRIVATE_KEY|AUTH|DATABASE_URL|ACCESS_KEY)[A-Z0-9_]*';
-/** The whole environment taken as data (not passed on to a child process). */
-const ENV_DUMP = /\bdict\(\s*os\.environ\s*\)|\bos\.environ\.copy\(\)|\{\s*\*\*os\.environ|\b(?:json\.dumps|str|repr)\(\s*(?:dict\()?os\.environ\b|\bJSON\.stringify\(\s*process\.env\b|\bObject\.(?:entries|assign\(\{\},)\s*\(?process\.env\b|\$\(\s*(?:env|printenv)\b|(?:^|[;&|]\s*)(?:env|printenv)\s*(?:\||>)/m;
+/** The whole environment taken as data (not passed on to a child process). `$(printenv NAME)` reads one variable, and
+ *  `env NAME=v cmd` runs a command: neither is the environment. */
+const ENV_DUMP = /\bdict\(\s*os\.environ\s*\)|\bos\.environ\.copy\(\)|\{\s*\*\*os\.environ|\b(?:json\.dumps|str|repr)\(\s*(?:dict\()?os\.environ\b|\bJSON\.stringify\(\s*process\.env\b|\bObject\.(?:entries|assign\(\{\},)\s*\(?process\.env\b|\$\(\s*(?:env|printenv)\b(?!\s+[A-Za-z_])|(?:^|[;&|]\s*)(?:env|printenv)\s*(?:\||>)/m;
 const ENV_DUMP_ALL = new RegExp(ENV_DUMP.source, 'gm');
 const SECRET_READ = new RegExp(`\\bos\\.environ(?:\\.get)?[\\[(]\\s*["'](${SECRET_NAME})["']|\\bos\\.getenv\\(\\s*["'](${SECRET_NAME})["']|\\bprocess\\.env(?:\\.|\\[["'])(${SECRET_NAME})\\b|\\$\\{?(${SECRET_NAME})\\b`, 'g');
 const ENCODE = /\b(?:b64encode|b32encode|urlsafe_b64encode|hexlify|btoa|Buffer\.from\([^)\n]*\)\.toString\(\s*["'](?:base64|hex)["']|base64|xxd)\b/;
@@ -54,8 +55,14 @@ function credentialFilter(block: string): number {
   const words = new Set((block.match(CRED_WORD_LITERAL) ?? []).map((w) => w.toUpperCase()));
   if (words.size === 0) return -1;
   PY_ENV_COMPREHENSION.lastIndex = 0;
-  const comp = PY_ENV_COMPREHENSION.exec(block);
-  if (comp) return comp.index;
+  for (let comp = PY_ENV_COMPREHENSION.exec(block); comp; comp = PY_ENV_COMPREHENSION.exec(block)) {
+    // The condition picks names (`"KEY" in k`, `k.endswith("_TOKEN")`), not only leaves some out (`k != "X"`,
+    // `k not in DROP`: the environment minus a few names, as a child process gets it).
+    const from = comp.index + comp[0].length;
+    const close = block.indexOf('}', from);
+    const cond = block.slice(from, close === -1 ? from + 300 : close);
+    if (/(?<!\bnot\s)\bin\b|==|\.(?:startswith|endswith)\(|\b(?:search|match|fullmatch|any)\(/.test(cond)) return comp.index;
+  }
   JS_ENV_FILTER.lastIndex = 0;
   const js = JS_ENV_FILTER.exec(block);
   if (js && /\b(?:KEY|SECRET|TOKEN|PASSWORD|CREDENTIALS?)\b/.test(block.slice(js.index, js.index + 300))) return js.index;
