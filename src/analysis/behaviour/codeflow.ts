@@ -10,7 +10,7 @@
 // - reverse shells: an INET socket connected to a non-local host and wired to a shell (dup2, pty.spawn, a child
 //   process with the socket as its standard streams; Node net + child_process piping).
 
-import { hostOf, isLocalHost, persistencePath, secretPath } from './paths.js';
+import { hostOf, isLocalHost, isPlaceholderHost, persistencePath, secretPath } from './paths.js';
 import { ownService, SECRET_NAME, sentEvidence, stage, type State } from './shellflow.js';
 import type { Chain, Lang, Snippet, Step, Taint, Where } from './types.js';
 
@@ -549,7 +549,8 @@ function reverseShell(text: string, sn: Snippet, at: (a: number, b: number) => W
   emit({
     rule: 'reverse-shell',
     kind: 'socket-shell',
-    severity: host !== null ? 'error' : 'warning',
+    // A placeholder host (ATTACKER_IP, <lhost>) reaches nobody as written: a warning, like a host from a variable.
+    severity: host !== null && !isPlaceholderHost(host) ? 'error' : 'warning',
     confidence: host !== null ? 'high' : 'medium',
     steps: [step(at(a, eol(a)), `connects a socket to ${host ?? 'a host from a variable'}`), step(at(w!.index, eol(w!.index)), 'hands the connection to a shell')],
     impact: 'whoever listens there runs commands on this machine',

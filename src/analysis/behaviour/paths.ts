@@ -72,3 +72,14 @@ export function hostOf(u: string): string | null {
   const m = /^(?:[a-z][a-z0-9+.-]*:\/\/)(?:[^@/\s]*@)?(\[[^\]]+\]|[^/:?#\s'"]+)/i.exec(u.trim());
   return m ? m[1]!.toLowerCase() : null;
 }
+
+/** A placeholder where a remote address goes: an upper-case word naming the attacker's side (ATTACKER_IP, LHOST,
+ *  YOUR_IP, ATTACKER-HOST) or an angle-bracket slot (`<ip>`, `<attacker ip>`). Written so in a cheat sheet, a
+ *  connection to it reaches nobody until someone puts an address there. */
+export const PLACEHOLDER_HOST = /(?<![\w$.{-])(?:ATTACKER|LHOST|YOUR|MY|LISTENER)(?:[_-]?(?:IP|HOST|ADDR|ADDRESS|SERVER|MACHINE|BOX))?(?![\w.-])|<[ \t]*(?:attacker|lhost|your|listener|ip|host)[^<>\n]{0,24}>/;
+const PLACEHOLDER_WHOLE = new RegExp(`^(?:${PLACEHOLDER_HOST.source})$`);
+
+/** Whether a host, as written, is only such a placeholder. */
+export function isPlaceholderHost(h: string): boolean {
+  return PLACEHOLDER_WHOLE.test(h.trim());
+}
