@@ -208,7 +208,16 @@ export default defineRule({
     }
     // MCP server definitions: the rebuilt command line and its `sh -c` script (src/analysis/mcp.ts), reported at the JSON
     // string that carries the finding. A server the client starts is installed code: high-confidence ones are errors.
+    // Package-manager configuration shipped with the skill: an index or registry it names is where every install run
+    // with it comes from (dependency confusion, as the command-line flags above).
     for (const f of ctx.skill.folder?.files().files ?? []) {
+      if (f.kind === 'other') {
+        for (const ix of configIndexes(f.rel, f.source.normalized)) {
+          const text = f.source.normalized.slice(ix.start, ix.end);
+          ctx.report({ file: f.file, source: f.source, offset: ix.start, endOffset: ix.end, severity: 'warning', confidence: 'medium', ...message({ kind: 'custom-index', start: ix.start, end: ix.end, detail: `makes installs come from a custom index (${ix.url})` }, text, `in ${quote(f.rel)}`) });
+        }
+        continue;
+      }
       const json = f.kind === 'json' ? f.json() : null;
       if (!json) continue;
       for (const server of mcpServers(json)) {
@@ -223,15 +232,6 @@ export default defineRule({
             ctx.report({ file: f.file, source: f.source, offset: str.start, endOffset: str.end, severity, confidence: sf.kind === 'custom-index' ? 'medium' : 'high', ...message(sf, t.text.slice(sf.start, sf.end), where) });
           }
         }
-      }
-    }
-    // Package-manager configuration shipped with the skill: an index or registry it names is where every install run
-    // with it comes from (dependency confusion, as the command-line flags above).
-    for (const f of ctx.skill.folder?.files().files ?? []) {
-      if (f.kind !== 'other') continue;
-      for (const ix of configIndexes(f.rel, f.source.normalized)) {
-        const text = f.source.normalized.slice(ix.start, ix.end);
-        ctx.report({ file: f.file, source: f.source, offset: ix.start, endOffset: ix.end, severity: 'warning', confidence: 'medium', ...message({ kind: 'custom-index', start: ix.start, end: ix.end, detail: `makes installs come from a custom index (${ix.url})` }, text, `in ${quote(f.rel)}`) });
       }
     }
     reportChains(catalogueAware(skillCtx, documented), 'remote-exec', chainTaken, skillCtx);

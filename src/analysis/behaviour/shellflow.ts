@@ -161,16 +161,12 @@ export function serviceWords(name: string): string[] {
  * services in one request: a warning. Null when nothing is to be said (the key goes to the service its name names,
  * or its name names none and the host is ordinary and named).
  */
-/** The AWS secret access key read from the environment (`$AWS_SECRET_ACCESS_KEY`, `os.environ["AWS_SECRET_ACCESS_KEY"]`,
- *  `process.env.AWS_SECRET_ACCESS_KEY`, `getenv('AWS_SECRET_ACCESS_KEY')`). */
-const AWS_SECRET_READ = /(?:\$\{?|\$env:|process\.env\.|(?:process\.env|os\.environ|ENV)\[\s*["']|os\.environ\.get\(\s*["']|getenv\(\s*["'])AWS_SECRET_ACCESS_KEY\b/;
-
 export function sentEvidence(t: Taint, host: string | null, url: string | null, payload?: string, named?: (host: string) => boolean, discarded = false): Pick<Chain, 'severity' | 'confidence' | 'impact' | 'fix'> | null {
   if (t.kind !== 'secret' && t.kind !== 'env') return null;
   // AWS itself never receives the secret access key: requests are signed with it (Signature Version 4, "the secret
   // access key is used to derive the signing key and is not sent"). A request that carries it, to any host, gives
   // it away; the host is at most a secret store the user configured, which the message asks to check.
-  if (payload && AWS_SECRET_READ.test(payload) && !(host && isLocalHost(host))) return { severity: 'warning', confidence: 'high', impact: `AWS never receives its secret access key (requests are signed with it, not carrying it), so ${host ?? 'the host'} is not AWS: whoever runs it can act as the user on their AWS account`, fix: 'Remove it; sign requests with the key (an AWS SDK does) and send it nowhere' };
+  if (payload && [...payload.matchAll(ENV_REF)].some((m) => m[1] === 'AWS_SECRET_ACCESS_KEY') && !(host && isLocalHost(host))) return { severity: 'warning', confidence: 'high', impact: `AWS never receives its secret access key (requests are signed with it, not carrying it), so ${host ?? 'the host'} is not AWS: whoever runs it can act as the user on their AWS account`, fix: 'Remove it; sign requests with the key (an AWS SDK does) and send it nowhere' };
   const own = ownService(t, host);
   // Credentials of two or more different services in one request to one host: no host issues them all, so at least
   // one goes to a party that did not issue it. That is structure (what the request carries), not a word list.
