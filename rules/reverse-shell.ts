@@ -9,10 +9,15 @@ import { packAndChainsRule } from '../src/analysis/behaviour/report.js';
 /** An address or a host name in the line (four dotted numbers, a dotted name, an IPv6 literal): a real place. */
 const REAL_HOST = /\b[0-9]{1,3}(?:\.[0-9]{1,3}){3}\b|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\b(?!\()|\[[0-9a-f:]+\]/i;
 
-/** Whether a reverse-shell line sends its shell only to a placeholder: a placeholder, and neither an address nor a
- *  variable anywhere on the line (a placeholder word in a comment next to `/dev/tcp/$H/…` lowers nothing). */
+/** A placeholder standing where the host goes: the host of /dev/tcp, a whole quoted string, or a word followed by a
+ *  port (`nc … ATTACKER_IP 4444`). Elsewhere an upper-case name is a constant (`socket.SOCK_STREAM`, `PF_INET`). */
+const PLACEHOLDER_SLOT = new RegExp(`/dev/(?:tcp|udp)/(?:${PLACEHOLDER_HOST.source})/|["'](?:${PLACEHOLDER_HOST.source})["']|(?:${PLACEHOLDER_HOST.source})[ \\t]+[0-9]{2,5}\\b`);
+
+/** Whether a reverse-shell line sends its shell only to a placeholder: one in the host's place, and neither an
+ *  address nor a variable anywhere on the line (a placeholder word in a comment next to `/dev/tcp/$H/…` lowers
+ *  nothing). */
 export function placeholderOnly(line: string): boolean {
-  return PLACEHOLDER_HOST.test(line) && !/\$\{?[A-Za-z_]/.test(line) && !REAL_HOST.test(line.replace(/\b(?:socket|subprocess|os|pty|sys|Socket|IO|System\.Net\.Sockets|Net)\.[A-Za-z_]+/g, ''));
+  return PLACEHOLDER_SLOT.test(line) && !/\$\{?[A-Za-z_]/.test(line) && !REAL_HOST.test(line.replace(/\b(?:socket|subprocess|os|pty|sys|Socket|IO|System\.Net\.Sockets|Net)\.[A-Za-z_]+/g, ''));
 }
 
 export default packAndChainsRule({

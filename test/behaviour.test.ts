@@ -150,9 +150,9 @@ describe('behaviour model: benign look-alikes stay quiet', () => {
 });
 
 describe('isPlaceholderHost', () => {
-  it('takes the attacker-side placeholder words and angle-bracket slots, whole, and nothing with an address in it', async () => {
+  it('takes upper-case names with an underscore (no valid host name has one), LHOST/RHOST and angle-bracket slots, whole, and nothing that can be a host', async () => {
     const { isPlaceholderHost } = await import('../src/analysis/behaviour/paths.js');
-    for (const h of ['ATTACKER_IP', 'LHOST', 'YOUR_IP', 'ATTACKER-HOST', 'LISTENER', '<ip>', '<attacker ip>', ' MY_SERVER ']) expect(isPlaceholderHost(h)).toBe(true);
-    for (const h of ['203.0.113.7', 'relay.example.net', 'ATTACKER_IP.example.org', 'attacker_ip', 'LHOSTS', 'x.ATTACKER', '$LHOST', 'PAYLOAD', '']) expect(isPlaceholderHost(h)).toBe(false);
+    for (const h of ['ATTACKER_IP', 'LHOST', 'RHOST', 'YOUR_IP', 'C2_SERVER', '<ip>', '<attacker ip>', ' MY_SERVER ']) expect(isPlaceholderHost(h)).toBe(true);
+    for (const h of ['203.0.113.7', 'relay.example.net', 'ATTACKER_IP.example.org', 'attacker_ip', 'LHOSTS', 'ATTACKER-HOST', 'LISTENER', 'BUILDBOX', 'x.ATTACKER', '$LHOST', 'PAYLOAD', '']) expect(isPlaceholderHost(h)).toBe(false);
   });
 });

@@ -73,10 +73,11 @@ export function hostOf(u: string): string | null {
   return m ? m[1]!.toLowerCase() : null;
 }
 
-/** A placeholder where a remote address goes: an upper-case word naming the attacker's side (ATTACKER_IP, LHOST,
- *  YOUR_IP, ATTACKER-HOST) or an angle-bracket slot (`<ip>`, `<attacker ip>`). Written so in a cheat sheet, a
- *  connection to it reaches nobody until someone puts an address there. */
-export const PLACEHOLDER_HOST = /(?<![\w$.{-])(?:ATTACKER|LHOST|YOUR|MY|LISTENER)(?:[_-]?(?:IP|HOST|ADDR|ADDRESS|SERVER|MACHINE|BOX))?(?![\w.-])|<[ \t]*(?:attacker|lhost|your|listener|ip|host)[^<>\n]{0,24}>/;
+/** A placeholder where a remote address goes, of three kinds: an upper-case name with an underscore (ATTACKER_IP,
+ *  YOUR_SERVER: RFC 1123 host names hold letters, digits and hyphens only, so no resolver is asked for it as a DNS
+ *  name), Metasploit's documented option names for the two ends (LHOST, RHOST), or an angle-bracket slot (`<ip>`,
+ *  `<attacker ip>`). Written so in a cheat sheet, a connection to it reaches nobody until someone fills it in. */
+export const PLACEHOLDER_HOST = /(?<![\w$.{-])(?:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[LR]HOST)(?![\w.-])|<[ \t]*[A-Za-z][\w -]{0,24}>/;
 const PLACEHOLDER_WHOLE = new RegExp(`^(?:${PLACEHOLDER_HOST.source})$`);
 
 /** Whether a host, as written, is only such a placeholder. */
