@@ -71,6 +71,12 @@ export interface DiscoveredSkill {
    * its real location and every link's location. Absent: reached without a link.
    */
   via?: LinkHop[];
+  /**
+   * With `via`: the walk also found this real path without a link, under a checked root (the same skill, merged).
+   * Where it lives then counts as what it gets there, as any skill found directly (never more: the links' locations
+   * still lower it); without it a place no rule names counts as the lowest level (src/engine/input.ts inputTrust).
+   */
+  direct?: true;
 }
 
 /** One symlinked folder followed on the way to a skill. */

@@ -139,7 +139,9 @@ export type TrustResolver = (realFile: string, config: TrustConfig) => TrustDeci
  * A skill's trust for its rule input, on its real path (never the spelling or the working directory), with the
  * reason. Reached through symlinked folders (DiscoveredSkill.via): the lowest of the trust where it really lives
  * and the trust of each link's own location, and where it lives counts as the lowest level when no rule names it
- * (outside every known root). The note says why, for `policy` and `hook`.
+ * (outside every known root) unless the walk also found it there without a link (DiscoveredSkill.direct): then it
+ * counts as what that finding gets, so a link never gives a skill more than it has found directly, nor less than the
+ * lowest of that and the links' locations. The note says why, for `policy` and `hook`.
  */
 export function inputTrust(
   d: DiscoveredSkill,
@@ -151,13 +153,13 @@ export function inputTrust(
   const at = decide(real, trustConfig);
   const trustBecause = trustReason(at);
   if (!d.via || d.via.length === 0) return { trust: at.level, trustBecause };
-  const outside = at.source === 'default';
+  const outside = at.source === 'default' && d.direct !== true;
   const targetTrust = outside ? TRUST_LEVELS[0]! : at.level;
   let trust = targetTrust;
   const links = d.via.map((hop) => ({ hop, trust: decide(posixOf(path.join(hop.linkReal, path.basename(d.absPath))), trustConfig).level }));
   for (const l of links) if (trustRank(l.trust) < trustRank(trust)) trust = l.trust;
   const first = links[0]!;
-  const where = outside ? `outside every known skills root (${targetTrust})` : targetTrust;
+  const where = outside ? `outside every known skills root (${targetTrust})` : d.direct === true && at.source === 'default' ? `${targetTrust}, as found in the checked tree without a link` : targetTrust;
   const trustNote = `reached through symlink ${display(first.hop.link)} → ${first.hop.real}: trust ${trust} (the link's location: ${links.map((l) => l.trust).join(', ')}; where it leads: ${where})`;
   return { trust, trustBecause, trustNote, viaDirLinks: d.via.map((h) => ({ link: display(h.link), linkTarget: h.linkTarget, real: h.real })) };
 }

@@ -170,6 +170,8 @@ export function discover(paths: readonly string[], opts: DiscoverOptions = {}): 
     const key = s.realDir !== undefined ? path.join(s.realDir, path.basename(s.absPath)) : s.absPath;
     const had = byReal.get(key) ?? (seenFiles.has(s.absPath) ? result.skills.find((x) => x.absPath === s.absPath) : undefined);
     if (had) {
+      // Found once without a link (this time or the first): the real path is a checked one (DiscoveredSkill.direct).
+      if ((s.via === undefined) !== (had.via === undefined)) had.direct = true;
       if (s.via) had.via = [...(had.via ?? []), ...s.via.filter((h) => !had.via?.some((k) => k.linkReal === h.linkReal))];
       return;
     }
