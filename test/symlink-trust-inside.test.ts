@@ -47,8 +47,8 @@ const shown = (p: string) => p.replace(/^\/r\//, '');
 
 describe('inputTrust: where a linked skill lives', () => {
   it('found without a link: the level where it lives, no note', () => {
-    const r = inputTrust(skill('/r/x'), {}, shown, table({}));
-    expect(r).toEqual({ trust: HIGH, trustBecause: expect.any(String) });
+    expect(inputTrust(skill('/r/x'), {}, shown, table({}))).toEqual({ trust: HIGH, trustBecause: 'default: no location rule matched' });
+    expect(inputTrust(skill('/r/x', []), {}, shown, table({}))).toEqual({ trust: HIGH, trustBecause: 'default: no location rule matched' });
   });
 
   it('reached only through a link, a place no rule names: the lowest level, and the note says so', () => {

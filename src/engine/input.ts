@@ -159,7 +159,7 @@ export function inputTrust(
   const links = d.via.map((hop) => ({ hop, trust: decide(posixOf(path.join(hop.linkReal, path.basename(d.absPath))), trustConfig).level }));
   for (const l of links) if (trustRank(l.trust) < trustRank(trust)) trust = l.trust;
   const first = links[0]!;
-  const where = outside ? `outside every known skills root (${targetTrust})` : d.direct === true && at.source === 'default' ? `${targetTrust}, as found in the checked tree without a link` : targetTrust;
+  const where = outside ? `outside every known skills root (${targetTrust})` : at.source === 'default' ? `${targetTrust}, as found in the checked tree without a link` : targetTrust;
   const trustNote = `reached through symlink ${display(first.hop.link)} → ${first.hop.real}: trust ${trust} (the link's location: ${links.map((l) => l.trust).join(', ')}; where it leads: ${where})`;
   return { trust, trustBecause, trustNote, viaDirLinks: d.via.map((h) => ({ link: display(h.link), linkTarget: h.linkTarget, real: h.real })) };
 }
