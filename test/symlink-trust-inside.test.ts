@@ -14,7 +14,7 @@ import type { Trust } from '../src/core/types.js';
 import { inputTrust, type TrustResolver } from '../src/engine/input.js';
 import { discover } from '../src/node/discover.js';
 import { lint } from '../src/node/lint.js';
-import { tempTrees } from './helpers.js';
+import { runCli, tempTrees } from './helpers.js';
 
 const tree = tempTrees();
 const SKILL = (name: string) => `---\nname: ${name}\ndescription: Test fixture.\n---\nBody.\n`;
@@ -133,6 +133,16 @@ describe('lint: a link inside the checked tree', () => {
     const result = await lint({ cwd: t, paths: ['.'], rules: [], targets: ['claude-code'] });
     expect(names(result)).toEqual(['.claude/skills/own/SKILL.md trusted', 'x/SKILL.md trusted']);
     expect(result.skills.find((s) => s.file === 'x/SKILL.md')?.trustNote).toContain('as found in the checked tree without a link');
+  });
+
+  it('policy: the trust a direct finding gives, and the note says why', async () => {
+    const t = tree({ 'x/SKILL.md': SKILL('x') });
+    fs.mkdirSync(path.join(t, '.claude/skills'), { recursive: true });
+    fs.symlinkSync('../../x', path.join(t, '.claude/skills/x'));
+    const r = await runCli(['policy', '.', '--target', 'claude-code', '--tools', 'Read,Bash', '--no-config'], t);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain(`effective trust: ${HIGH}`);
+    expect(r.stdout).toContain(`where it leads: ${HIGH}, as found in the checked tree without a link)`);
   });
 
   it('only the skills folder checked: the target is not found directly, so the lowest level', async () => {
