@@ -11,7 +11,7 @@ import { CHAIN_MESSAGE, collecting, reportChains, type Taken } from '../src/anal
 import { catalogueAware } from '../src/analysis/catalogue.js';
 import { codeRanges, literalLines, loadPack, runPack, scanLiteralsToo, type Pack, toolCommands, withPackMessages } from '../src/analysis/packs.js';
 import { defineRule, type ReportInput, type SkillContext } from '../src/core/rule.js';
-import { analyzeShell, configIndexes, envIndexes, type ShellFinding, type ShellFindingKind } from '../src/analysis/shell.js';
+import { analyzeShell, codeIndexes, configIndexes, envIndexes, type ShellFinding, type ShellFindingKind } from '../src/analysis/shell.js';
 import { formatJsonPath } from '../src/analysis/jsonscan.js';
 import { mcpServers, mcpTexts, segmentAt } from '../src/analysis/mcp.js';
 import type { SourceText } from '../src/core/source.js';
@@ -185,6 +185,8 @@ export default defineRule({
               const st = cs + m.index! + 1;
               for (const f of analyzeShell(s, st, st + m[0].length - 2)) emit(t, f, 'warning', t.file ? t.where : 'in a string in a code block');
             }
+            // Argument lists: subprocess.run([sys.executable, "-m", "pip", "install", "-i", URL, …]).
+            for (const ix of codeIndexes(s.slice(cs, ce))) emit(t, { kind: 'custom-index', start: cs + ix.start, end: cs + ix.end, detail: `installs packages from a custom index (${ix.url})` }, 'warning', t.file ? t.where : 'in a code block');
           }
         }
         pos = be;
@@ -215,12 +217,16 @@ export default defineRule({
       if (!ref.source) continue;
       scanMarkdown({ src: ref.source.normalized, file: ref.file, source: ref.source, where: `in ${quote(ref.rel)}` }, 0, literalLines(ref.source, TRIGGER_LITERALS));
     }
-    // Scripts outside references/ (the behaviour model reads their downloads): the installs they run from a custom
-    // index or registry.
+    // Scripts and program code outside references/ (the behaviour model reads their downloads): the installs they run
+    // from a custom index or registry.
     for (const f of ctx.skill.folder?.files().files ?? []) {
-      if (f.reference || f.kind !== 'shell' || !TRIGGER.test(f.source.normalized)) continue;
+      if (f.reference || !TRIGGER.test(f.source.normalized)) continue;
       const t: Text = { src: f.source.normalized, file: f.file, source: f.source, where: `in ${quote(f.rel)}` };
-      for (const sf of analyzeShell(t.src)) if (sf.kind === 'custom-index') emit(t, sf, 'warning');
+      if (f.kind === 'shell') for (const sf of analyzeShell(t.src)) if (sf.kind === 'custom-index') emit(t, sf, 'warning');
+      // Program code: install commands in its strings and argument lists.
+      if (f.kind === 'python' || f.kind === 'javascript' || f.kind === 'powershell') {
+        for (const ix of codeIndexes(t.src)) emit(t, { kind: 'custom-index', start: ix.start, end: ix.end, detail: `installs packages from a custom index (${ix.url})` }, 'warning');
+      }
     }
     // MCP server definitions: the rebuilt command line and its `sh -c` script (src/analysis/mcp.ts), reported at the JSON
     // string that carries the finding. A server the client starts is installed code: high-confidence ones are errors.

@@ -4,7 +4,7 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { analyzeShell, commandIndex, configIndexes, customIndexUrl, effectiveWords, envIndexes, MAX_DEPTH, parseShell, parseShellCounted } from '../src/analysis/shell.js';
+import { analyzeShell, codeIndexes, commandIndex, configIndexes, customIndexUrl, effectiveWords, envIndexes, MAX_DEPTH, parseShell, parseShellCounted } from '../src/analysis/shell.js';
 
 const RUNS = Number(process.env.FC_RUNS ?? 300);
 const kinds = (s: string, prose = false) => analyzeShell(s, 0, s.length, { prose }).map((f) => f.kind);
@@ -182,5 +182,22 @@ describe('commandIndex: package-manager commands that install from or configure 
     expect(customIndexUrl('https://<your-index>/simple')).toBeNull();
     expect(customIndexUrl('https://${HOST}/simple')).toBeNull();
     expect(customIndexUrl('https://user:${TOKEN}@p.example.io/simple')).toBe('https://user:${TOKEN}@p.example.io/simple');
+  });
+});
+
+describe('codeIndexes: installs from a custom index in program code', () => {
+  it('reads argument lists and strings handed to a shell', () => {
+    expect(codeIndexes('subprocess.check_call([sys.executable, "-m", "pip", "install", "-i", "https://p.example.io/simple", "x"])').map((x) => x.url)).toEqual(['https://p.example.io/simple']);
+    expect(codeIndexes("spawn('npm', ['install', 'x', '--registry', 'https://n.example.io/'])").map((x) => x.url)).toEqual(['https://n.example.io/']);
+    expect(codeIndexes('os.system("pip install --extra-index-url https://p.example.io/simple x")').map((x) => x.url)).toEqual(['https://p.example.io/simple']);
+  });
+  it('stays quiet on public indexes and other commands', () => {
+    expect(codeIndexes('subprocess.run(["pip", "install", "-i", "https://pypi.org/simple", "x"])')).toEqual([]);
+    expect(codeIndexes('subprocess.run(["git", "clone", "https://github.com/a/b.git"])')).toEqual([]);
+    expect(codeIndexes('urls = ["https://a.example.io", "https://b.example.io", "https://c.example.io"]')).toEqual([]);
+  });
+  it('reads a Pipfile source and the pip options of a conda environment', () => {
+    expect(configIndexes('Pipfile', '[[source]]\nurl = "https://pypi.org/simple"\n[[source]]\nurl = "https://p.example.io/simple"\n').map((x) => x.url)).toEqual(['https://p.example.io/simple']);
+    expect(configIndexes('environment.yml', 'channels:\n  - conda-forge\ndependencies:\n  - pip:\n    - --extra-index-url https://p.example.io/simple\n    - x\n').map((x) => x.url)).toEqual(['https://p.example.io/simple']);
   });
 });

@@ -350,7 +350,7 @@ export function envIndexes(text: string, start = 0, end = text.length): { start:
  * Package indexes and registries named by a package manager's configuration file shipped with a skill (pip's
  * requirements and constraints files and pip.conf/pip.ini, npm's and Yarn's .npmrc/.yarnrc/.yarnrc.yml, pyproject's
  * uv, Poetry and PDM sources, Bun's bunfig.toml, Cargo's .cargo/config(.toml) sources and registries, a Gemfile's
- * `source`, NuGet.config package sources, setuptools' `dependency_links`) or set through an index variable in any
+ * `source`, a Pipfile's `[[source]]`, the pip options of a conda environment file, NuGet.config package sources, setuptools' `dependency_links`) or set through an index variable in any
  * file (envIndexes: a `.env`, a Dockerfile `ENV`, a CI `env:` map, a script): installs run with that file then come
  * from there. Returns each URL that is not a well-known public index, with where it stands in `text`.
  */
@@ -373,6 +373,12 @@ export function configIndexes(rel: string, text: string): { start: number; end: 
   else if (name === 'pyproject.toml') {
     section = /^[ \t]*\[\[?[ \t]*tool\.(?:uv\.index|poetry\.source|pdm\.source)[ \t]*\]\]?/;
     sectionLine = /^[ \t]*url[ \t]*=[ \t]*["']([^"']+)["']/;
+  } else if (name === 'pipfile') {
+    section = /^[ \t]*\[\[[ \t]*source[ \t]*\]\]/;
+    sectionLine = /^[ \t]*url[ \t]*=[ \t]*["']([^"']+)["']/;
+  } else if (/^environment[\w.-]*\.ya?ml$/.test(name)) {
+    // conda's environment file: the index options of its pip section.
+    line = /^[ \t]*-[ \t]*(?:--index-url|--extra-index-url|-i|--find-links|-f)(?:[ \t]*=[ \t]*|[ \t]+)["']?(https?:\/\/[^\s"']+)/;
   } else if (name === 'bunfig.toml') {
     section = /^[ \t]*\[[ \t]*install(?:\.scopes)?[ \t]*\]/;
     sectionLine = /^[ \t]*["']?[@\w.-]+["']?[ \t]*=[ \t]*(?:\{[^}]*?\burl[ \t]*=[ \t]*)?["']([^"']+)["']/;
@@ -488,6 +494,35 @@ export function commandIndex(head: string, ws: readonly Word[]): string | null {
     }
   }
   return null;
+}
+
+/**
+ * Installs from a custom index written in program code (Python, JavaScript, PowerShell): a string handed to a shell
+ * (`os.system("pip install -i URL x")`) or an argument list (`subprocess.run([sys.executable, "-m", "pip",
+ * "install", "--index-url", URL, "x"])`, `spawn("npm", ["install", "--registry", URL])`). Each literal list of
+ * strings (after the program name a spawn-style call gives first) is read as the command line its items spell (a
+ * name such as `sys.executable` stands for python); each string literal as a shell command. Returns the span of the list or string and the index.
+ */
+export function codeIndexes(text: string): { start: number; end: number; url: string }[] {
+  const out: { start: number; end: number; url: string }[] = [];
+  const item = `(?:"[^"\\\\\\n]*"|'[^'\\\\\\n]*'|[A-Za-z_][\\w.]*)`;
+  // A program name before the list is the command of a spawn-style call: spawn("npm", ["install", …]).
+  const list = new RegExp(`(?:["'][\\w./-]+["']\\s*,\\s*)?[\\[(]\\s*${item}(?:\\s*,\\s*${item}){2,40}\\s*,?\\s*[\\])]`, 'g');
+  for (const m of text.matchAll(list)) {
+    const words = [...m[0].matchAll(new RegExp(item, 'g'))].map((x) => {
+      const v = x[0];
+      if (/^["']/.test(v)) return v.slice(1, -1);
+      return /(?:^|\.)executable$/.test(v) ? 'python' : '_';
+    });
+    if (!words.some((w) => /^(?:install|add|config|sources?|-[a-z]|--[a-z-]+(?:=.*)?)$/.test(w))) continue;
+    const line = words.map((w) => `'${w.replace(/'/g, '')}'`).join(' ');
+    for (const f of analyzeShell(line)) if (f.kind === 'custom-index') out.push({ start: m.index!, end: m.index! + m[0].length, url: /\(([^()]+)\)$/.exec(f.detail)?.[1] ?? '' });
+  }
+  for (const m of text.matchAll(/"(?:[^"\\\n]|\\.){6,}"|'(?:[^'\\\n]|\\.){6,}'|`(?:[^`\\]|\\.){6,}`/g)) {
+    if (out.some((o) => m.index! < o.end && o.start < m.index! + m[0].length)) continue;
+    for (const f of analyzeShell(m[0].slice(1, -1))) if (f.kind === 'custom-index') out.push({ start: m.index!, end: m.index! + m[0].length, url: /\(([^()]+)\)$/.exec(f.detail)?.[1] ?? '' });
+  }
+  return out.sort((a, b) => a.start - b.start);
 }
 
 function base(v: string): string {
