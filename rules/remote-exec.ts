@@ -41,6 +41,8 @@ function mayTrigger(lines: readonly number[] | null, from: number, to: number): 
   }
   return lo < lines.length && lines[lo]! < to;
 }
+/** A package manager's configuration file named in text (a path's last part). */
+const CONFIG_FILE = /(?:^|[\s`'"/(=])((?:requirements|constraints)[\w.-]*\.(?:txt|in)|pip\.conf|pip\.ini|\.npmrc|\.yarnrc(?:\.yml)?|pyproject\.toml|bunfig\.toml|Pipfile|Gemfile|NuGet\.config|environment\.ya?ml|\.cargo\/config(?:\.toml)?)(?=$|[\s`'"),:;])/gi;
 /** Quoted string literals in other languages (os.system("curl … | sh"), subprocess.run('…', shell=True)). */
 const STRING_LITERAL = /"(?:[^"\\\n]|\\.){6,}"|'(?:[^'\\\n]|\\.){6,}'/g;
 
@@ -189,6 +191,13 @@ export default defineRule({
             for (const ix of codeIndexes(s.slice(cs, ce))) emit(t, { kind: 'custom-index', start: cs + ix.start, end: cs + ix.end, detail: `installs packages from a custom index (${ix.url})` }, 'warning', t.file ? t.where : 'in a code block');
           }
         }
+        // A block that is (or writes) a package manager's configuration file, named in the block or in the prose just
+        // before it ("Add to `~/.pip/pip.conf`:", `cat > .npmrc <<EOF`): read as that file.
+        if (cs < ce) {
+          const named = [...s.slice(Math.max(pos, bs - 300), ce).matchAll(CONFIG_FILE)];
+          const name = named.length > 0 ? named[named.length - 1]![1]! : null;
+          if (name) for (const ix of configIndexes(name, s.slice(cs, ce))) emit(t, { kind: 'custom-index', start: cs + ix.start, end: cs + ix.end, detail: `makes installs come from a custom index (${ix.url})` }, 'warning', t.file ? t.where : `in a code block for ${name}`);
+        }
         pos = be;
       }
       prose(pos, s.length);
@@ -207,7 +216,7 @@ export default defineRule({
       const norm = src.normalized;
       const doc = ctx.skill.doc;
       scanMarkdown({ src: norm, where: 'in the skill file' }, doc ? doc.bodyOffset : 0, literalLines(src, TRIGGER_LITERALS));
-      indexVariables({ src: norm, where: 'in the skill file' }, doc ? doc.bodyOffset : 0);
+      indexVariables({ src: norm, where: 'in the skill file' }, 0);
       for (const tool of toolCommands(ctx)) {
         if (tool.start < 0 || !TRIGGER.test(tool.command)) continue;
         for (const f of analyzeShell(norm, tool.start, tool.end)) emit({ src: norm, where: `in the command of Cerveau tool ${quote(tool.name ?? `#${tool.index + 1}`)}` }, f, 'error');
@@ -237,6 +246,11 @@ export default defineRule({
         const t: Text = { src: f.source.normalized, file: f.file, source: f.source, where: `in ${quote(f.rel)}` };
         for (const ix of configIndexes(f.rel, f.source.normalized)) emit(t, { kind: 'custom-index', start: ix.start, end: ix.end, detail: `makes installs come from a custom index (${ix.url})` }, 'warning');
         continue;
+      }
+      // JSON (an MCP server's `env`, package.json scripts): index variables and install strings.
+      if (f.kind === 'json') {
+        const t: Text = { src: f.source.normalized, file: f.file, source: f.source, where: `in ${quote(f.rel)}` };
+        for (const ix of [...envIndexes(t.src), ...codeIndexes(t.src)]) emit(t, { kind: 'custom-index', start: ix.start, end: ix.end, detail: `makes installs come from a custom index (${ix.url})` }, 'warning');
       }
       const json = f.kind === 'json' ? f.json() : null;
       if (!json) continue;
