@@ -270,6 +270,9 @@ export function stage(st: State, t: Taint, at: Where, dest: string, negated = fa
   // not a credential.
   if (t.steps[0]?.what.startsWith('reads the browser data') && !BROWSER_STORE.test(t.what)) return;
   if (/^\/etc\/sudoers/.test(t.what)) return;
+  // A Kubernetes secret or kubeconfig written to a manifest file is the documented backup-and-restore workflow
+  // (`kubectl get secret x -o yaml > x.yaml`, later `kubectl apply -f x.yaml`): only sending it is reported.
+  if (/^(?:Kubernetes secrets|the kubeconfig with its keys)$/.test(t.what)) return;
   // The destination is one path (a prose line's stray word or operator is not).
   if (!/^[~/.\w$][^\s,;&|<>]*$/.test(dest) || dest === '-' || /^\/dev\//.test(dest) || secretPath(dest) !== null) return;
   st.staged.push({ taint: t, at, dest, negated });
