@@ -11,7 +11,7 @@ import { CHAIN_MESSAGE, collecting, reportChains, type Taken } from '../src/anal
 import { catalogueAware } from '../src/analysis/catalogue.js';
 import { codeRanges, literalLines, loadPack, runPack, scanLiteralsToo, type Pack, toolCommands, withPackMessages } from '../src/analysis/packs.js';
 import { defineRule, type ReportInput, type SkillContext } from '../src/core/rule.js';
-import { analyzeShell, configIndexes, type ShellFinding, type ShellFindingKind } from '../src/analysis/shell.js';
+import { analyzeShell, codeIndexes, configIndexes, envIndexes, type ShellFinding, type ShellFindingKind } from '../src/analysis/shell.js';
 import { formatJsonPath } from '../src/analysis/jsonscan.js';
 import { mcpServers, mcpTexts, segmentAt } from '../src/analysis/mcp.js';
 import type { SourceText } from '../src/core/source.js';
@@ -22,7 +22,7 @@ import { highestTrust } from '../src/core/trust.js';
 const SHELL_LANGS = /^(?:|sh|bash|zsh|ksh|fish|shell|shell-session|shellsession|console|terminal|cmd|bat|powershell|ps1|pwsh|dockerfile|docker|makefile|make|yaml|yml|text|txt|plain|plaintext)$/;
 /** Cheap filter: a text the model could flag holds one of these command words (plain literals, no regex syntax), or
  *  `xh` as a whole word, or `http`/`https` and a space (TRIGGER). */
-const TRIGGER_WORDS = ['curl', 'wget', 'fetch', 'iwr', 'irm', 'invoke-web', 'invoke-rest', 'npx', 'bunx', 'pnpx', 'deno', 'pip', 'npm', 'pnpm', 'yarn', 'uv ', 'poetry', 'aria2c'];
+const TRIGGER_WORDS = ['curl', 'wget', 'fetch', 'iwr', 'irm', 'invoke-web', 'invoke-rest', 'npx', 'bunx', 'pnpx', 'deno', 'pip', 'npm', 'pnpm', 'yarn', 'uv ', 'poetry', 'aria2c', 'bun ', 'pdm ', 'gem ', 'bundle', 'cargo', 'conda', 'mamba', 'nuget'];
 export const TRIGGER = new RegExp(`${TRIGGER_WORDS.join('|')}|\\bxh\\b|\\bhttps? `, 'i');
 /** Literals one of which every TRIGGER match holds, lowercased (ASCII: the `i` flag without `u` folds ASCII letters
  *  only): found with the pack keywords in one pass, so a text or code block without them skips the regex. */
@@ -41,6 +41,8 @@ function mayTrigger(lines: readonly number[] | null, from: number, to: number): 
   }
   return lo < lines.length && lines[lo]! < to;
 }
+/** A package manager's configuration file named in text (a path's last part). */
+const CONFIG_FILE = /(?:^|[\s`'"/(=])((?:requirements|constraints)[\w.-]*\.(?:txt|in)|pip\.conf|pip\.ini|\.npmrc|\.yarnrc(?:\.yml)?|pyproject\.toml|bunfig\.toml|Pipfile|Gemfile|NuGet\.config|environment\.ya?ml|\.cargo\/config(?:\.toml)?)(?=$|[\s`'"),:;])/gi;
 /** Quoted string literals in other languages (os.system("curl … | sh"), subprocess.run('…', shell=True)). */
 const STRING_LITERAL = /"(?:[^"\\\n]|\\.){6,}"|'(?:[^'\\\n]|\\.){6,}'/g;
 
@@ -185,18 +187,36 @@ export default defineRule({
               const st = cs + m.index! + 1;
               for (const f of analyzeShell(s, st, st + m[0].length - 2)) emit(t, f, 'warning', t.file ? t.where : 'in a string in a code block');
             }
+            // Argument lists: subprocess.run([sys.executable, "-m", "pip", "install", "-i", URL, …]).
+            for (const ix of codeIndexes(s.slice(cs, ce))) emit(t, { kind: 'custom-index', start: cs + ix.start, end: cs + ix.end, detail: `installs packages from a custom index (${ix.url})` }, 'warning', t.file ? t.where : 'in a code block');
           }
+        }
+        // A block that is (or writes) a package manager's configuration file, named in the block or in the prose just
+        // before it ("Add to `~/.pip/pip.conf`:", `cat > .npmrc <<EOF`): read as that file.
+        if (cs < ce) {
+          const named = [...s.slice(Math.max(pos, bs - 300), ce).matchAll(CONFIG_FILE)];
+          const name = named.length > 0 ? named[named.length - 1]![1]! : null;
+          if (name) for (const ix of configIndexes(name, s.slice(cs, ce))) emit(t, { kind: 'custom-index', start: cs + ix.start, end: cs + ix.end, detail: `makes installs come from a custom index (${ix.url})` }, 'warning', t.file ? t.where : `in a code block for ${name}`);
         }
         pos = be;
       }
       prose(pos, s.length);
     };
 
+    /** An index variable set to a custom index anywhere in a text (`export PIP_INDEX_URL=…`, `ENV GOPROXY …`), once
+     *  per stretch the shell model did not report already. */
+    const indexVariables = (t: Text, from: number) => {
+      for (const ix of envIndexes(t.src, from)) {
+        const f: ShellFinding = { kind: 'custom-index', start: ix.start, end: ix.end, detail: `makes installs come from a custom index (${ix.name}=${ix.url})` };
+        emit(t, f, 'warning');
+      }
+    };
     const src = ctx.skill.source;
     if (src) {
       const norm = src.normalized;
       const doc = ctx.skill.doc;
       scanMarkdown({ src: norm, where: 'in the skill file' }, doc ? doc.bodyOffset : 0, literalLines(src, TRIGGER_LITERALS));
+      indexVariables({ src: norm, where: 'in the skill file' }, 0);
       for (const tool of toolCommands(ctx)) {
         if (tool.start < 0 || !TRIGGER.test(tool.command)) continue;
         for (const f of analyzeShell(norm, tool.start, tool.end)) emit({ src: norm, where: `in the command of Cerveau tool ${quote(tool.name ?? `#${tool.index + 1}`)}` }, f, 'error');
@@ -206,17 +226,31 @@ export default defineRule({
       if (!ref.source) continue;
       scanMarkdown({ src: ref.source.normalized, file: ref.file, source: ref.source, where: `in ${quote(ref.rel)}` }, 0, literalLines(ref.source, TRIGGER_LITERALS));
     }
+    // Scripts and program code outside references/ (the behaviour model reads their downloads): the installs they run
+    // from a custom index or registry.
+    for (const f of ctx.skill.folder?.files().files ?? []) {
+      if (f.reference || !TRIGGER.test(f.source.normalized)) continue;
+      const t: Text = { src: f.source.normalized, file: f.file, source: f.source, where: `in ${quote(f.rel)}` };
+      if (f.kind === 'shell') for (const sf of analyzeShell(t.src)) if (sf.kind === 'custom-index') emit(t, sf, 'warning');
+      // Program code: install commands in its strings and argument lists.
+      if (f.kind === 'python' || f.kind === 'javascript' || f.kind === 'powershell') {
+        for (const ix of codeIndexes(t.src)) emit(t, { kind: 'custom-index', start: ix.start, end: ix.end, detail: `installs packages from a custom index (${ix.url})` }, 'warning');
+      }
+    }
     // MCP server definitions: the rebuilt command line and its `sh -c` script (src/analysis/mcp.ts), reported at the JSON
     // string that carries the finding. A server the client starts is installed code: high-confidence ones are errors.
     // Package-manager configuration shipped with the skill: an index or registry it names is where every install run
     // with it comes from (dependency confusion, as the command-line flags above).
     for (const f of ctx.skill.folder?.files().files ?? []) {
-      if (f.kind === 'other') {
-        for (const ix of configIndexes(f.rel, f.source.normalized)) {
-          const text = f.source.normalized.slice(ix.start, ix.end);
-          ctx.report({ file: f.file, source: f.source, offset: ix.start, endOffset: ix.end, severity: 'warning', confidence: 'medium', ...message({ kind: 'custom-index', start: ix.start, end: ix.end, detail: `makes installs come from a custom index (${ix.url})` }, text, `in ${quote(f.rel)}`) });
-        }
+      if (f.kind !== 'json') {
+        const t: Text = { src: f.source.normalized, file: f.file, source: f.source, where: `in ${quote(f.rel)}` };
+        for (const ix of configIndexes(f.rel, f.source.normalized)) emit(t, { kind: 'custom-index', start: ix.start, end: ix.end, detail: `makes installs come from a custom index (${ix.url})` }, 'warning');
         continue;
+      }
+      // JSON (an MCP server's `env`, package.json scripts): index variables and install strings.
+      if (f.kind === 'json') {
+        const t: Text = { src: f.source.normalized, file: f.file, source: f.source, where: `in ${quote(f.rel)}` };
+        for (const ix of [...envIndexes(t.src), ...codeIndexes(t.src)]) emit(t, { kind: 'custom-index', start: ix.start, end: ix.end, detail: `makes installs come from a custom index (${ix.url})` }, 'warning');
       }
       const json = f.kind === 'json' ? f.json() : null;
       if (!json) continue;

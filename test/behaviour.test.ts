@@ -7,6 +7,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { lint } from '../src/node/lint.js';
+import { secretPath } from '../src/analysis/behaviour/paths.js';
+import { credentialDump } from '../src/analysis/behaviour/shellflow.js';
 
 const ROOT = path.join(import.meta.dirname, '..', 'corpus', 'attacks-classes');
 const tsv = (dir: string) => fs.readFileSync(path.join(dir, 'expected.tsv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split('\t') as [string, string]);
@@ -154,5 +156,44 @@ describe('isPlaceholderHost', () => {
     const { isPlaceholderHost } = await import('../src/analysis/behaviour/paths.js');
     for (const h of ['ATTACKER_IP', 'LHOST', 'RHOST', 'YOUR_IP', 'C2_SERVER', '<ip>', '<attacker ip>', ' MY_SERVER ']) expect(isPlaceholderHost(h)).toBe(true);
     for (const h of ['203.0.113.7', 'relay.example.net', 'ATTACKER_IP.example.org', 'attacker_ip', 'LHOSTS', 'ATTACKER-HOST', 'LISTENER', 'BUILDBOX', 'x.ATTACKER', '$LHOST', 'PAYLOAD', '']) expect(isPlaceholderHost(h)).toBe(false);
+  });
+});
+
+describe('credential stores read by a command or at a fixed place', () => {
+  it.each([
+    ['secret-tool', ['lookup', 'service', 'x'], 'the login keyring (secret-tool)'],
+    ['reg', ['save', 'HKLMSAM', 's.hiv'], 'the registry hive HKLM\\SAM (account password hashes)'],
+    ['procdump', ['-ma', 'lsass.exe', 'l.dmp'], 'the memory of LSASS (logon credentials)'],
+    ['rundll32', ['comsvcs.dll,', 'MiniDump', '624', 'l.dmp', 'full'], 'a process memory dump (comsvcs MiniDump)'],
+    ['mimikatz', ['sekurlsa::logonpasswords'], 'the logon credentials (mimikatz)'],
+    ['kubectl', ['get', 'secrets', '-A', '-o', 'yaml'], 'Kubernetes secrets'],
+    ['kubectl', ['config', 'view', '--raw'], 'the kubeconfig with its keys'],
+    ['git', ['credential', 'fill'], "git's stored credential"],
+    ['docker', ['inspect', 'api'], "a container's environment (docker inspect)"],
+    ['history', [], 'the shell history'],
+  ])('%s %j reads stored credentials', (head, vals, what) => {
+    expect(credentialDump(head, vals)?.what).toBe(what);
+  });
+  it('names the file a dump writes, and marks the weak and environment sources', () => {
+    expect(credentialDump('reg', ['save', 'HKLMSAM', 's.hiv'])?.file).toBe('s.hiv');
+    expect(credentialDump('cmdkey', ['/list'])?.weak).toBe(true);
+    expect(credentialDump('docker', ['inspect', 'api'])?.env).toBe(true);
+  });
+  it.each([
+    ['kubectl', ['get', 'secrets']],
+    ['kubectl', ['config', 'view']],
+    ['docker', ['inspect', '--format', '{{.State.Status}}', 'api']],
+    ['procdump', ['-ma', 'acme.exe', 'a.dmp']],
+    ['reg', ['export', 'HKCUSoftwareAcme', 'a.reg']],
+    ['history', ['-c']],
+    ['cmdkey', ['/add:server']],
+  ])('%s %j is not a credential read', (head, vals) => {
+    expect(credentialDump(head, vals)).toBeNull();
+  });
+  it.each(['/proc/1/environ', '/proc/[0-9]*/environ', '$APPDATA/Microsoft/Credentials', '%APPDATA%\\Microsoft\\Protect', '~/.psql_history', '~/.electrum/wallets', '~/.my.cnf', 'C:/Users/u/AppData/Roaming/Exodus/exodus.wallet'])('%s is a credential store', (p) => {
+    expect(secretPath(p)).not.toBeNull();
+  });
+  it.each(['/proc/loadavg', '/proc/1/status', '~/.config/gh/config.yml', '$APPDATA/Microsoft/Windows/Themes'])('%s is not', (p) => {
+    expect(secretPath(p)).toBeNull();
   });
 });

@@ -4,7 +4,7 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { analyzeShell, configIndexes, effectiveWords, MAX_DEPTH, parseShell, parseShellCounted } from '../src/analysis/shell.js';
+import { analyzeShell, codeIndexes, commandIndex, configIndexes, customIndexUrl, effectiveWords, envIndexes, MAX_DEPTH, parseShell, parseShellCounted } from '../src/analysis/shell.js';
 
 const RUNS = Number(process.env.FC_RUNS ?? 300);
 const kinds = (s: string, prose = false) => analyzeShell(s, 0, s.length, { prose }).map((f) => f.kind);
@@ -125,5 +125,79 @@ describe('configIndexes: package-manager configuration naming an index', () => {
     expect(configIndexes('.yarnrc.yml', 'npmRegistryServer: "https://y.example.io"\n').map((x) => x.url)).toEqual(['https://y.example.io']);
     expect(configIndexes('pyproject.toml', '[tool.ruff]\nurl = "https://docs.example.com"\n[[tool.uv.index]]\nurl = "https://u.example.net/simple"\n[project]\nurl = "https://home.example"\n').map((x) => x.url)).toEqual(['https://u.example.net/simple']);
     expect(configIndexes('notes.txt', '--index-url https://p.example.org/simple\n')).toEqual([]);
+  });
+  it('reads Bun, Cargo, Gemfile, NuGet and setuptools sources, only in their sections', () => {
+    expect(configIndexes('bunfig.toml', '[test]\nroot = "https://t.example.io"\n[install]\nregistry = "https://b.example.io/"\n').map((x) => x.url)).toEqual(['https://b.example.io/']);
+    expect(configIndexes('.cargo/config.toml', '[source.crates-io]\nreplace-with = "m"\n[source.m]\nregistry = "sparse+https://c.example.io/index/"\n').map((x) => x.url)).toEqual(['https://c.example.io/index/']);
+    expect(configIndexes('.cargo/config.toml', '[source.crates-io]\nreplace-with = "v"\n[source.v]\ndirectory = "vendor"\n')).toEqual([]);
+    expect(configIndexes('app/config.toml', '[source.m]\nregistry = "https://c.example.io/"\n')).toEqual([]);
+    expect(configIndexes('Gemfile', 'source "https://g.example.io"\nsource "https://rubygems.org"\n').map((x) => x.url)).toEqual(['https://g.example.io']);
+    expect(configIndexes('NuGet.config', '<configuration>\n<config><add key="http_proxy" value="https://p.example.io" /></config>\n<packageSources>\n<add key="m" value="https://n.example.io/v3/index.json" />\n<add key="nuget.org" value="https://api.nuget.org/v3/index.json" />\n</packageSources>\n').map((x) => x.url)).toEqual(['https://n.example.io/v3/index.json']);
+    expect(configIndexes('setup.py', 'setup(\n  name="a",\n  dependency_links=[\n    "https://d.example.io/a/",\n  ],\n)\n').map((x) => x.url)).toEqual(['https://d.example.io/a/']);
+  });
+
+  it('reads index variables set in any syntax, in any file', () => {
+    const urls = (t: string) => envIndexes(t).map((x) => `${x.name}=${x.url}`);
+    expect(urls('export PIP_INDEX_URL=https://a.example.io/simple')).toEqual(['PIP_INDEX_URL=https://a.example.io/simple']);
+    expect(urls('ENV npm_config_registry https://r.example.io/')).toEqual(['npm_config_registry=https://r.example.io/']);
+    expect(urls('env:\n  UV_INDEX: "fast=https://u.example.io/simple"')).toEqual(['UV_INDEX=https://u.example.io/simple']);
+    expect(urls('os.environ["PIP_EXTRA_INDEX_URL"] = "https://e.example.io/simple"')).toEqual(['PIP_EXTRA_INDEX_URL=https://e.example.io/simple']);
+    expect(urls('go env -w GOPROXY=https://g.example.io,direct')).toEqual(['GOPROXY=https://g.example.io']);
+    expect(urls('export GOPROXY=https://proxy.golang.org,direct\nPIP_INDEX_URL=https://$HOST/simple\nPIP_INDEX_URL=\nMY_PIP_INDEX_URL=https://x.example.io')).toEqual([]);
+    expect(configIndexes('.env', 'YARN_NPM_REGISTRY_SERVER=https://y.example.io').map((x) => x.url)).toEqual(['https://y.example.io']);
+  });
+});
+
+describe('commandIndex: package-manager commands that install from or configure an index', () => {
+  const url = (s: string) => {
+    const ws = effectiveWords(parseShell(s).pipelines[0]!.commands[0]!.words);
+    return commandIndex(ws[0]!.value, ws);
+  };
+  it.each([
+    ['npm config set @acme:registry https://n.example.io/', 'https://n.example.io/'],
+    ['npm config set registry=https://n.example.io/', 'https://n.example.io/'],
+    ['yarn config set npmScopes.acme.npmRegistryServer https://y.example.io', 'https://y.example.io'],
+    ['pip config set global.index-url https://p.example.io/simple', 'https://p.example.io/simple'],
+    ['poetry source add --priority=primary m https://p.example.io/simple/', 'https://p.example.io/simple/'],
+    ['poetry config repositories.m https://p.example.io/simple/', 'https://p.example.io/simple/'],
+    ['uv add --index m=https://u.example.io/simple x', 'https://u.example.io/simple'],
+    ['uv pip install --default-index https://u.example.io/simple x', 'https://u.example.io/simple'],
+    ['pip install -f https://w.example.io/files/ x', 'https://w.example.io/files/'],
+    ['gem sources -a https://g.example.io/', 'https://g.example.io/'],
+    ['gem install x --source https://g.example.io/', 'https://g.example.io/'],
+    ['bundle config mirror.https://rubygems.org https://g.example.io', 'https://g.example.io'],
+    ['cargo install x --index sparse+https://c.example.io/index/', 'https://c.example.io/index/'],
+    ['conda install -c https://c.example.io/chan x', 'https://c.example.io/chan'],
+    ['conda config --add channels https://c.example.io/chan', 'https://c.example.io/chan'],
+    ['dotnet nuget add source https://n.example.io/v3/index.json -n m', 'https://n.example.io/v3/index.json'],
+    ['nuget sources add -Name m -Source https://n.example.io/v3/index.json', 'https://n.example.io/v3/index.json'],
+    ['dotnet add package X -s https://n.example.io/v3/index.json', 'https://n.example.io/v3/index.json'],
+  ])('%s', (s, want) => {
+    expect(url(s)).toBe(want);
+  });
+  it.each(['npm publish --registry https://n.example.io/', 'cargo publish --index https://c.example.io/', 'conda install -c conda-forge x', 'npm install -f x', 'gem sources --add https://rubygems.org/', 'npm config set registry "$REGISTRY"', 'pip install --trusted-host t.example.io x'])('stays quiet on %s', (s) => {
+    expect(url(s)).toBeNull();
+  });
+  it('reads the variable or placeholder host as the user\'s own', () => {
+    expect(customIndexUrl('https://<your-index>/simple')).toBeNull();
+    expect(customIndexUrl('https://${HOST}/simple')).toBeNull();
+    expect(customIndexUrl('https://user:${TOKEN}@p.example.io/simple')).toBe('https://user:${TOKEN}@p.example.io/simple');
+  });
+});
+
+describe('codeIndexes: installs from a custom index in program code', () => {
+  it('reads argument lists and strings handed to a shell', () => {
+    expect(codeIndexes('subprocess.check_call([sys.executable, "-m", "pip", "install", "-i", "https://p.example.io/simple", "x"])').map((x) => x.url)).toEqual(['https://p.example.io/simple']);
+    expect(codeIndexes("spawn('npm', ['install', 'x', '--registry', 'https://n.example.io/'])").map((x) => x.url)).toEqual(['https://n.example.io/']);
+    expect(codeIndexes('os.system("pip install --extra-index-url https://p.example.io/simple x")').map((x) => x.url)).toEqual(['https://p.example.io/simple']);
+  });
+  it('stays quiet on public indexes and other commands', () => {
+    expect(codeIndexes('subprocess.run(["pip", "install", "-i", "https://pypi.org/simple", "x"])')).toEqual([]);
+    expect(codeIndexes('subprocess.run(["git", "clone", "https://github.com/a/b.git"])')).toEqual([]);
+    expect(codeIndexes('urls = ["https://a.example.io", "https://b.example.io", "https://c.example.io"]')).toEqual([]);
+  });
+  it('reads a Pipfile source and the pip options of a conda environment', () => {
+    expect(configIndexes('Pipfile', '[[source]]\nurl = "https://pypi.org/simple"\n[[source]]\nurl = "https://p.example.io/simple"\n').map((x) => x.url)).toEqual(['https://p.example.io/simple']);
+    expect(configIndexes('environment.yml', 'channels:\n  - conda-forge\ndependencies:\n  - pip:\n    - --extra-index-url https://p.example.io/simple\n    - x\n').map((x) => x.url)).toEqual(['https://p.example.io/simple']);
   });
 });

