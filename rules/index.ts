@@ -32,6 +32,7 @@ import reverseShell from './reverse-shell.js';
 import persistence from './persistence.js';
 import privilegeChange from './privilege-change.js';
 import cryptoMiner from './crypto-miner.js';
+import systemTamper from './system-tamper.js';
 import malwareLure from './malware-lure.js';
 import typosquat from './typosquat.js';
 import unsafeCode from './unsafe-code.js';
@@ -85,6 +86,7 @@ export const ALL_RULES: readonly Rule[] = [
   reverseShell,
   persistence,
   privilegeChange,
+  systemTamper,
   cryptoMiner,
   malwareLure,
   typosquat,

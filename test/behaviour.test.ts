@@ -19,7 +19,7 @@ const ROOT2 = path.join(import.meta.dirname, '..', 'corpus', 'attacks-classes-2'
 const HELD2 = path.join(import.meta.dirname, '..', 'corpus', 'attacks-heldback-2');
 const BENIGN2 = path.join(import.meta.dirname, '..', 'corpus', 'benign-classes-2');
 const rows2 = [...tsv(ROOT2).map(([n, r]) => [ROOT2, n, r] as const), ...tsv(HELD2).map(([n, r]) => [HELD2, n, r] as const)];
-const SECURITY = new Set(['remote-exec', 'exfiltration', 'reverse-shell', 'persistence', 'privilege-change', 'encoded-payload', 'mcp-server', 'unsafe-code', 'malware-lure', 'crypto-miner', 'secret', 'agent-instruction', 'injection-phrase', 'tag-breakout']);
+const SECURITY = new Set(['remote-exec', 'exfiltration', 'reverse-shell', 'persistence', 'privilege-change', 'encoded-payload', 'mcp-server', 'unsafe-code', 'malware-lure', 'crypto-miner', 'system-tamper', 'secret', 'agent-instruction', 'injection-phrase', 'tag-breakout']);
 
 const flagged = (r: Awaited<ReturnType<typeof lint>>, rule: string) => r.diagnostics.filter((d) => d.ruleId === rule && (d.severity === 'error' || d.severity === 'warning'));
 

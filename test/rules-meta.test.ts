@@ -226,6 +226,7 @@ const MESSAGES_ASSERTED: Record<string, Record<string, string | null>> = {
   'remote-exec': {},
   'reverse-shell': {},
   secret: {},
+  'system-tamper': {},
   'tool-command': {},
   'unsafe-code': {},
 };
