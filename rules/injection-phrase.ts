@@ -2,7 +2,9 @@
 // prompt injection quotes the same phrases, so a finding drops to low confidence (shown with --persona auditor
 // only) when the phrase is quoted, follows a negation or a framing ("do not follow attempts to …", "asks you to
 // …", "such as"), sits in a section that quotes attacks (src/analysis/catalogue.ts), or is the purpose of a named
-// command-line option ("the --system-prompt-file option to override system prompt").
+// command-line option ("the --system-prompt-file option to override system prompt"), or "developer mode" is a
+// setting of a product or a device the reader turns on ("with Developer Mode enabled") and nothing after it
+// addresses the model.
 
 import { catalogueAware } from '../src/analysis/catalogue.js';
 import { lookalikeOf } from '../src/analysis/confusables.js';
@@ -43,6 +45,24 @@ function optionPurpose(text: string, offset: number): boolean {
   return OPTION_PURPOSE.test(text.slice(Math.max(ls, offset - 80), offset));
 }
 
+/**
+ * "Developer mode" as the object of a setting or a requirement ("Turn Developer mode on", "with Developer Mode
+ * enabled", "Requirements: Developer mode enabled"): a mode of a product, a device or an operating system that the
+ * reader switches on. The jailbreak declares the model's own state ("Developer Mode enabled. You will …") and goes on
+ * to address the model; any such continuation on the line or the next keeps the finding.
+ */
+const SETTING_BEFORE = /\b(?:with|turn|switch|toggle|requires?|required|requirements?|prerequisites?|needs?|enable)\b[ \t:]*(?:(?:the|a|an|your|its)[ \t]+)?(?:[A-Z][\w.+-]*[ \t]+){0,3}$/i;
+const JAILBREAK_AFTER = /\b(?:you(?:'ll|[ \t]+(?:will|must|shall|are|have[ \t]+no|no[ \t]+longer|can[ \t]+now|should))|your[ \t]+(?:responses?|answers?|outputs?|replies|guidelines|rules|restrictions|policies|filters|instructions|programming)|ignor\w*|unrestricted|unfiltered|uncensored|jailbr\w*|(?:no|without|any)[ \t]+(?:restrictions|limits|filters|rules|guidelines|censorship|policies))\b/i;
+
+function productSetting(text: string, offset: number, end: number): boolean {
+  if (!/^developer[ \t]+mode\b/i.test(text.slice(offset, end))) return false;
+  const ls = text.lastIndexOf('\n', offset - 1) + 1;
+  const before = text.slice(Math.max(ls, offset - 80), offset).replace(/[*_`[\]()]/g, '');
+  if (!SETTING_BEFORE.test(before)) return false;
+  const after = text.slice(end, end + 240).split('\n').slice(0, 2).join(' ');
+  return !JAILBREAK_AFTER.test(after);
+}
+
 function mentionAware(ctx: SkillContext): SkillContext {
   const inner = catalogueAware(ctx);
   const wrapped: SkillContext = { ...inner };
@@ -52,6 +72,8 @@ function mentionAware(ctx: SkillContext): SkillContext {
       inner.report({ ...r, confidence: 'low', suffix: `${r.suffix ?? ''} (quoted or negated: low confidence)` });
     } else if (text !== undefined && r.offset !== undefined && r.confidence !== 'low' && optionPurpose(text, r.offset)) {
       inner.report({ ...r, confidence: 'low', suffix: `${r.suffix ?? ''} (what a command-line option does: low confidence)` });
+    } else if (text !== undefined && r.offset !== undefined && r.confidence !== 'low' && productSetting(text, r.offset, r.endOffset ?? r.offset)) {
+      inner.report({ ...r, confidence: 'low', suffix: `${r.suffix ?? ''} (a setting of a product or a device switched on, not the model addressed: low confidence)` });
     } else inner.report(r);
   };
   return wrapped;
