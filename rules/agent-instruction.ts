@@ -7,7 +7,12 @@
 // Context decides the confidence and the severity:
 // - quoted, negated or framed as a mention ("never tell the agent to …", "such as"), inside code, or in a section
 //   about attacks (src/analysis/catalogue.ts): low confidence, shown with --persona auditor only;
-// - a claim of approval inside a condition ("if the user has already approved the plan, …"): low confidence;
+// - a claim of approval inside a condition ("if the user has already approved the plan, …", also on the line before
+//   a wrapped sentence): low confidence;
+// - a translated "without asking for confirmation" whose sentence names no action (the English entry needs one: a
+//   quality such as "无需许可的杠杆", permissionless leverage, is no order); a clause that says what something would
+//   let the agent do (a consequence, "removing it lets the agent publish without consent"), in any file; an account
+//   or integration the user linked to a service ("has already authorized integrations via OAuth"): low confidence;
 // - in prose, a conceal, deceive, skip-confirmation or claim-approval clause that is not addressed to the agent
 //   (src/analysis/addressee.ts: a description, a prohibition, a gerund), a command-line flag answering its
 //   program's own prompt, a category called pre-approved, a credential kept secret from others, a display setting
@@ -17,7 +22,7 @@
 //   there: in visible text it is ordinary.
 
 import { catalogueAware } from '../src/analysis/catalogue.js';
-import { clausePrefix, readClause, type Reading } from '../src/analysis/addressee.js';
+import { clausePrefix, clauseStart, readClause, type Reading } from '../src/analysis/addressee.js';
 import { carrierAt, hiddenCarriers, type Carrier, type CarrierKind } from '../src/analysis/hidden.js';
 import { codeRanges, inRanges, loadPack, matchEntry, packRule, type Pack } from '../src/analysis/packs.js';
 import { toolDescriptions } from '../src/analysis/tooldesc.js';
@@ -106,6 +111,9 @@ const SKIP_AT = /\b(?:without|no[ \t]+need[ \t]+(?:to|for)|do[ \t]+not|don't|nev
 const FLAG = /(?:^|[\s`'"(])(?:--[a-z][\w-]*|-[a-zA-Z](?=[\s`'",.)]|$))/;
 /** Subjects of "are pre-approved" that point at what the agent is about to do: deixis, the agent, its actions. */
 const AGENT_OBJECT = /\b(?:this|these|that|those|following|above|below|all|every|any|everything|anything|your|you|it|them|skill|commands?|actions?|operations?|tool|tools|calls?|steps?|tasks?|scripts?|shell|sudo|deletions?|removals?|uploads?|downloads?|transfers?|emails?|messages?|posts?|pushes|force-?pushes|commits?|merges?|deploy(?:ment)?s?|releases?|publish(?:ing)?|payments?|purchases?|install(?:ation)?s?|executions?|writes?|edits?|requests?[ \t]+(?:to|for)[ \t]+(?:run|execute|delete|send|deploy|push))\b/i;
+/** What a user authorizes when linking an account to a service (an OAuth grant), right after the verb, with no
+ *  action of the agent ("to delete …") in the rest of the sentence. */
+const LINKED = /^[ \t]+(?:(?:the|their|its|your|an?|all|these|those|my|our)[ \t]+)?(?:[A-Z][\w.-]*[ \t]+){0,2}(?:integrations?|connections?|connectors?|accounts?|apps?|applications?|oauth|scopes?)\b(?![^.!?\n]*\bto[ \t]+[a-z])/;
 /** The credentials a text names just before "keep these secret". */
 const CREDENTIAL = /\b(?:secrets?|api[ \t]+keys?|keys?|tokens?|passwords?|passphrases?|credentials?|client[ \t]+ids?)\b/i;
 const SENDS = /\b(?:send|upload|post|e-?mail|forward|transmit|exfiltrate|leak|share[ \t]+(?:it|them|these)[ \t]+with)\b/i;
@@ -153,7 +161,9 @@ function readMatch(text: string, id: string, offset: number, end: number): { rea
     return null;
   }
   if (id === 'claim-approval') {
-    if (!/^(?:is|are|has|have|was|were)\b/i.test(match)) return null;
+    // "The user has already authorized integrations (…) via OAuth": an account linked to a service, a past fact about
+    // another system, not an action of the agent approved in advance ("… authorized the app to delete" stays).
+    if (!/^(?:is|are|has|have|was|were)\b/i.test(match)) return LINKED.test(text.slice(end, end + 200)) ? { reading: 'description', why: ' (an account or an integration linked to a service, not an action of the agent: low confidence)' } : null;
     const subject = clausePrefix(text, offset);
     if (subject === '' || AGENT_OBJECT.test(subject)) return null;
     return { reading: 'description', why: ' (a category that is pre-approved, not what the agent is about to do: low confidence)' };
@@ -185,7 +195,60 @@ const NARRATION = /^[^.!?\n]{0,80}\b(?:as[ \t]+you[ \t]+(?:make|go|do|run|work|c
 
 function conditional(text: string, offset: number): boolean {
   const ls = text.lastIndexOf('\n', offset - 1) + 1;
-  return CONDITION.test(text.slice(Math.max(ls, offset - 120), offset));
+  if (CONDITION.test(text.slice(Math.max(ls, offset - 120), offset))) return true;
+  // A sentence wrapped over lines: the condition can open it on the line before ("… unless the\nuser has approved").
+  const cs = clauseStart(text, offset);
+  return cs < ls && CONDITION.test(text.slice(Math.max(cs, offset - 160), offset).replace(/\s+/g, ' '));
+}
+
+/** The half of an approval-translated entry that claims the user already agreed ("ya", "déjà", "bereits", "已" …);
+ *  the other half is "without asking for confirmation". */
+const CLAIM_HALF = /[已既]|すでに|(?<!\p{L})(?:ya|déjà|bereits|schon|já|уже)(?!\p{L})/iu;
+/**
+ * The consequential actions of the English skip-confirmation entry (delete, send, upload, publish, deploy, pay, buy,
+ * install, execute, push, overwrite, share, forward, grant), in the languages of the translated entries. The English
+ * entry is an order only with such an action in its sentence; "without permission" alone in another language names a
+ * quality ("无需许可的杠杆", permissionless leverage), not something the agent is to do unasked.
+ */
+const ACTION_TRANSLATED = new RegExp(
+  [
+    '删除|删掉|移除|清空|覆盖|发送|发出|上传|转发|推送|发布|部署|支付|付款|购买|安装|执行|运行|提交|分享|共享|授予|转账|写入',
+    '削除|消去|送信|アップロード|実行|インストール|公開|デプロイ|プッシュ|購入|支払|上書き|転送|共有',
+    '(?<!\\p{L})(?:borr|elimin|envi|enví|sub(?:e|ir|as?|an|en|ido)(?!\\p{L})|public|despleg|despliega|pag(?:a|ar|ue|ues|o)(?!\\p{L})|compr(?:a|ar|e|es)(?!\\p{L})|instal|ejecut|sobrescrib|compart|reenv|transf)\\p{L}*',
+    '(?<!\\p{L})(?:exclu|apag|remov|carreg|implant|execut|sobrescrev|compartilh|encaminh)\\p{L}*',
+    '(?<!\\p{L})(?:supprim|effac|envoi|envoy|télécharg|publi|déploi|déploy|paie|payer|payez|achet|install|exécut|lance|lancez|pousse|poussez|écras|partag)\\p{L}*',
+    '(?<!\\p{L})(?:lösch|entfern|sende|senden|schick|hochlad|lade|veröffentlich|installier|ausführ|führe|push|überschreib|bezahl|kauf|teile|teilen|weiterleit|überweis)\\p{L}*',
+    '(?<!\\p{L})(?:удал|отправ|загруз|выгруз|выполн|запуст|установ|опублик|разверн|перешл|оплат|купи|перезапиш)\\p{L}*',
+  ].join('|'),
+  'iu',
+);
+
+/** The sentence holding the match [from, to): back and forth to a sentence end in any of the languages, or the line. */
+function sentenceAround(text: string, from: number, to: number): string {
+  const before = text.slice(Math.max(0, from - 160), from);
+  const stop = Math.max(before.lastIndexOf('\n'), ...['。', '！', '？', '. ', '! ', '? '].map((m) => before.lastIndexOf(m)));
+  const after = text.slice(to, to + 160);
+  const end = /[。！？\n]|[.!?](?:\s|$)/.exec(after);
+  return before.slice(stop + 1) + text.slice(from, to) + after.slice(0, end ? end.index : after.length);
+}
+
+/** Whether a translated "without asking for confirmation" names no action in its sentence (a quality, not an order). */
+function noActionNamed(text: string, offset: number, end: number): boolean {
+  if (CLAIM_HALF.test(text.slice(offset, end))) return false;
+  return !ACTION_TRANSLATED.test(sentenceAround(text, offset, end));
+}
+
+/**
+ * A clause that says what something lets the agent do ("Deleting it lets the agent publish … without consent", "this
+ * gap would allow the model to …"): a consequence or a risk, stated in the third person, commands nobody. An
+ * imperative ("Let the agent …", "Allow the model to …") is an order and stays.
+ */
+const CONSEQUENCE = /\b(?:lets?|allows?|enables?|permits?|(?:would|could|might|will)[ \t]+(?:let|allow|enable|permit))[ \t]+(?:the[ \t]+|an?[ \t]+|any[ \t]+)?(?:agents?|models?|assistants?|ai|llm|claude|bots?)\b/i;
+
+function consequence(text: string, id: string, offset: number, end: number): boolean {
+  let at = offset;
+  if (id === 'skip-confirmation') at += SKIP_AT.exec(text.slice(offset, end))?.index ?? 0;
+  return CONSEQUENCE.test(clausePrefix(text, at)) && readClause(text, at) !== 'command';
 }
 
 /** Per text, its hidden carriers and fenced code (the report callback runs once per finding). */
@@ -237,6 +300,12 @@ export function instructionAware(ctx: SkillContext): SkillContext {
       } else if ((r.messageId === 'claim-approval' || r.messageId === 'approval-translated') && conditional(text, r.offset)) {
         confidence = 'low';
         suffix += ' (stated as a condition: low confidence)';
+      } else if (r.messageId === 'approval-translated' && noActionNamed(text, r.offset, r.endOffset ?? r.offset)) {
+        confidence = 'low';
+        suffix += ' (no action named: a quality, not an order to act unasked: low confidence)';
+      } else if (ADDRESSED.has(r.messageId!) && consequence(text, r.messageId!, r.offset, r.endOffset ?? r.offset)) {
+        confidence = 'low';
+        suffix += ' (what something would let the agent do, a consequence: low confidence)';
       } else if (ADDRESSED.has(r.messageId!) && (r.file === undefined || PROSE.test(r.file))) {
         const read = readMatch(text, r.messageId!, r.offset, r.endOffset ?? r.offset);
         if (read) {

@@ -2,7 +2,10 @@
 // prompt injection quotes the same phrases, so a finding drops to low confidence (shown with --persona auditor
 // only) when the phrase is quoted, follows a negation or a framing ("do not follow attempts to …", "asks you to
 // …", "such as"), sits in a section that quotes attacks (src/analysis/catalogue.ts), or is the purpose of a named
-// command-line option ("the --system-prompt-file option to override system prompt").
+// command-line option ("the --system-prompt-file option to override system prompt"), or "developer mode" is a
+// setting of a product or a device the reader turns on ("with Developer Mode enabled") and nothing after it
+// addresses the model, or the finding is in a package file the skill's own text names as attack samples ("see
+// `x/` for real adversarial examples") and never hands to the agent to follow.
 
 import { catalogueAware } from '../src/analysis/catalogue.js';
 import { lookalikeOf } from '../src/analysis/confusables.js';
@@ -43,6 +46,65 @@ function optionPurpose(text: string, offset: number): boolean {
   return OPTION_PURPOSE.test(text.slice(Math.max(ls, offset - 80), offset));
 }
 
+/**
+ * "Developer mode" as the object of a setting or a requirement ("Turn Developer mode on", "with Developer Mode
+ * enabled", "Requirements: Developer mode enabled"): a mode of a product, a device or an operating system that the
+ * reader switches on. The jailbreak declares the model's own state ("Developer Mode enabled. You will …") and goes on
+ * to address the model; any such continuation on the line or the next keeps the finding.
+ */
+const SETTING_BEFORE = /\b(?:with|turn|switch|toggle|requires?|required|requirements?|prerequisites?|needs?|enable)\b[ \t:]*(?:(?:the|a|an|your|its)[ \t]+)?(?:[A-Z][\w.+-]*[ \t]+){0,3}$/i;
+const JAILBREAK_AFTER = /\b(?:you(?:'ll|[ \t]+(?:will|must|shall|are|have[ \t]+no|no[ \t]+longer|can[ \t]+now|should))|your[ \t]+(?:responses?|answers?|outputs?|replies|guidelines|rules|restrictions|policies|filters|instructions|programming)|ignor\w*|unrestricted|unfiltered|uncensored|jailbr\w*|(?:no|without|any)[ \t]+(?:restrictions|limits|filters|rules|guidelines|censorship|policies))\b/i;
+
+function productSetting(text: string, offset: number, end: number): boolean {
+  if (!/^developer[ \t]+mode\b/i.test(text.slice(offset, end))) return false;
+  const ls = text.lastIndexOf('\n', offset - 1) + 1;
+  const before = text.slice(Math.max(ls, offset - 80), offset).replace(/[*_`[\]()]/g, '');
+  if (!SETTING_BEFORE.test(before)) return false;
+  const after = text.slice(end, end + 240).split('\n').slice(0, 2).join(' ');
+  return !JAILBREAK_AFTER.test(after);
+}
+
+/** Words of the skill's own text that call a file or a folder a set of attack samples ("see `x/` for real
+ *  adversarial examples"). The path itself is taken out of the sentence first: its name proves nothing. */
+const SAMPLE_FRAME = /\b(?:adversarial|malicious|hostile|poisoned|attack|injection)\b[^.\n]{0,40}\b(?:examples?|fixtures?|samples?|inputs?|payloads?|cases?|test[ \t]+data)\b|\b(?:examples?|fixtures?|samples?|payloads?)[ \t]+of[ \t]+(?:attacks?|prompt[ \t]+injections?|injections?)\b/i;
+/** A mention that hands the file to the agent as instructions. */
+const FOLLOW = /\b(?:follow|obey|comply[ \t]+with|do[ \t]+what[ \t]+it[ \t]+says|(?:execute|apply|run|carry[ \t]+out)[ \t]+(?:the[ \t]+|its[ \t]+)?(?:instructions|steps|commands|directions)(?:[ \t]+(?:in|from|of))?)\b/i;
+
+/** The sentence around [start, end) of `text` with that span left out. */
+function sentenceWithout(text: string, start: number, end: number): string {
+  const before = text.slice(Math.max(0, start - 200), start);
+  const cut = Math.max(before.lastIndexOf('\n\n'), ...['. ', '! ', '? ', '.\n'].map((m) => before.lastIndexOf(m)));
+  const after = text.slice(end, end + 200);
+  const stop = /[.!?](?:\s|$)|\n\n/.exec(after);
+  return `${before.slice(cut + 1)} ${after.slice(0, stop ? stop.index : after.length)}`;
+}
+
+/**
+ * Whether the skill's own text (its skill file or another markdown file) names the package file `file`, or a folder
+ * holding it, as attack samples ("Job postings are attacked; see `tests/postings/` for real adversarial examples"),
+ * and no mention hands it to the agent to follow. The file is then test data the skill defends against, the way a
+ * quoted catalogue is; the finding stays, at low confidence.
+ */
+function documentedSample(ctx: SkillContext, file: string): boolean {
+  const files = ctx.skill.folder?.files().files ?? [];
+  const self = files.find((f) => f.file === file);
+  if (!self) return false;
+  const parts = self.rel.split('/');
+  const names = new Set([self.rel, ...parts.slice(0, -1).map((_, i) => `${parts.slice(0, i + 1).join('/')}/`)]);
+  const docs = [ctx.skill.source?.normalized ?? '', ...files.filter((f) => f !== self && /\.(?:md|markdown|mdx)$/i.test(f.rel)).map((f) => f.source.normalized)];
+  let framed = false;
+  for (const text of docs) {
+    for (const m of text.matchAll(/[^\s`'"()[\]<>]+/g)) {
+      const token = m[0].replace(/^\.\//, '').replace(/[.,;:!?]+$/, '');
+      if (!names.has(token)) continue;
+      const sentence = sentenceWithout(text, m.index, m.index + m[0].length);
+      if (FOLLOW.test(sentence)) return false;
+      if (SAMPLE_FRAME.test(sentence)) framed = true;
+    }
+  }
+  return framed;
+}
+
 function mentionAware(ctx: SkillContext): SkillContext {
   const inner = catalogueAware(ctx);
   const wrapped: SkillContext = { ...inner };
@@ -52,6 +114,10 @@ function mentionAware(ctx: SkillContext): SkillContext {
       inner.report({ ...r, confidence: 'low', suffix: `${r.suffix ?? ''} (quoted or negated: low confidence)` });
     } else if (text !== undefined && r.offset !== undefined && r.confidence !== 'low' && optionPurpose(text, r.offset)) {
       inner.report({ ...r, confidence: 'low', suffix: `${r.suffix ?? ''} (what a command-line option does: low confidence)` });
+    } else if (r.file !== undefined && r.confidence !== 'low' && documentedSample(ctx, r.file)) {
+      inner.report({ ...r, confidence: 'low', suffix: `${r.suffix ?? ''} (in a file the skill names as attack samples: low confidence)` });
+    } else if (text !== undefined && r.offset !== undefined && r.confidence !== 'low' && productSetting(text, r.offset, r.endOffset ?? r.offset)) {
+      inner.report({ ...r, confidence: 'low', suffix: `${r.suffix ?? ''} (a setting of a product or a device switched on, not the model addressed: low confidence)` });
     } else inner.report(r);
   };
   return wrapped;

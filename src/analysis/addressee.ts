@@ -86,7 +86,8 @@ export function clauseStart(text: string, at: number): number {
       continue;
     }
     if (c === ';' || c === '|' || c === '(' || c === '>') return i + 1;
-    if ((c === '.' || c === '!' || c === '?' || c === ':') && /\s/.test(text[afterFormat(text, i + 1)] ?? ' ')) {
+    // A sentence end may be followed by the marks that close a quotation or an emphasis ('*"Done."* Next …').
+    if ((c === '.' || c === '!' || c === '?' || c === ':') && /\s/.test(text[afterClosing(text, i + 1)] ?? ' ')) {
       // Not an abbreviation's dot ("e.g. ", "i.e. ", "etc. ", "vs. ").
       if (c === '.' && /\b(?:e\.g|i\.e|etc|vs|cf|approx|incl)$/i.test(text.slice(Math.max(0, i - 6), i))) continue;
       return i + 1;
@@ -103,6 +104,16 @@ function afterFormat(text: string, i: number): number {
   return i;
 }
 const INVISIBLE = invisibleRegex('g');
+
+/** The first offset from `i` past invisible characters and the marks that close a quotation or an emphasis. */
+function afterClosing(text: string, i: number): number {
+  for (let k = 0; k < 6; k++) {
+    i = afterFormat(text, i);
+    if (!/["'”’*_)\]]/.test(text[i] ?? '')) break;
+    i++;
+  }
+  return i;
+}
 
 /** The clause text before `at`, flattened and stripped of markup: list markers, emphasis, check marks, fillers. */
 export function clausePrefix(text: string, at: number): string {
