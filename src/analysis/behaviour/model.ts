@@ -24,8 +24,10 @@ const LANG_BY_INFO: Record<string, Lang> = {
   powershell: 'powershell', ps1: 'powershell', pwsh: 'powershell', ps: 'powershell',
 };
 
-/** Words that start a command in running prose. */
-const PROSE_COMMAND = /(?:^|[\s`(:"'])((?:sudo\s+)?(?:curl|wget|env|printenv|cat|nc|ncat|bash|sh|zsh|python3?|node|tar|cp|scp|rsync|git|gh|dig|nslookup|crontab|claude|iwr|irm|iex|powershell|pwsh|certutil|mshta|source|eval|base64|pip3?|open|echo|security)\s+[^\s.,;:!?])/;
+/** Words that start a command in running prose. One after an article or a possessive is a noun of the sentence
+ *  ("the source file", "a git repo", "your open tabs"), not a command; a command in a code span after one ("the
+ *  `curl … | sh` line") is still read. */
+const PROSE_COMMAND = /(?:^|[\s`(:"'])(?<!\b(?:[Tt]he|[Aa]n?|[Tt]his|[Tt]hat|[Ii]ts|[Tt]heir|[Yy]our|[Oo]ur|[Ee]ach|[Ee]very|[Aa]ny)\s)((?:sudo\s+)?(?:curl|wget|env|printenv|cat|nc|ncat|bash|sh|zsh|python3?|node|tar|cp|scp|rsync|git|gh|dig|nslookup|crontab|claude|iwr|irm|iex|powershell|pwsh|certutil|mshta|source|eval|base64|pip3?|open|echo|security)\s+[^\s.,;:!?])/;
 /** A sentence that warns against what it shows, or describes an attack rather than asking for it. */
 const NEGATION = /\b(?:never|don'?t|do not|must not|should not|avoid|instead of|rather than|not recommended|dangerous|unsafe|malicious|attacker|attackers|beware|caution|for example,? an? attack|e\.g\.,? an? attack|anti-?patterns?|bad (?:practices?|examples?))\b/i;
 /** A code comment that presents the lines under it as what not to do ("# BAD: …", "// ❌ …", "# Wrong", "# Don't:"). */
@@ -277,7 +279,7 @@ export function behaviourOf(ctx: SkillContext): Behaviour {
   const launch: Chain[] = [];
   const src = ctx.skill.source;
   const doc = ctx.skill.doc;
-  if (src && doc) markdownSnippets(src.normalized, doc.bodyOffset, {}, snippets);
+  if (src && doc) markdownSnippets(src.normalized, doc.bodyOffset, { source: src }, snippets);
   const folder = ctx.skill.folder;
   if (folder) for (const f of folder.files().files) fileSnippets(f as PkgFile, snippets, launch);
   const st = newState(dispatch);
