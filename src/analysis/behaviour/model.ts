@@ -130,15 +130,41 @@ function markdownSnippets(text: string, from: number, loc: Loc, out: Snippet[]):
     const closeAt = b.closeLine === null ? b.end : text.lastIndexOf('\n', b.end - 1);
     const bodyEnd = closeAt > nl ? closeAt : b.end;
     const body = text.slice(nl + 1, bodyEnd);
+    const before = text.slice(Math.max(from, text.lastIndexOf('\n', Math.max(from, b.start - 2)) - 200), b.start);
+    const negated = NEGATION.test(before.split('\n').slice(-3).join(' '));
+    if (info === 'makefile' || info === 'make' || info === 'mk') {
+      // A Makefile's recipes are shell: the rest of the block (targets, variables) is blanked, offsets kept.
+      const shell = makeRecipes(body);
+      if (shell.trim() !== '') out.push({ text: shell, start: 0, end: shell.length, lang: 'shell', place: placer(loc, nl + 1), negated });
+      continue;
+    }
     let lang: Lang | undefined = LANG_BY_INFO[info];
     if (info === '' || info === 'text' || info === 'txt') lang = guessLang(body);
     if (!lang) continue;
     // A console transcript's prompts ("$ cmd") are not part of the command.
     const clean = lang === 'shell' ? body.replace(/^([ \t]*)[$%>][ \t]/gm, '$1  ') : body;
-    const before = text.slice(Math.max(from, text.lastIndexOf('\n', Math.max(from, b.start - 2)) - 200), b.start);
-    out.push({ text: clean, start: 0, end: clean.length, lang, place: placer(loc, nl + 1), negated: NEGATION.test(before.split('\n').slice(-3).join(' ')) });
+    out.push({ text: clean, start: 0, end: clean.length, lang, place: placer(loc, nl + 1), negated });
   }
   prose(pos, text.length);
+}
+
+/** A Makefile's text with only its recipe lines (a tab first, and the lines a trailing "\\" continues), their
+ *  echo-suppressing `@`, `-`, `+` prefixes and make's own variables (`$(NAME)`, `${NAME}`, expanded by make before
+ *  the shell runs) blanked and make's `$$` read as the shell's `$`; every other line is blanked, so offsets stay
+ *  those of the text. */
+function makeRecipes(text: string): string {
+  let cont = false;
+  return text
+    .split('\n')
+    .map((line) => {
+      const recipe = cont || line.startsWith('\t');
+      cont = recipe && /\\$/.test(line);
+      if (!recipe) return ' '.repeat(line.length);
+      return line
+        .replace(/^(\t[ \t]*)([@+-]+)/, (_m, a: string, p: string) => a + ' '.repeat(p.length))
+        .replace(/\$\$|\$\([A-Za-z_]\w*\)|\$\{[A-Za-z_]\w*\}/g, (m) => (m === '$$' ? ' $' : ' '.repeat(m.length)));
+    })
+    .join('\n');
 }
 
 interface PkgFile {
