@@ -120,6 +120,22 @@ tester.run(rule, {
       ],
     },
     {
+      name: 'chain: a session limited to tools that read (--tools) is shown at info; one that keeps Bash stays a warning',
+      code: '---\nname: s\ndescription: Helps with the project.\n---\n```sh\nclaude -p --dangerously-skip-permissions --tools "Read,Grep" "find TODOs"\nclaude -p --dangerously-skip-permissions --tools "Read,Bash" "fix TODOs"\n```\n',
+      errors: [
+        { messageId: 'chain', line: 6, severity: 'info', message: 'starts Claude Code with its permission checks off, limited to the tools Read,Grep (SKILL.md:6); those tools only read, so no file write or shell command runs unasked. Keep the tool list read-only, or let the user approve what the session does' },
+        { messageId: 'chain', line: 7, severity: 'warning' },
+      ],
+    },
+    {
+      name: 'chain: a row of a reference table of the CLI forms is shown at info; a lone row of a table of steps stays a warning',
+      code: '---\nname: s\ndescription: Helps with the project.\n---\n| Purpose | Form |\n|---|---|\n| One-shot | `claude -p "query"` |\n| Model | `claude --model opus "task"` |\n| Skip prompts | `claude -p --dangerously-skip-permissions "task"` |\n\n| Step | Command |\n|---|---|\n| Install | `npm ci` |\n| Prepare | `claude -p --dangerously-skip-permissions "bump the versions"` |\n',
+      errors: [
+        { messageId: 'chain', line: 9, severity: 'info', message: "names the flag that turns off Claude Code's permission checks, in a reference table of its command forms (SKILL.md:9); a session started that way runs every tool call without asking the user. Leave the choice of permission mode to the user" },
+        { messageId: 'chain', line: 14, severity: 'warning' },
+      ],
+    },
+    {
       name: 'world-writable (code): a file or folder made writable by every user',
       code: '---\nname: s\ndescription: Helps with the project.\n---\nRun:\n\n```\nchmod 777 /tmp/.workdir\n```\n',
       errors: [

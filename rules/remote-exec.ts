@@ -9,7 +9,7 @@
 
 import { CHAIN_MESSAGE, collecting, reportChains, type Taken } from '../src/analysis/behaviour/report.js';
 import { catalogueAware } from '../src/analysis/catalogue.js';
-import { codeRanges, literalLines, loadPack, runPack, scanLiteralsToo, type Pack, toolCommands, withPackMessages } from '../src/analysis/packs.js';
+import { codeRanges, inRanges, literalLines, loadPack, runPack, scanLiteralsToo, type Pack, toolCommands, withPackMessages } from '../src/analysis/packs.js';
 import { defineRule, type ReportInput, type SkillContext } from '../src/core/rule.js';
 import { analyzeShell, codeIndexes, configIndexes, envIndexes, type ShellFinding, type ShellFindingKind } from '../src/analysis/shell.js';
 import { formatJsonPath } from '../src/analysis/jsonscan.js';
@@ -58,6 +58,16 @@ const SHELL_MESSAGE: Record<ShellFindingKind, string> = {
 const RUNS_UNREVIEWED = '{{detail}} {{where}}: {{command}}; whatever the server returns runs unreviewed. Download to a file, verify its checksum or signature, read it, then run it';
 
 let pack: Pack | null = null;
+
+/** Whether the download a pattern matched names no source: its command's words after the name are options and an
+ *  ellipsis standing for the address (`curl -fsSL ... | bash`), the form of a command described, which downloads
+ *  nothing when run. */
+export function placeholderDownload(match: string): boolean {
+  const m = /\b(?:curl|wget|fetch|iwr|irm|invoke-webrequest|invoke-restmethod)\b([^|]*)\|/i.exec(match);
+  if (!m) return false;
+  const words = m[1]!.trim().split(/[ \t]+/).filter((w) => w !== '');
+  return words.some((w) => /^(?:\.{3}|…)$/.test(w)) && words.every((w) => w.startsWith('-') || /^(?:\.{3}|…)$/.test(w));
+}
 
 interface Text {
   src: string;
@@ -115,7 +125,12 @@ export default defineRule({
     const wrapped: SkillContext = { ...ctx };
     wrapped.report = (r) => {
       taken.push({ file: r.file, start: r.offset ?? -1, end: r.endOffset ?? -1 });
-      ctx.report(bump(r));
+      // In a sentence of Markdown (not a code block), a download whose address is an ellipsis names the form of a
+      // command (what `curl ... | bash` does, why it fails); in a code block it abbreviates a real one and stands.
+      const whole = (r.source ?? ctx.skill.source)?.normalized ?? '';
+      const at = r.offset ?? 0;
+      const prose = /\.(?:md|markdown|mdx)$/i.test(r.file ?? ctx.skill.file) && !inRanges(codeRanges(whole), at);
+      ctx.report(prose && placeholderDownload(whole.slice(at, r.endOffset ?? at)) ? { ...r, severity: 'info', confidence: 'low' } : bump(r));
     };
     runPack(wrapped, pack);
 

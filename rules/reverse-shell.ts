@@ -13,11 +13,22 @@ const REAL_HOST = /\b[0-9]{1,3}(?:\.[0-9]{1,3}){3}\b|\b[a-z0-9-]+(?:\.[a-z0-9-]+
  *  port (`nc … ATTACKER_IP 4444`). Elsewhere an upper-case name is a constant (`socket.SOCK_STREAM`, `PF_INET`). */
 const PLACEHOLDER_SLOT = new RegExp(`/dev/(?:tcp|udp)/(?:${PLACEHOLDER_HOST.source})/|["'](?:${PLACEHOLDER_HOST.source})["']|(?:${PLACEHOLDER_HOST.source})[ \\t]+[0-9]{2,5}\\b`);
 
+/** The line without the variables it sets itself to a placeholder or a port number and their uses
+ *  (`$i="ATTACKER_IP";$p=4444;…inet_aton($i)`, a one-liner naming its host and port first): what such a variable
+ *  holds is written on the line. A variable set from anything else, or set elsewhere, is left in. */
+function withoutLiteralVars(line: string): string {
+  const names = new Set<string>();
+  const set = new RegExp(`(?:^|[\\s;'"(])\\$?([A-Za-z_]\\w*)[ \\t]*=[ \\t]*(?:(["'])(?:${PLACEHOLDER_HOST.source})\\2|[0-9]{2,5}(?![\\w.]))`, 'g');
+  for (const m of line.matchAll(set)) names.add(m[1]!);
+  if (names.size === 0) return line;
+  return line.replace(/\$\{?([A-Za-z_]\w*)\}?/g, (v, n: string) => (names.has(n) ? '' : v));
+}
+
 /** Whether a reverse-shell line sends its shell only to a placeholder: one in the host's place, and neither an
  *  address nor a variable anywhere on the line (a placeholder word in a comment next to `/dev/tcp/$H/…` lowers
  *  nothing). */
 export function placeholderOnly(line: string): boolean {
-  return PLACEHOLDER_SLOT.test(line) && !/\$\{?[A-Za-z_]/.test(line) && !REAL_HOST.test(line.replace(/\b(?:socket|subprocess|os|pty|sys|Socket|IO|System\.Net\.Sockets|Net)\.[A-Za-z_]+/g, ''));
+  return PLACEHOLDER_SLOT.test(line) && !/\$\{?[A-Za-z_]/.test(withoutLiteralVars(line)) && !REAL_HOST.test(line.replace(/\b(?:socket|subprocess|os|pty|sys|Socket|IO|System\.Net\.Sockets|Net)\.[A-Za-z_]+/g, ''));
 }
 
 export default packAndChainsRule({

@@ -24,8 +24,10 @@ const LANG_BY_INFO: Record<string, Lang> = {
   powershell: 'powershell', ps1: 'powershell', pwsh: 'powershell', ps: 'powershell',
 };
 
-/** Words that start a command in running prose. */
-const PROSE_COMMAND = /(?:^|[\s`(:"'])((?:sudo\s+)?(?:curl|wget|env|printenv|cat|nc|ncat|bash|sh|zsh|python3?|node|tar|cp|scp|rsync|git|gh|dig|nslookup|crontab|claude|iwr|irm|iex|powershell|pwsh|certutil|mshta|source|eval|base64|pip3?|open|echo|security)\s+[^\s.,;:!?])/;
+/** Words that start a command in running prose. One after an article or a possessive is a noun of the sentence
+ *  ("the source file", "a git repo", "your open tabs"), not a command; a command in a code span after one ("the
+ *  `curl … | sh` line") is still read. */
+const PROSE_COMMAND = /(?:^|[\s`(:"'])(?<!\b(?:[Tt]he|[Aa]n?|[Tt]his|[Tt]hat|[Ii]ts|[Tt]heir|[Yy]our|[Oo]ur|[Ee]ach|[Ee]very|[Aa]ny)\s)((?:sudo\s+)?(?:curl|wget|env|printenv|cat|nc|ncat|bash|sh|zsh|python3?|node|tar|cp|scp|rsync|git|gh|dig|nslookup|crontab|claude|iwr|irm|iex|powershell|pwsh|certutil|mshta|source|eval|base64|pip3?|open|echo|security)\s+[^\s.,;:!?])/;
 /** A sentence that warns against what it shows, or describes an attack rather than asking for it. */
 const NEGATION = /\b(?:never|don'?t|do not|must not|should not|avoid|instead of|rather than|not recommended|dangerous|unsafe|malicious|attacker|attackers|beware|caution|for example,? an? attack|e\.g\.,? an? attack|anti-?patterns?|bad (?:practices?|examples?))\b/i;
 /** A code comment that presents the lines under it as what not to do ("# BAD: …", "// ❌ …", "# Wrong", "# Don't:"). */
@@ -128,15 +130,41 @@ function markdownSnippets(text: string, from: number, loc: Loc, out: Snippet[]):
     const closeAt = b.closeLine === null ? b.end : text.lastIndexOf('\n', b.end - 1);
     const bodyEnd = closeAt > nl ? closeAt : b.end;
     const body = text.slice(nl + 1, bodyEnd);
+    const before = text.slice(Math.max(from, text.lastIndexOf('\n', Math.max(from, b.start - 2)) - 200), b.start);
+    const negated = NEGATION.test(before.split('\n').slice(-3).join(' '));
+    if (info === 'makefile' || info === 'make' || info === 'mk') {
+      // A Makefile's recipes are shell: the rest of the block (targets, variables) is blanked, offsets kept.
+      const shell = makeRecipes(body);
+      if (shell.trim() !== '') out.push({ text: shell, start: 0, end: shell.length, lang: 'shell', place: placer(loc, nl + 1), negated });
+      continue;
+    }
     let lang: Lang | undefined = LANG_BY_INFO[info];
     if (info === '' || info === 'text' || info === 'txt') lang = guessLang(body);
     if (!lang) continue;
     // A console transcript's prompts ("$ cmd") are not part of the command.
     const clean = lang === 'shell' ? body.replace(/^([ \t]*)[$%>][ \t]/gm, '$1  ') : body;
-    const before = text.slice(Math.max(from, text.lastIndexOf('\n', Math.max(from, b.start - 2)) - 200), b.start);
-    out.push({ text: clean, start: 0, end: clean.length, lang, place: placer(loc, nl + 1), negated: NEGATION.test(before.split('\n').slice(-3).join(' ')) });
+    out.push({ text: clean, start: 0, end: clean.length, lang, place: placer(loc, nl + 1), negated });
   }
   prose(pos, text.length);
+}
+
+/** A Makefile's text with only its recipe lines (a tab first, and the lines a trailing "\\" continues), their
+ *  echo-suppressing `@`, `-`, `+` prefixes and make's own variables (`$(NAME)`, `${NAME}`, expanded by make before
+ *  the shell runs) blanked and make's `$$` read as the shell's `$`; every other line is blanked, so offsets stay
+ *  those of the text. */
+function makeRecipes(text: string): string {
+  let cont = false;
+  return text
+    .split('\n')
+    .map((line) => {
+      const recipe = cont || line.startsWith('\t');
+      cont = recipe && /\\$/.test(line);
+      if (!recipe) return ' '.repeat(line.length);
+      return line
+        .replace(/^(\t[ \t]*)([@+-]+)/, (_m, a: string, p: string) => a + ' '.repeat(p.length))
+        .replace(/\$\$|\$\([A-Za-z_]\w*\)|\$\{[A-Za-z_]\w*\}/g, (m) => (m === '$$' ? ' $' : ' '.repeat(m.length)));
+    })
+    .join('\n');
 }
 
 interface PkgFile {
@@ -277,7 +305,7 @@ export function behaviourOf(ctx: SkillContext): Behaviour {
   const launch: Chain[] = [];
   const src = ctx.skill.source;
   const doc = ctx.skill.doc;
-  if (src && doc) markdownSnippets(src.normalized, doc.bodyOffset, {}, snippets);
+  if (src && doc) markdownSnippets(src.normalized, doc.bodyOffset, { source: src }, snippets);
   const folder = ctx.skill.folder;
   if (folder) for (const f of folder.files().files) fileSnippets(f as PkgFile, snippets, launch);
   const st = newState(dispatch);

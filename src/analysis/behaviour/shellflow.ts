@@ -354,6 +354,38 @@ const CLAUDE_VALUE = /^(?:--permission-mode|--model|--fallback-model|--effort|--
 /** Subcommands of the claude CLI that manage it rather than take a prompt (its CLI reference). */
 const CLAUDE_SUBCOMMAND = /^(?:agents|daemon|mcp|config|update|doctor|install|plugin|plugins|setup-token|migrate-installer|auth)$/;
 
+/** Claude Code's built-in tools that only read (files, search results, notebooks, the task list). */
+const READ_ONLY_TOOLS = /^(?:Read|Grep|Glob|LS|NotebookRead|TodoRead)$/;
+
+/** Whether the place is a row of a Markdown table in which at least two other rows show a form of the same command
+ *  in a code span: a reference table of the command's forms. */
+function referenceRow(w: Where, head: string): boolean {
+  const text = w.source?.normalized;
+  if (!text) return false;
+  const ls = text.lastIndexOf('\n', w.start - 1) + 1;
+  const le = text.indexOf('\n', w.start);
+  const row = /^[ \t]*\|.*\|[ \t]*$/;
+  if (!row.test(text.slice(ls, le === -1 ? text.length : le))) return false;
+  const form = new RegExp(`\`${head.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:[ \t][^\`]*)?\``);
+  let forms = 0;
+  const count = (line: string) => void (form.test(line) && forms++);
+  for (let a = ls - 1; a > 0; ) {
+    const s0 = text.lastIndexOf('\n', a - 1) + 1;
+    const line = text.slice(s0, a);
+    if (!row.test(line)) break;
+    count(line);
+    a = s0 - 1;
+  }
+  for (let b = le; b !== -1 && b < text.length; ) {
+    const e = text.indexOf('\n', b + 1);
+    const line = text.slice(b + 1, e === -1 ? text.length : e);
+    if (!row.test(line)) break;
+    count(line);
+    b = e;
+  }
+  return forms >= 2;
+}
+
 /** Whether a claude command line gives its session a task of its own: -p/--print, or a prompt argument (a word that
  *  is no option and no option's value) unless that word is a management subcommand. An unknown option's value
  *  counts as a prompt. */
@@ -403,8 +435,10 @@ export class ShellModel {
     for (let i = 0; i < lines.length; i++) {
       const d = /^[ \t]*(?:function[ \t]+)?([A-Za-z_][\w-]*)[ \t]*(?:\(\))?[ \t]*\{(.*)$/.exec(lines[i]!);
       if (!d || (!/\(\)/.test(lines[i]!) && !/^[ \t]*function\b/.test(lines[i]!))) continue;
-      let body = d[2]!;
-      for (let j = i + 1; !body.includes('}') && j < lines.length && j <= i + 6; j++) body += `;${lines[j]}`;
+      // A parameter expansion's braces (`${RED}`, `${1}`) do not end the body: read as `$RED`, `$1`.
+      const unbrace = (x: string) => x.replace(/\$\{([^{}]*)\}/g, (_m, n: string) => `$${n}`);
+      let body = unbrace(d[2]!);
+      for (let j = i + 1; !body.includes('}') && j < lines.length && j <= i + 6; j++) body += `;${unbrace(lines[j]!)}`;
       if (!body.includes('}')) continue;
       const parts = body.slice(0, body.indexOf('}')).split(';').map((x) => x.trim()).filter((x) => x !== '');
       const prints = (x: string) => /^(?:echo|printf)\b/.test(x) && /\$(?:\*|@|\{?[1-9])/.test(x) && !/[|`]|\$\(/.test(x);
@@ -904,7 +938,16 @@ export class ShellModel {
       // the mode the first time): the person chooses the mode and types every task, so it is shown, at info.
       // (`<subcommand>` is a placeholder written in angle brackets, not input read from a file.)
       const fed = c.redirects.some((r) => (r.op === '<' && this.sn.text[r.target?.end ?? 0] !== '>') || r.op === '<<' || r.op === '<<-' || r.op === '<<<') || /(?:^|[^|])\|&?[ \t]*$/.test(this.sn.text.slice(Math.max(0, c.start - 100), c.start));
-      if (fed || claudeTask(own)) {
+      const tools = own.findIndex((v) => v === '--tools');
+      const readOnly = tools >= 0 && tools + 1 < own.length && own[tools + 1]!.split(/[\s,]+/).every((x) => x === '' || READ_ONLY_TOOLS.test(x));
+      if ((fed || claudeTask(own)) && readOnly) {
+        // --tools leaves the session only tools that read: nothing it does writes a file or runs a command.
+        this.emit({ rule: 'privilege-change', kind: 'agent-permissions-off', severity: 'info', confidence: 'medium', steps: [step(here, `starts Claude Code with its permission checks off, limited to the tools ${own[tools + 1]}`)], impact: 'those tools only read, so no file write or shell command runs unasked', fix: 'Keep the tool list read-only, or let the user approve what the session does' });
+      } else if ((fed || claudeTask(own)) && this.sn.prose && referenceRow(this.at(c.start, c.end), head)) {
+        // One row of a reference table of the CLI's forms (a command per row): it documents the flag; nothing asks
+        // for this session to be started.
+        this.emit({ rule: 'privilege-change', kind: 'agent-permissions-off', severity: 'info', confidence: 'medium', steps: [step(here, 'names the flag that turns off Claude Code\'s permission checks, in a reference table of its command forms')], impact: 'a session started that way runs every tool call without asking the user', fix: 'Leave the choice of permission mode to the user' });
+      } else if (fed || claudeTask(own)) {
         this.emit({ rule: 'privilege-change', kind: 'agent-permissions-off', severity: 'warning', confidence: 'high', steps: [step(here, 'starts Claude Code with its permission checks off')], impact: 'every tool call of that session, file writes and shell commands included, runs without asking the user', fix: 'Remove the flag; let the user approve what the session does' });
       } else {
         this.emit({ rule: 'privilege-change', kind: 'agent-permissions-off', severity: 'info', confidence: 'medium', steps: [step(here, 'starts an interactive Claude Code session with its permission checks off')], impact: 'the person who starts it types its tasks, and its tool calls then run without asking them', fix: 'Leave the choice of permission mode to the user' });
@@ -1009,7 +1052,11 @@ export class ShellModel {
       if (t.kind === 'literal' && t.what.trim() !== '') {
         // Code given as text (a decoded payload, a here-document, an echoed line): read it as that language.
         const decoded = t.envName === 'decoded';
-        const sn: Snippet = { text: t.what, start: 0, end: t.what.length, lang, place: () => here, negated: this.sn.negated, hidden: decoded || this.sn.hidden, ...(this.sn.trigger ? { trigger: this.sn.trigger } : {}) };
+        // A here-document's body is text of the file, line for line: its commands keep their own places (an echoed
+        // hint on line 12 of the body is cleared on that line, not on the line that starts the interpreter).
+        const doc = t.envName?.startsWith('@') && t.steps.length === 1 ? t.steps[0]!.at : null;
+        const place = doc && doc.end - doc.start === t.what.length ? (a: number, b: number): Where => ({ ...doc, start: doc.start + a, end: doc.start + b }) : () => here;
+        const sn: Snippet = { text: t.what, start: 0, end: t.what.length, lang, place, negated: this.sn.negated, hidden: decoded || this.sn.hidden, ...(this.sn.trigger ? { trigger: this.sn.trigger } : {}) };
         const before = st.out.length;
         st.code(sn, st, depth + 1, [...this.via, ...t.steps, ...(decoded ? [step(here, `runs the decoded text (${head})`)] : [])]);
         // Hidden code that itself downloads and runs, or sends secrets: the known dropper form, an error.
