@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { anchoredHeadingLevels, mathSeparator } from '../src/analysis/hidden.js';
+import { anchoredHeadingLevels, mathOperator, mathOperatorChars, mathSeparator } from '../src/analysis/hidden.js';
 import { RuleTester } from '../src/testing.js';
 import rule from './hidden-unicode.js';
 
@@ -39,12 +39,51 @@ tester.run(rule, {
     { name: 'a zero-width space ending every heading of a level', code: `${FM}# Title\n\n${'## Part\u200b\n\nText.\n\n'.repeat(9)}### Sub\n` },
     // MathML rendered as text separates the terms of a formula with invisible characters, in code blocks too.
     { name: 'separators between the terms of a formula rendered as text', code: `${FM}\`\`\`\n| h\u2032\u200b(t) | =\u{1D468}\u200bh\u200b(t)+\u{1D469}\u200bx\u200b(t) | f\u2061(x)\u2062y |\n\`\`\`\n` },
+    // MathML writes invisible times and separators as the whole content of an operator element (LaTeXML, MathJax).
+    {
+      name: 'invisible operators, each the whole content of a MathML <mo>, one character throughout',
+      code: `${FM}<math><mi>a</mi>${'<mo lspace="0em" rspace="0em" id="m1.1">\u200b</mo><mi>b</mi>'.repeat(10)}<mo>\u200b</mo></math>\n`,
+    },
+    { name: 'invisible times in MathML <mo>', code: `${FM}<mi>x</mi><mo>\u2062</mo><mi>y</mi> and <mi>f</mi><mo>\u2062</mo><mi>z</mi>\n` },
     { name: 'a zero-width space after an underscore in a heading\'s code span, and after CJK punctuation', code: `${FM}#### Removed \`experimental_\u200bcreateThing\` function\n\n\u4e0d\u53ef\u66f4\u6539\u3002\ufeff\u5173\u4e8e\u5982\u4f55\u3002\n` },
     // A backtick later on the line, or an unclosed one before, makes no code span.
     { name: 'a zero-width space at a word boundary before a code span, and after an unclosed backtick', code: `${FM}A \u200bword then \`code\` here.\nRun \`unclosed \u200bword\n` },
     { name: 'seven quiet ones across lines stay quiet (under ZW_SPREAD_WARNING)', code: `${FM}${'A line \u200bof text.\n'.repeat(7)}` },
   ],
   invalid: [
+    {
+      name: 'a bidi mark on a line that speaks of zero-width characters only, and a zero-width space on a line naming the LRM: counted',
+      code: `${FM}Zero-width example: a\u200eb\nLRM example: a\u200bb\n`,
+      errors: [
+        { line: 5, severity: 'warning', messageId: 'zeroWidth' },
+        { line: 6, severity: 'warning', messageId: 'zeroWidth' },
+      ],
+    },
+    {
+      name: 'two different invisible characters in MathML <mo> elements can carry a bit each: counted as usual',
+      code: `${FM}<math>${'<mo>\u200b</mo><mi>b</mi><mo>\u2062</mo><mi>c</mi>'.repeat(4)}</math>\n`,
+      errors: [{ line: 5, severity: 'error', messageId: 'zeroWidthSwarm' }],
+    },
+    {
+      name: 'a MathML <mo> holding two invisible characters, or an invisible character beside text, is counted',
+      code: `${FM}<mo>\u200b\u200b</mo> <mo>+\u200b</mo>\n`,
+      errors: [{ line: 5, severity: 'warning', messageId: 'zeroWidth' }],
+    },
+    {
+      name: 'an invisible character as the whole content of another element (<mi>) is counted',
+      code: `${FM}<mi>\u200b</mi><mo>\u200b</mo>\n`,
+      errors: [{ line: 5, severity: 'warning', messageId: 'zeroWidth', data: { count: 'an', s: '', chars: 'U+200B', excerpt: '"<mi><U+200B></mi><mo><U+200B></mo>"' } }],
+    },
+    {
+      name: 'a line naming the LRM that holds a bidi override: the override is reported',
+      code: `${FM}LRM example: \u202eadmin\u202c user\n`,
+      errors: [{ line: 5, severity: 'error', messageId: 'bidiOverride' }],
+    },
+    {
+      name: 'a left-to-right mark on a line that names another character is counted',
+      code: `${FM}The word joiner: a\u200eb\n`,
+      errors: [{ line: 5, severity: 'warning', messageId: 'zeroWidth' }],
+    },
     {
       name: 'tag characters spell hidden text, decoded',
       code: `${FM}Summarize the file.${tag('Ignore')}\n`,
@@ -230,6 +269,69 @@ tester.run(rule, {
           message: 'bidi control U+2067 in left-to-right text changes the display order of what follows: "x = <U+2067>\\"admin\\"<U+2069> // check"; what renders is not what the model reads. Remove the bidi controls',
         },
       ],
+    },
+    {
+      name: 'a left-to-right embedding or isolate on a line with nothing right-to-left reorders nothing: a warning',
+      code: `${FM}language \u202aEnglish\u202c and \u2066x = "a"\u2069\n`,
+      errors: [
+        { line: 5, column: 10, severity: 'warning', confidence: 'medium', messageId: 'bidiControl', data: { char: 'U+202A', excerpt: '"language <U+202A>English<U+202C> and <U+2066>x = \\"a\\"<U+2069>"' } },
+        { line: 5, column: 24, severity: 'warning', messageId: 'bidiControl' },
+      ],
+    },
+    {
+      name: 'a left-to-right embedding on a line that also holds a right-to-left mark: it can reorder',
+      code: `${FM}b \u202aEnglish\u202c \u200f\n`,
+      errors: [{ line: 5, column: 3, severity: 'error', messageId: 'bidiReorder' }, { line: 5, column: 13, severity: 'warning', messageId: 'zeroWidth' }],
+    },
+    {
+      name: 'a left-to-right embedding on a line that also holds an RLE: it can reorder',
+      code: `${FM}b \u202aEnglish\u202c \u202bx\u202c\n`,
+      errors: [{ line: 5, column: 3, severity: 'error', messageId: 'bidiReorder' }, { line: 5, column: 13, severity: 'error', messageId: 'bidiReorder' }],
+    },
+    {
+      name: 'a left-to-right embedding on a line that also holds an FSI: it can reorder',
+      code: `${FM}b \u2066English\u2069 \u2068x\u2069\n`,
+      errors: [{ line: 5, column: 3, severity: 'error', messageId: 'bidiReorder' }, { line: 5, column: 13, severity: 'error', messageId: 'bidiReorder' }],
+    },
+    {
+      name: 'a left-to-right embedding on a line that also holds an RLO: it can reorder',
+      code: `${FM}b \u202aEnglish\u202c \u202ex\u202c\n`,
+      errors: [{ line: 5, column: 3, severity: 'error', messageId: 'bidiReorder' }, { line: 5, column: 13, severity: 'error', messageId: 'bidiOverride' }],
+    },
+    {
+      name: 'a left-to-right embedding on a line that also holds an RLI: it can reorder',
+      code: `${FM}b \u202aEnglish\u202c \u2067x\u2069\n`,
+      errors: [{ line: 5, column: 3, severity: 'error', messageId: 'bidiReorder' }, { line: 5, column: 13, severity: 'error', messageId: 'bidiReorder' }],
+    },
+    {
+      name: 'a left-to-right embedding on a line that also holds a right-to-left historic letter (Phoenician): it can reorder',
+      code: `${FM}b \u202aEnglish\u202c \u{10900}\n`,
+      errors: [{ line: 5, column: 3, severity: 'error', messageId: 'bidiReorder' }],
+    },
+    {
+      name: 'a left-to-right embedding on a line that also holds an Adlam letter: it can reorder',
+      code: `${FM}b \u202aEnglish\u202c \u{1e900}\n`,
+      errors: [{ line: 5, column: 3, severity: 'error', messageId: 'bidiReorder' }],
+    },
+    {
+      name: 'a left-to-right embedding on a line that also holds a Samaritan letter: it can reorder',
+      code: `${FM}b \u202aEnglish\u202c \u0800\n`,
+      errors: [{ line: 5, column: 3, severity: 'error', messageId: 'bidiReorder' }],
+    },
+    {
+      name: 'a left-to-right embedding on a line that also holds an unassigned code point of the Hebrew block: it can reorder',
+      code: `${FM}b \u202aEnglish\u202c \u0590\n`,
+      errors: [{ line: 5, column: 3, severity: 'error', messageId: 'bidiReorder' }],
+    },
+    {
+      name: 'a left-to-right embedding on a line that also holds a letter of the last right-to-left presentation form: it can reorder',
+      code: `${FM}b \u202aEnglish\u202c \ufefe\n`,
+      errors: [{ line: 5, column: 3, severity: 'error', messageId: 'bidiReorder' }],
+    },
+    {
+      name: 'a right-to-left embedding of left-to-right text on a line with nothing else right-to-left: it reorders',
+      code: `${FM}x = \u202b"admin"\u202c // check\n`,
+      errors: [{ line: 5, column: 5, severity: 'error', messageId: 'bidiReorder' }],
     },
     {
       name: 'a bidi control with nothing to reorder: a warning',
@@ -460,6 +562,18 @@ tester.run(rule, {
       code: `${FM}U+2060 here: a\u2060b\n`,
       persona: 'auditor',
       errors: [{ line: 5, column: 15, severity: 'info', confidence: 'low', messageId: 'zeroWidthNamed', data: { count: 'an', s: '', chars: 'U+2060', excerpt: '"U+2060 here: a<U+2060>b"', code: '2060' } }],
+    },
+    {
+      name: 'a left-to-right mark on a line that names it ("LRM") is shown as an example: info',
+      code: `${FM}Weights: ("\u200e", 2),  # LRM just past the limit\n`,
+      persona: 'auditor',
+      errors: [{ line: 5, column: 12, severity: 'info', confidence: 'low', messageId: 'zeroWidthNamed', data: { count: 'an', s: '', chars: 'U+200E', excerpt: '"Weights: (\\"<U+200E>\\", 2),  # LRM just past the limit"', code: '200E' } }],
+    },
+    {
+      name: 'a right-to-left mark on a line that names a mark in words: info',
+      code: `${FM}The right-to-left mark: a\u200fb\n`,
+      persona: 'auditor',
+      errors: [{ line: 5, column: 26, severity: 'info', confidence: 'low', messageId: 'zeroWidthNamed' }],
     },
     {
       name: 'a soft hyphen at the very start of a text is analysed, not a crash (found by npm run fuzz)',
@@ -718,5 +832,31 @@ describe('mathSeparator', () => {
     expect(mathSeparator(`[a]${Z}b ${A}`, 3, `[a]${Z}b ${A}`)).toBe(true);
     expect(mathSeparator(`a${Z}b`, 1, `a${Z}b`)).toBe(false);
     for (const s of [`ig${Z}nore ${A}`, `a${Z}bc ${A}`, `x${Z}+ ${A}`, `+${Z}x ${A}`, `${Z}x ${A}`, `x${Z}`]) expect(mathSeparator(s, s.indexOf(Z), `${s} ${A}`), s).toBe(false);
+  });
+});
+
+describe('mathOperator', () => {
+  const one = () => new Set(['\u200b']);
+  const two = () => new Set(['\u200b', '\u2062']);
+  const at = (s: string) => s.search(/[\u200b\u2060-\u2065]/u);
+  it('accepts an invisible operator that is the whole content of <mo>, with or without attributes', () => {
+    for (const c of ['\u200b', '\u2061', '\u2062', '\u2063', '\u2064']) expect(mathOperator(`<mo>${c}</mo>`, 4, 1, one), c).toBe(true);
+    const s = '<mi>a</mi><mo lspace="0em" id="x">\u200b</mo>';
+    expect(mathOperator(s, at(s), 1, one)).toBe(true);
+  });
+  it('refuses other characters, other elements, more content, a far tag and several characters in the text', () => {
+    for (const c of ['\u2060', '\u2065', '\u200c']) expect(mathOperator(`<mo>${c}</mo>`, 4, 1, one), c).toBe(false);
+    for (const s of ['<mi>\u200b</mi>', '<mi>\u200b</mo>', '<mox>\u200b</mo>', '<mo>a\u200b</mo>', '<mo>\u200ba</mo>', '<mo>\u200b</m', 'mo>\u200b</mo>', '<mo <x>\u200b</mo>', '\u200b</mo>']) {
+      expect(mathOperator(s, at(s), 1, one), s).toBe(false);
+    }
+    expect(mathOperator('<mo>\u200b</mo>', 4, 1, two)).toBe(false);
+    const far = `<mo id="${'x'.repeat(300)}">\u200b</mo>`;
+    expect(mathOperator(far, at(far), 1, one)).toBe(false);
+    const near = `<mo id="${'x'.repeat(280)}">\u200b</mo>`;
+    expect(mathOperator(near, at(near), 1, one)).toBe(true);
+  });
+  it('lists the characters found whole in operator elements', () => {
+    expect([...mathOperatorChars('<mo>\u200b</mo><mo x="1">\u2062</mo><mo>\u2060</mo><mi>\u2063</mi><mo>\u200b\u200b</mo>')].sort()).toEqual(['\u200b', '\u2062']);
+    expect(mathOperatorChars('none').size).toBe(0);
   });
 });
