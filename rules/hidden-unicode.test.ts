@@ -278,56 +278,27 @@ tester.run(rule, {
         { line: 5, column: 24, severity: 'warning', messageId: 'bidiControl' },
       ],
     },
-    {
-      name: 'a left-to-right embedding on a line that also holds a right-to-left mark: it can reorder',
-      code: `${FM}b \u202aEnglish\u202c \u200f\n`,
-      errors: [{ line: 5, column: 3, severity: 'error', messageId: 'bidiReorder' }, { line: 5, column: 13, severity: 'warning', messageId: 'zeroWidth' }],
-    },
-    {
-      name: 'a left-to-right embedding on a line that also holds an RLE: it can reorder',
-      code: `${FM}b \u202aEnglish\u202c \u202bx\u202c\n`,
-      errors: [{ line: 5, column: 3, severity: 'error', messageId: 'bidiReorder' }, { line: 5, column: 13, severity: 'error', messageId: 'bidiReorder' }],
-    },
-    {
-      name: 'a left-to-right embedding on a line that also holds an FSI: it can reorder',
-      code: `${FM}b \u2066English\u2069 \u2068x\u2069\n`,
-      errors: [{ line: 5, column: 3, severity: 'error', messageId: 'bidiReorder' }, { line: 5, column: 13, severity: 'error', messageId: 'bidiReorder' }],
-    },
-    {
-      name: 'a left-to-right embedding on a line that also holds an RLO: it can reorder',
-      code: `${FM}b \u202aEnglish\u202c \u202ex\u202c\n`,
-      errors: [{ line: 5, column: 3, severity: 'error', messageId: 'bidiReorder' }, { line: 5, column: 13, severity: 'error', messageId: 'bidiOverride' }],
-    },
-    {
-      name: 'a left-to-right embedding on a line that also holds an RLI: it can reorder',
-      code: `${FM}b \u202aEnglish\u202c \u2067x\u2069\n`,
-      errors: [{ line: 5, column: 3, severity: 'error', messageId: 'bidiReorder' }, { line: 5, column: 13, severity: 'error', messageId: 'bidiReorder' }],
-    },
-    {
-      name: 'a left-to-right embedding on a line that also holds a right-to-left historic letter (Phoenician): it can reorder',
-      code: `${FM}b \u202aEnglish\u202c \u{10900}\n`,
-      errors: [{ line: 5, column: 3, severity: 'error', messageId: 'bidiReorder' }],
-    },
-    {
-      name: 'a left-to-right embedding on a line that also holds an Adlam letter: it can reorder',
-      code: `${FM}b \u202aEnglish\u202c \u{1e900}\n`,
-      errors: [{ line: 5, column: 3, severity: 'error', messageId: 'bidiReorder' }],
-    },
-    {
-      name: 'a left-to-right embedding on a line that also holds a Samaritan letter: it can reorder',
-      code: `${FM}b \u202aEnglish\u202c \u0800\n`,
-      errors: [{ line: 5, column: 3, severity: 'error', messageId: 'bidiReorder' }],
-    },
-    {
-      name: 'a left-to-right embedding on a line that also holds an unassigned code point of the Hebrew block: it can reorder',
-      code: `${FM}b \u202aEnglish\u202c \u0590\n`,
-      errors: [{ line: 5, column: 3, severity: 'error', messageId: 'bidiReorder' }],
-    },
-    {
-      name: 'a left-to-right embedding on a line that also holds a letter of the last right-to-left presentation form: it can reorder',
-      code: `${FM}b \u202aEnglish\u202c \ufefe\n`,
-      errors: [{ line: 5, column: 3, severity: 'error', messageId: 'bidiReorder' }],
-    },
+    // A second right-to-left element on the line (reported itself, when it is a control or a mark) lets the embedding
+    // reorder: a letter of the right-to-left blocks (Samaritan, Phoenician, Adlam, an unassigned code point of the
+    // Hebrew block, the last of the presentation forms), an RLE, RLO, RLI or FSI, or a right-to-left mark.
+    ...(
+      [
+        ['a right-to-left mark', '\u202aEnglish\u202c \u200f', { line: 5, column: 13, severity: 'warning', messageId: 'zeroWidth' }],
+        ['an RLE', '\u202aEnglish\u202c \u202bx\u202c', { line: 5, column: 13, severity: 'error', messageId: 'bidiReorder' }],
+        ['an FSI', '\u2066English\u2069 \u2068x\u2069', { line: 5, column: 13, severity: 'error', messageId: 'bidiReorder' }],
+        ['an RLO', '\u202aEnglish\u202c \u202ex\u202c', { line: 5, column: 13, severity: 'error', messageId: 'bidiOverride' }],
+        ['an RLI', '\u202aEnglish\u202c \u2067x\u2069', { line: 5, column: 13, severity: 'error', messageId: 'bidiReorder' }],
+        ['a Phoenician letter', '\u202aEnglish\u202c \u{10900}'],
+        ['an Adlam letter', '\u202aEnglish\u202c \u{1e900}'],
+        ['a Samaritan letter', '\u202aEnglish\u202c \u0800'],
+        ['an unassigned code point of the Hebrew block', '\u202aEnglish\u202c \u0590'],
+        ['the last right-to-left presentation form code point', '\u202aEnglish\u202c \ufefe'],
+      ] as const
+    ).map(([what, text, second]) => ({
+      name: `a left-to-right embedding on a line that also holds ${what}: it can reorder`,
+      code: `${FM}b ${text}\n`,
+      errors: [{ line: 5, column: 3, severity: 'error' as const, messageId: 'bidiReorder' }, ...(second ? [second] : [])],
+    })),
     {
       name: 'a right-to-left embedding of left-to-right text on a line with nothing else right-to-left: it reorders',
       code: `${FM}x = \u202b"admin"\u202c // check\n`,

@@ -109,16 +109,7 @@ tester.run(rule, {
       name: 'evalInput: the builtin named through its module, inside the file\'s own function named eval',
       code: '---\nname: s\ndescription: Helps with the project.\n---\nRun `python score.py EXPR`.\n',
       folder: { 'score.py': 'import builtins, sys\ndef eval(expr, row):\n    return builtins.eval(expr, {}, row)\nprint(eval(expr=sys.argv[1], row={}))\n' },
-      errors: [
-        {
-          messageId: 'evalInput',
-          data: { call: 'eval', where: 'in "score.py"', line: '"return builtins.eval(expr, {}, row)"' },
-          line: 3,
-          column: 21,
-          severity: 'warning',
-          file: 'skills/s/score.py',
-        },
-      ],
+      errors: [{ messageId: 'evalInput', data: { call: 'eval', where: 'in "score.py"', line: '"return builtins.eval(expr, {}, row)"' }, line: 3, column: 21, severity: 'warning', file: 'skills/s/score.py' }],
     },
     {
       name: 'evalInput: Python eval of an argument',
