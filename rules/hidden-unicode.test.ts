@@ -17,6 +17,7 @@ const vsByte = (b: number) => String.fromCodePoint(b < 16 ? 0xfe00 + b : 0xe0100
 tester.run(rule, {
   valid: [
     { name: 'plain text', code: `${FM}Nothing hidden here.\n` },
+    { name: 'a left-to-right embedding on a line with right-to-left text', code: `${FM}\u05d0 \u202ax\u202c\n` },
     { name: 'emoji ZWJ sequences', code: `${FM}Family 👨\u200d👩\u200d👧 and 🏳️\u200d🌈\n` },
     { name: 'the three drawn subdivision flags', code: `${FM}Scotland ${flag('gbsct')}, Wales ${flag('gbwls')}, England ${flag('gbeng')}\n` },
     { name: 'a tag run after the black flag that is a drawn flag, in the description', code: `---\nname: s\ndescription: Scotland 🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}.\n---\nB.\n` },
@@ -51,6 +52,27 @@ tester.run(rule, {
     { name: 'seven quiet ones across lines stay quiet (under ZW_SPREAD_WARNING)', code: `${FM}${'A line \u200bof text.\n'.repeat(7)}` },
   ],
   invalid: [
+    {
+      name: 'an invisible operator on a line about zero-width characters is not named there (only zero-width characters and bidi marks are)',
+      code: `${FM}Zero-width example: a\u2061b\n`,
+      errors: [{ line: 5, severity: 'warning', messageId: 'zeroWidth' }],
+    },
+    {
+      name: 'a line naming the LRM that also holds a zero-width space: named as a whole (auditor)',
+      code: `${FM}LRM example: a\u200eb\u200bc\n`,
+      persona: 'auditor',
+      errors: [{ line: 5, severity: 'info', messageId: 'zeroWidthNamed' }],
+    },
+    {
+      name: 'right-to-left text on another line does not make a left-to-right embedding reorder',
+      code: `${FM}\u05d0\nlanguage \u202aEnglish\u202c\n`,
+      errors: [{ line: 6, column: 10, severity: 'warning', messageId: 'bidiControl' }],
+    },
+    {
+      name: 'a right-to-left embedding with nothing after it: a warning',
+      code: `${FM}Trailing control\u202b\n`,
+      errors: [{ line: 5, column: 17, severity: 'warning', messageId: 'bidiControl' }],
+    },
     {
       name: 'a bidi mark on a line that speaks of zero-width characters only, and a zero-width space on a line naming the LRM: counted',
       code: `${FM}Zero-width example: a\u200eb\nLRM example: a\u200bb\n`,
