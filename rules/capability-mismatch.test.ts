@@ -19,6 +19,7 @@ tester.run(rule, {
     { name: 'a "no network" claim inside a fenced block is no claim', code: skill('Reads x.', '', '```text\nNo data leaves the machine.\n```\n'), folder: { 'x.py': NET } },
     { name: 'a commented-out import is no network use', code: skill('Works offline.'), folder: { 'a.py': '# import requests\nx = 1\n' } },
     { name: 'a third-party system\'s property ("Content API is read-only") is not the skill\'s claim', code: skill('Publishes posts.', '', 'The Content API is read-only; posts go through the Admin API.\n'), folder: CODE },
+    { name: 'a connector the agent is given ("The Drive connector available to the agent is read-only") is another system', code: skill('Keeps a citation registry.', '', '- **Runs on your machine.** The Drive connector available to the agent\n  is read-only, so the registry is written locally.\n'), folder: CODE },
     { name: 'another service answering "without network access" is not the skill\'s claim', code: skill('Queries the vault.', '', 'The local vault server works without network access.\n'), folder: { 'x.py': NET } },
     { name: 'a docstring promising no side effects over a body that writes nothing', code: skill('Parses.'), folder: { 'p.py': 'def ok(p):\n    """No side effects."""\n    return 1\n' } },
     { name: 'a labelled list entry about another system ("**Search API**: has no network access") is that system\'s line', code: skill('Searches docs.', '', '- **Search API**: Has no network access and no package installation\n'), folder: { 'x.py': NET } },
@@ -194,6 +195,12 @@ tester.run(rule, {
     {
       name: 'the skill as subject after a label ("No destructive actions — this skill is read-only") is its own claim',
       code: skill('Cash-flow snapshot.', '', 'No destructive actions — this skill is read-only.\n'),
+      folder: { 'scripts/view.py': CODE['scripts/view.py'] },
+      errors: [{ file: 'skills/s/scripts/view.py', line: 2, messageId: 'claimWrite', severity: 'warning' }],
+    },
+    {
+      name: 'the skill as subject beside a connector it uses ("The skill is read-only: it only reads the Drive connector") is its own claim',
+      code: skill('Keeps a citation registry.', '', '- **Runs on your machine.** The skill is read-only: it only reads the Drive connector.\n'),
       folder: { 'scripts/view.py': CODE['scripts/view.py'] },
       errors: [{ file: 'skills/s/scripts/view.py', line: 2, messageId: 'claimWrite', severity: 'warning' }],
     },

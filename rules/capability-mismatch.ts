@@ -101,9 +101,9 @@ function capabilities(ctx: SkillContext): Map<Capability, Hit> {
 
 /** Words that name the skill itself as the subject of a claim. */
 const SELF = /\b(?:(?:this|the|our|my)[ \t]+(?:skill|tool|plugin|script|scripts|helper|extension|package|utility|command|cli|agent)|it|everything|all[ \t]+(?:processing|analysis|work)|processing|analysis|we|i)\b/i;
-/** Nouns that make a subject some other system (an API, a server, a database …) or a part of one (a mode, a flag, a
- *  step), not the skill. */
-const OTHER = /\b(?:apis?|endpoints?|servers?|services?|databases?|db|sdks?|librar(?:y|ies)|models?|buckets?|connections?|tokens?|keys?|accounts?|scopes?|roles?|instances?|clusters?|replicas?|tables?|views?|integrations?|providers?|backends?|modes?|options?|flags?|settings?|steps?|phases?|stages?|storage|caches?|codes?|sandbox(?:es)?|containers?|machines?|environments?|devices?|apps?|applications?|functions?|methods?)\b/i;
+/** Nouns that make a subject some other system (an API, a server, a database, a connector or integration the agent
+ *  is given …) or a part of one (a mode, a flag, a step), not the skill. */
+const OTHER = /\b(?:apis?|endpoints?|servers?|services?|databases?|db|sdks?|librar(?:y|ies)|models?|buckets?|connections?|tokens?|keys?|accounts?|scopes?|roles?|instances?|clusters?|replicas?|tables?|views?|integrations?|connectors?|providers?|backends?|modes?|options?|flags?|settings?|steps?|phases?|stages?|storage|caches?|codes?|sandbox(?:es)?|containers?|machines?|environments?|devices?|apps?|applications?|functions?|methods?)\b/i;
 /** Words that open a condition: the clause says when something holds, it claims nothing ("when no internet
  *  connection is available"). */
 const CONDITION = /\b(?:if|when|whenever|unless|while|once|in[ \t]+case|for[ \t]+(?:machines|environments|hosts|users|devices|systems)|need|needs|needed|watch|check|verify|ensure|make[ \t]+sure)\b/i;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { anchoredHeadingLevels, mathSeparator } from '../src/analysis/hidden.js';
+import { anchoredHeadingLevels, mathOperator, mathOperatorChars, mathSeparator } from '../src/analysis/hidden.js';
 import { RuleTester } from '../src/testing.js';
 import rule from './hidden-unicode.js';
 
@@ -17,6 +17,7 @@ const vsByte = (b: number) => String.fromCodePoint(b < 16 ? 0xfe00 + b : 0xe0100
 tester.run(rule, {
   valid: [
     { name: 'plain text', code: `${FM}Nothing hidden here.\n` },
+    { name: 'a left-to-right embedding on a line with right-to-left text', code: `${FM}\u05d0 \u202ax\u202c\n` },
     { name: 'emoji ZWJ sequences', code: `${FM}Family 👨\u200d👩\u200d👧 and 🏳️\u200d🌈\n` },
     { name: 'the three drawn subdivision flags', code: `${FM}Scotland ${flag('gbsct')}, Wales ${flag('gbwls')}, England ${flag('gbeng')}\n` },
     { name: 'a tag run after the black flag that is a drawn flag, in the description', code: `---\nname: s\ndescription: Scotland 🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}.\n---\nB.\n` },
@@ -39,12 +40,72 @@ tester.run(rule, {
     { name: 'a zero-width space ending every heading of a level', code: `${FM}# Title\n\n${'## Part\u200b\n\nText.\n\n'.repeat(9)}### Sub\n` },
     // MathML rendered as text separates the terms of a formula with invisible characters, in code blocks too.
     { name: 'separators between the terms of a formula rendered as text', code: `${FM}\`\`\`\n| h\u2032\u200b(t) | =\u{1D468}\u200bh\u200b(t)+\u{1D469}\u200bx\u200b(t) | f\u2061(x)\u2062y |\n\`\`\`\n` },
+    // MathML writes invisible times and separators as the whole content of an operator element (LaTeXML, MathJax).
+    {
+      name: 'invisible operators, each the whole content of a MathML <mo>, one character throughout',
+      code: `${FM}<math><mi>a</mi>${'<mo lspace="0em" rspace="0em" id="m1.1">\u200b</mo><mi>b</mi>'.repeat(10)}<mo>\u200b</mo></math>\n`,
+    },
+    { name: 'invisible times in MathML <mo>', code: `${FM}<mi>x</mi><mo>\u2062</mo><mi>y</mi> and <mi>f</mi><mo>\u2062</mo><mi>z</mi>\n` },
     { name: 'a zero-width space after an underscore in a heading\'s code span, and after CJK punctuation', code: `${FM}#### Removed \`experimental_\u200bcreateThing\` function\n\n\u4e0d\u53ef\u66f4\u6539\u3002\ufeff\u5173\u4e8e\u5982\u4f55\u3002\n` },
     // A backtick later on the line, or an unclosed one before, makes no code span.
     { name: 'a zero-width space at a word boundary before a code span, and after an unclosed backtick', code: `${FM}A \u200bword then \`code\` here.\nRun \`unclosed \u200bword\n` },
     { name: 'seven quiet ones across lines stay quiet (under ZW_SPREAD_WARNING)', code: `${FM}${'A line \u200bof text.\n'.repeat(7)}` },
   ],
   invalid: [
+    {
+      name: 'an invisible operator on a line about zero-width characters is not named there (only zero-width characters and bidi marks are)',
+      code: `${FM}Zero-width example: a\u2061b\n`,
+      errors: [{ line: 5, severity: 'warning', messageId: 'zeroWidth' }],
+    },
+    {
+      name: 'a line naming the LRM that also holds a zero-width space: named as a whole (auditor)',
+      code: `${FM}LRM example: a\u200eb\u200bc\n`,
+      persona: 'auditor',
+      errors: [{ line: 5, severity: 'info', messageId: 'zeroWidthNamed' }],
+    },
+    {
+      name: 'right-to-left text on another line does not make a left-to-right embedding reorder',
+      code: `${FM}\u05d0\nlanguage \u202aEnglish\u202c\n`,
+      errors: [{ line: 6, column: 10, severity: 'warning', messageId: 'bidiControl' }],
+    },
+    {
+      name: 'a right-to-left embedding with nothing after it: a warning',
+      code: `${FM}Trailing control\u202b\n`,
+      errors: [{ line: 5, column: 17, severity: 'warning', messageId: 'bidiControl' }],
+    },
+    {
+      name: 'a bidi mark on a line that speaks of zero-width characters only, and a zero-width space on a line naming the LRM: counted',
+      code: `${FM}Zero-width example: a\u200eb\nLRM example: a\u200bb\n`,
+      errors: [
+        { line: 5, severity: 'warning', messageId: 'zeroWidth' },
+        { line: 6, severity: 'warning', messageId: 'zeroWidth' },
+      ],
+    },
+    {
+      name: 'two different invisible characters in MathML <mo> elements can carry a bit each: counted as usual',
+      code: `${FM}<math>${'<mo>\u200b</mo><mi>b</mi><mo>\u2062</mo><mi>c</mi>'.repeat(4)}</math>\n`,
+      errors: [{ line: 5, severity: 'error', messageId: 'zeroWidthSwarm' }],
+    },
+    {
+      name: 'a MathML <mo> holding two invisible characters, or an invisible character beside text, is counted',
+      code: `${FM}<mo>\u200b\u200b</mo> <mo>+\u200b</mo>\n`,
+      errors: [{ line: 5, severity: 'warning', messageId: 'zeroWidth' }],
+    },
+    {
+      name: 'an invisible character as the whole content of another element (<mi>) is counted',
+      code: `${FM}<mi>\u200b</mi><mo>\u200b</mo>\n`,
+      errors: [{ line: 5, severity: 'warning', messageId: 'zeroWidth', data: { count: 'an', s: '', chars: 'U+200B', excerpt: '"<mi><U+200B></mi><mo><U+200B></mo>"' } }],
+    },
+    {
+      name: 'a line naming the LRM that holds a bidi override: the override is reported',
+      code: `${FM}LRM example: \u202eadmin\u202c user\n`,
+      errors: [{ line: 5, severity: 'error', messageId: 'bidiOverride' }],
+    },
+    {
+      name: 'a left-to-right mark on a line that names another character is counted',
+      code: `${FM}The word joiner: a\u200eb\n`,
+      errors: [{ line: 5, severity: 'warning', messageId: 'zeroWidth' }],
+    },
     {
       name: 'tag characters spell hidden text, decoded',
       code: `${FM}Summarize the file.${tag('Ignore')}\n`,
@@ -230,6 +291,40 @@ tester.run(rule, {
           message: 'bidi control U+2067 in left-to-right text changes the display order of what follows: "x = <U+2067>\\"admin\\"<U+2069> // check"; what renders is not what the model reads. Remove the bidi controls',
         },
       ],
+    },
+    {
+      name: 'a left-to-right embedding or isolate on a line with nothing right-to-left reorders nothing: a warning',
+      code: `${FM}language \u202aEnglish\u202c and \u2066x = "a"\u2069\n`,
+      errors: [
+        { line: 5, column: 10, severity: 'warning', confidence: 'medium', messageId: 'bidiControl', data: { char: 'U+202A', excerpt: '"language <U+202A>English<U+202C> and <U+2066>x = \\"a\\"<U+2069>"' } },
+        { line: 5, column: 24, severity: 'warning', messageId: 'bidiControl' },
+      ],
+    },
+    // A second right-to-left element on the line (reported itself, when it is a control or a mark) lets the embedding
+    // reorder: a letter of the right-to-left blocks (Samaritan, Phoenician, Adlam, an unassigned code point of the
+    // Hebrew block, the last of the presentation forms), an RLE, RLO, RLI or FSI, or a right-to-left mark.
+    ...(
+      [
+        ['a right-to-left mark', '\u202aEnglish\u202c \u200f', { line: 5, column: 13, severity: 'warning', messageId: 'zeroWidth' }],
+        ['an RLE', '\u202aEnglish\u202c \u202bx\u202c', { line: 5, column: 13, severity: 'error', messageId: 'bidiReorder' }],
+        ['an FSI', '\u2066English\u2069 \u2068x\u2069', { line: 5, column: 13, severity: 'error', messageId: 'bidiReorder' }],
+        ['an RLO', '\u202aEnglish\u202c \u202ex\u202c', { line: 5, column: 13, severity: 'error', messageId: 'bidiOverride' }],
+        ['an RLI', '\u202aEnglish\u202c \u2067x\u2069', { line: 5, column: 13, severity: 'error', messageId: 'bidiReorder' }],
+        ['a Phoenician letter', '\u202aEnglish\u202c \u{10900}'],
+        ['an Adlam letter', '\u202aEnglish\u202c \u{1e900}'],
+        ['a Samaritan letter', '\u202aEnglish\u202c \u0800'],
+        ['an unassigned code point of the Hebrew block', '\u202aEnglish\u202c \u0590'],
+        ['the last right-to-left presentation form code point', '\u202aEnglish\u202c \ufefe'],
+      ] as const
+    ).map(([what, text, second]) => ({
+      name: `a left-to-right embedding on a line that also holds ${what}: it can reorder`,
+      code: `${FM}b ${text}\n`,
+      errors: [{ line: 5, column: 3, severity: 'error' as const, messageId: 'bidiReorder' }, ...(second ? [second] : [])],
+    })),
+    {
+      name: 'a right-to-left embedding of left-to-right text on a line with nothing else right-to-left: it reorders',
+      code: `${FM}x = \u202b"admin"\u202c // check\n`,
+      errors: [{ line: 5, column: 5, severity: 'error', messageId: 'bidiReorder' }],
     },
     {
       name: 'a bidi control with nothing to reorder: a warning',
@@ -460,6 +555,18 @@ tester.run(rule, {
       code: `${FM}U+2060 here: a\u2060b\n`,
       persona: 'auditor',
       errors: [{ line: 5, column: 15, severity: 'info', confidence: 'low', messageId: 'zeroWidthNamed', data: { count: 'an', s: '', chars: 'U+2060', excerpt: '"U+2060 here: a<U+2060>b"', code: '2060' } }],
+    },
+    {
+      name: 'a left-to-right mark on a line that names it ("LRM") is shown as an example: info',
+      code: `${FM}Weights: ("\u200e", 2),  # LRM just past the limit\n`,
+      persona: 'auditor',
+      errors: [{ line: 5, column: 12, severity: 'info', confidence: 'low', messageId: 'zeroWidthNamed', data: { count: 'an', s: '', chars: 'U+200E', excerpt: '"Weights: (\\"<U+200E>\\", 2),  # LRM just past the limit"', code: '200E' } }],
+    },
+    {
+      name: 'a right-to-left mark on a line that names a mark in words: info',
+      code: `${FM}The right-to-left mark: a\u200fb\n`,
+      persona: 'auditor',
+      errors: [{ line: 5, column: 26, severity: 'info', confidence: 'low', messageId: 'zeroWidthNamed' }],
     },
     {
       name: 'a soft hyphen at the very start of a text is analysed, not a crash (found by npm run fuzz)',
@@ -718,5 +825,31 @@ describe('mathSeparator', () => {
     expect(mathSeparator(`[a]${Z}b ${A}`, 3, `[a]${Z}b ${A}`)).toBe(true);
     expect(mathSeparator(`a${Z}b`, 1, `a${Z}b`)).toBe(false);
     for (const s of [`ig${Z}nore ${A}`, `a${Z}bc ${A}`, `x${Z}+ ${A}`, `+${Z}x ${A}`, `${Z}x ${A}`, `x${Z}`]) expect(mathSeparator(s, s.indexOf(Z), `${s} ${A}`), s).toBe(false);
+  });
+});
+
+describe('mathOperator', () => {
+  const one = () => new Set(['\u200b']);
+  const two = () => new Set(['\u200b', '\u2062']);
+  const at = (s: string) => s.search(/[\u200b\u2060-\u2065]/u);
+  it('accepts an invisible operator that is the whole content of <mo>, with or without attributes', () => {
+    for (const c of ['\u200b', '\u2061', '\u2062', '\u2063', '\u2064']) expect(mathOperator(`<mo>${c}</mo>`, 4, 1, one), c).toBe(true);
+    const s = '<mi>a</mi><mo lspace="0em" id="x">\u200b</mo>';
+    expect(mathOperator(s, at(s), 1, one)).toBe(true);
+  });
+  it('refuses other characters, other elements, more content, a far tag and several characters in the text', () => {
+    for (const c of ['\u2060', '\u2065', '\u200c']) expect(mathOperator(`<mo>${c}</mo>`, 4, 1, one), c).toBe(false);
+    for (const s of ['<mi>\u200b</mi>', '<mi>\u200b</mo>', '<mox>\u200b</mo>', '<mo>a\u200b</mo>', '<mo>\u200ba</mo>', '<mo>\u200b</m', 'mo>\u200b</mo>', '<mo <x>\u200b</mo>', '\u200b</mo>']) {
+      expect(mathOperator(s, at(s), 1, one), s).toBe(false);
+    }
+    expect(mathOperator('<mo>\u200b</mo>', 4, 1, two)).toBe(false);
+    const far = `<mo id="${'x'.repeat(300)}">\u200b</mo>`;
+    expect(mathOperator(far, at(far), 1, one)).toBe(false);
+    const near = `<mo id="${'x'.repeat(280)}">\u200b</mo>`;
+    expect(mathOperator(near, at(near), 1, one)).toBe(true);
+  });
+  it('lists the characters found whole in operator elements', () => {
+    expect([...mathOperatorChars('<mo>\u200b</mo><mo x="1">\u2062</mo><mo>\u2060</mo><mi>\u2063</mi><mo>\u200b\u200b</mo>')].sort()).toEqual(['\u200b', '\u2062']);
+    expect(mathOperatorChars('none').size).toBe(0);
   });
 });

@@ -25,6 +25,11 @@ tester.run(rule, {
       code: '---\nname: s\ndescription: Helps with the project.\n---\nRun:\n\n```\n{{ user.name }}\n```\n',
     },
     {
+      name: 'a call that opens with a keyword argument is the file\'s own function named eval: the builtin takes its code positionally',
+      code: '---\nname: s\ndescription: Helps with the project.\n---\nRun `python bench.py`.\n',
+      folder: { 'bench.py': 'def eval(prompt, model):\n    return len(prompt)\n\nfor p in PROMPTS:\n    eval(prompt=p, model="m")\n' },
+    },
+    {
       name: 'the rule\'s good example',
       code: '---\nname: x\ndescription: Calculates.\n---\nRun `python calc.py EXPR`.\n',
       folder: { 'calc.py': 'import ast, sys\nprint(ast.literal_eval(sys.argv[1]))\n' },
@@ -99,6 +104,12 @@ tester.run(rule, {
           message: 'eval() runs text built at run time in "calc.py": "print(eval(sys.argv[1]))"; whoever controls that text (the user, a document, the model) runs code. Parse the input instead (ast.literal_eval, JSON.parse, an operator table)',
         },
       ],
+    },
+    {
+      name: 'evalInput: the builtin named through its module, inside the file\'s own function named eval',
+      code: '---\nname: s\ndescription: Helps with the project.\n---\nRun `python score.py EXPR`.\n',
+      folder: { 'score.py': 'import builtins, sys\ndef eval(expr, row):\n    return builtins.eval(expr, {}, row)\nprint(eval(expr=sys.argv[1], row={}))\n' },
+      errors: [{ messageId: 'evalInput', data: { call: 'eval', where: 'in "score.py"', line: '"return builtins.eval(expr, {}, row)"' }, line: 3, column: 21, severity: 'warning', file: 'skills/s/score.py' }],
     },
     {
       name: 'evalInput: Python eval of an argument',

@@ -18,8 +18,8 @@ import { quote } from '../src/core/text.js';
 let pack: Pack | null = null;
 
 /** Python eval/exec called on something other than one plain string literal (not `x.eval()`, `literal_eval`, nor a
- *  function defined with that name: `def eval(`). */
-const PY_EVAL = /(?<![\w.])(?<!\bdef[ \t]+)(eval|exec)\(\s*(?!(?:r|b|rb|br)?(?:"[^"\\\n{}]*"|'[^'\\\n{}]*')\s*[,)])(?=\S)(?!\))/g;
+ *  function defined with that name: `def eval(`); the builtin named through its module (`builtins.eval(`) is one. */
+const PY_EVAL = /(?:(?<![\w.])|(?<=(?<![\w.])(?:builtins|__builtins__)\.))(?<!\bdef[ \t]+)(eval|exec)\(\s*(?!(?:r|b|rb|br)?(?:"[^"\\\n{}]*"|'[^'\\\n{}]*')\s*[,)])(?=\S)(?!\))/g;
 /** JavaScript eval or Function constructor on something other than a string literal. */
 const JS_EVAL = /(?<![\w.$])(eval\(|new\s+Function\()\s*(?!(?:"[^"\\\n]*"|'[^'\\\n]*')\s*\))(?=\S)(?!\))/g;
 /** Calls that decode a literal (base64, hex, compression): what encoded-payload reads. */
@@ -394,6 +394,11 @@ export default defineRule({
         if (DECODER.test(arg)) continue;
         const ident = /^\s*([A-Za-z_$][\w$]*)\s*[,)]/.exec(arg)?.[1];
         if (ident && new RegExp(`^[ \\t]*(?:(?:const|let|var)[ \\t]+)?${ident.replace(/\$/g, '\\$')}[ \\t]*=[^=\\n][^\\n]*${DECODER.source}`, 'm').test(text.slice(0, m.index))) continue;
+        // The builtins take the code as their first argument, positional only (`eval(source, /, globals, locals)`,
+        // `exec(source, /, globals, locals, *, closure)` in the Python reference): a call that opens with a keyword
+        // argument (`eval(prompt=p, model=m)`) would raise TypeError there, so it calls a function of the file's own
+        // that shadows the name. What that function does is read where it is defined (`builtins.eval(` above).
+        if (py && /^\s*[A-Za-z_]\w*\s*=(?!=)/.test(arg)) continue;
         const call = m[1]!.replace(/\($/, '');
         ctx.report({
           file: f.file,

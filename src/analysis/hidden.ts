@@ -60,6 +60,14 @@ const BIDI_OPEN = new Set([0x202a, 0x202b, 0x202d, 0x202e, 0x2066, 0x2067, 0x206
 const BIDI_OVERRIDE = new Set([0x202d, 0x202e]);
 const BIDI_CLOSE = new Set([0x202c, 0x2069]);
 const BIDI_MARK = new Set([0x200e, 0x200f, 0x061c]);
+/** The controls that open a left-to-right run without overriding: LRE and LRI. */
+const LTR_OPEN = new Set([0x202a, 0x2066]);
+/** What can give text a right-to-left level (Unicode Bidirectional Algorithm, UAX #9): the right-to-left controls
+ *  (RLE, RLO, RLI), FSI (which takes the direction of what it holds), the right-to-left marks (RLM, ALM), and every
+ *  character of the blocks whose default bidi class is R or AL (Hebrew to Arabic Extended, the Hebrew and Arabic
+ *  presentation forms, the right-to-left historic and Adlam ranges of the supplementary planes). Whole blocks: more
+ *  than the R and AL characters, never fewer. */
+const RTL_ANY = /[\u202b\u202e\u2067\u2068\u200f\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefe\u{10800}-\u{10fff}\u{1e800}-\u{1efff}]/u;
 const ZW_JOINERS = new Set([0x200c, 0x200d]);
 
 /** Scripts whose words need ZWJ/ZWNJ (Persian, Arabic, Indic, South-East Asian ...). */
@@ -111,9 +119,19 @@ function isZeroWidth(cp: number): boolean {
   return (cp >= 0x200b && cp <= 0x200d) || cp === 0x2060 || cp === 0xfeff;
 }
 
-/** Whether the line says in words which character it holds ("zero-width space", "ZWSP", "U+200B"). */
+/** The characters an example may show by name: the zero-width ones and the bidi marks (LRM, RLM, ALM), which are
+ *  invisible letters of one direction; unlike embeddings, overrides and isolates they open no run that reorders
+ *  the text after them. */
+function isNamable(cp: number): boolean {
+  return isZeroWidth(cp) || BIDI_MARK.has(cp);
+}
+
+/** Whether the line says in words which character it holds ("zero-width space", "ZWSP", "U+200B", "LRM"). */
 function namesCharacter(line: string, cps: readonly number[]): boolean {
-  if (/zero[- ]?width|\bZW(?:SP|NJ|J|NBSP)\b|word[- ]joiner|invisible (?:character|char|space)/i.test(line)) return true;
+  // A bidi mark is named by its own name: a line about zero-width characters does not name it.
+  if (cps.some((cp) => BIDI_MARK.has(cp))) {
+    if (/\b(?:LRM|RLM|ALM)\b|(?:left-to-right|right-to-left|arabic letter) mark/i.test(line)) return true;
+  } else if (/zero[- ]?width|\bZW(?:SP|NJ|J|NBSP)\b|word[- ]joiner|invisible (?:character|char|space)/i.test(line)) return true;
   const upper = line.toUpperCase();
   return cps.some((cp) => upper.includes(`U+${cp.toString(16).toUpperCase().padStart(4, '0')}`));
 }
@@ -262,6 +280,36 @@ export function mathSeparator(s: string, i: number, line: string): boolean {
   return left && right;
 }
 
+/** A MathML operator element whose whole content is one invisible operator or separator (`<mo>&#x2062;</mo>`:
+ *  invisible times, function application, separator, plus, or the zero-width space LaTeXML writes there). */
+const MO_INVISIBLE = /<mo(?:\s[^<>]*)?>([\u200b\u2061-\u2064])<\/mo>/g;
+/** How far before the character the opening `<mo …>` tag is looked for. */
+const MO_TAG_MAX = 300;
+
+/**
+ * Whether the invisible character at `i` (`len` code units) is the whole content of a MathML operator element, in a
+ * text whose every such element holds the same character. The markup around each one is visible text that says where
+ * it is, and one character throughout leaves no choice to carry data in; it joins no run (each has its own element)
+ * and splits no word. Several different characters in such elements (a bit per choice) are counted as usual.
+ * `moChars` is the set of characters found whole in operator elements of the text (mathOperatorChars).
+ */
+export function mathOperator(s: string, i: number, len: number, moChars: () => ReadonlySet<string>): boolean {
+  if (s[i - 1] !== '>' || !s.startsWith('</mo>', i + len)) return false;
+  const cp = s.charCodeAt(i);
+  if (cp !== 0x200b && !(cp >= 0x2061 && cp <= 0x2064)) return false;
+  const before = s.slice(Math.max(0, i - MO_TAG_MAX), i);
+  const open = before.lastIndexOf('<');
+  if (open === -1 || !/^<mo(?:\s[^<>]*)?>$/.test(before.slice(open))) return false;
+  return moChars().size === 1;
+}
+
+/** The invisible characters that are the whole content of a MathML operator element somewhere in `s`. */
+export function mathOperatorChars(s: string): Set<string> {
+  const found = new Set<string>();
+  for (const m of s.matchAll(MO_INVISIBLE)) found.add(m[1]!);
+  return found;
+}
+
 /** Decode variation selectors used as bytes (U+FE00–FE0F → 0–15, U+E0100–E01EF → 16–255). */
 export function decodeVariationSelectors(cps: number[]): string | null {
   const bytes = cps.map((c) => (c <= 0xfe0f ? c - 0xfe00 : c - 0xe0100 + 16));
@@ -334,6 +382,11 @@ export function findHidden(s: string, options: HiddenOptions = {}): HiddenFindin
   let lineEnd = -1;
   let rtl: boolean | null = null;
   const rtlLine = () => (rtl ??= RTL_TEXT.test(s.slice(lineStart, lineEnd)));
+  // A line with nothing right-to-left at all (no RTL letter, control or mark: RTL_ANY): every level the bidi algorithm gives
+  // it is even, and even levels are displayed in logical order (UAX #9, rule L2), so no left-to-right embedding or
+  // isolate there changes what is shown.
+  let ltr: boolean | null = null;
+  const ltrOnlyLine = () => (ltr ??= !RTL_ANY.test(s.slice(lineStart, lineEnd)));
   // Next bidi closer and next visible character at or after a position: searched forward only, results reused
   // while still ahead of the position asked about (positions only grow).
   let closeAt = -1;
@@ -450,7 +503,7 @@ export function findHidden(s: string, options: HiddenOptions = {}): HiddenFindin
       out.push(lazy({ kind: 'zero-width-fence', start, end, severity: 'info', confidence: 'low', messageId: 'zeroWidthFence' }, what));
     } else if (!escSeq && cps.every(isStrayControl)) {
       out.push(lazy({ kind: 'stray-control', start, end, severity: 'info', confidence: 'low', messageId: 'strayControl' }, what));
-    } else if (cps.every(isZeroWidth) && namesCharacter(s.slice(a, b), cps)) {
+    } else if (cps.every(isNamable) && namesCharacter(s.slice(a, b), cps)) {
       out.push(lazy({ kind: 'zero-width-named', start, end, severity: 'info', confidence: 'low', messageId: 'zeroWidthNamed' }, () => ({ ...what(), code: cps[0]!.toString(16).toUpperCase().padStart(4, '0') })));
     } else if (quiet) {
       quietLines.push({ start, end, a, b, cps });
@@ -494,6 +547,8 @@ export function findHidden(s: string, options: HiddenOptions = {}): HiddenFindin
   };
   // Heading levels whose every heading ends with one zero-width space (computed at the first such space).
   let anchored: Set<number> | null = null;
+  // Invisible characters found whole in MathML operator elements (computed at the first such element).
+  let moChars: Set<string> | null = null;
   // Closers already paired with an opener that was reported or judged benign.
   const paired = new Set<number>();
   let m: RegExpExecArray | null;
@@ -507,6 +562,7 @@ export function findHidden(s: string, options: HiddenOptions = {}): HiddenFindin
       flushCarriers();
       [lineStart, lineEnd] = lineBounds(s, i);
       rtl = null;
+      ltr = null;
     }
     // Tag characters: a run, decoded.
     if (isTag(cp)) {
@@ -581,7 +637,7 @@ export function findHidden(s: string, options: HiddenOptions = {}): HiddenFindin
       const reorders = nextVisible(i + 1) < close;
       if (BIDI_OVERRIDE.has(cp) && reorders) {
         out.push(lazy({ kind: 'bidi-override', start: i, end: Math.min(close + 1, b), severity: 'error', confidence: 'high', messageId: 'bidiOverride' }, () => ({ char: codePointLabel(cp), excerpt: excerpt(s, a, b, i, close) })));
-      } else if (reorders && !rtlLine()) {
+      } else if (reorders && !rtlLine() && !(LTR_OPEN.has(cp) && ltrOnlyLine())) {
         out.push(lazy({ kind: 'bidi-reorder', start: i, end: Math.min(close + 1, b), severity: 'error', confidence: 'medium', messageId: 'bidiReorder' }, () => ({ char: codePointLabel(cp), excerpt: excerpt(s, a, b, i, close) })));
       } else if (!rtlLine()) {
         out.push(lazy({ kind: 'bidi-control', start: i, end: i + len, severity: 'warning', confidence: 'medium', messageId: 'bidiControl' }, () => ({ char: codePointLabel(cp), excerpt: excerpt(s, a, b, i, i + len) })));
@@ -615,6 +671,8 @@ export function findHidden(s: string, options: HiddenOptions = {}): HiddenFindin
       const m = HEADING.exec(s.slice(lineStart, Math.min(lineEnd, lineStart + 10)));
       if (m && (anchored ??= anchoredHeadingLevels(s)).has(m[1]!.length)) continue;
     }
+    // The whole content of a MathML operator element, one character throughout the text (mathOperator).
+    if (mathOperator(s, i, len, () => (moChars ??= mathOperatorChars(s)))) continue;
     // Unexplained: count per line, track runs.
     if (runEnd === i) runLen++;
     else runLen = 1;
