@@ -246,6 +246,10 @@ describe('system-tamper: where a match stands on its line', () => {
     expect(placeOnLine('bash -c "sudo ufw disable"', 9)).toBe('code');
     expect(placeOnLine('ssh root@host "setenforce 0"', 15)).toBe('code');
     expect(placeOnLine('echo "setenforce 0"', 6)).toBe('data');
+    expect(placeOnLine('bash -lc "rm -rf ~"', 10)).toBe('code');
+    expect(placeOnLine('subprocess.run(["bash", "-c", "rm -rf ~"])', 31)).toBe('code');
+    expect(placeOnLine('powershell -Command "Remove-Item -Recurse $HOME"', 21)).toBe('code');
+    expect(placeOnLine('subprocess.run(["echo", "rm -rf ~"])', 25)).toBe('data');
   });
   it('a comment after a blank or at the start, or after //, is a comment; a # inside a string or a URL is not', () => {
     expect(placeOnLine('    # e.g. `rm -fr /`', 12)).toBe('comment');

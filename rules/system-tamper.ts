@@ -22,8 +22,9 @@ const LOCAL_NAME = /(?:^|\.)(?:test|example|invalid|localhost|local|internal|lan
 
 /** Entries whose patterns match a command (not file content written by one, as the hosts and sshd entries do). */
 const COMMAND_ENTRIES = new Set(['delete-home-or-root', 'wipe-disk', 'encrypt-user-files', 'disable-defences']);
-/** What hands the string that follows to a shell: a call that runs it, `sh -c`, `eval`, `ssh host`. */
-const TO_SHELL = /(?:\b(?:system|popen|run|call|exec\w*|spawn\w*|check_\w+|Popen|shell_exec|passthru|eval)\s*\(\s*\[?\s*[rfb]?|(?:^|\s)(?:-c|eval|ssh\s+\S+)\s+)$/;
+/** What hands the string that follows to a shell: a call that runs it, `sh -c` (`-lc`, PowerShell's `-Command`, or
+ *  `"-c",` as an element of an argument list), `eval`, `ssh host`. */
+const TO_SHELL = /(?:\b(?:system|popen|run|call|exec\w*|spawn\w*|check_\w+|Popen|shell_exec|passthru|eval)\s*\(\s*\[?\s*[rfb]?|(?:^|\s)(?:-[A-Za-z]*c|-Command|eval|ssh\s+\S+)\s+|["']-[A-Za-z]*c["']\s*,\s*[rfb]?)$/;
 
 /** Where `at` of a line stands: in a comment (`#` after a blank or at the start, or `//`, outside quotes), in a
  *  string literal (single or double quotes) that no shell-running call before it is given, or in code. Backticks
