@@ -75,17 +75,15 @@ function reviewed(ctx: SkillContext): SkillContext {
   wrapped.report = (r) => {
     const text = (r.source ?? ctx.skill.source)?.normalized;
     if (r.messageId === 'hosts-redirect' && text !== undefined && r.offset !== undefined && onlyLocalNames(text.slice(r.offset, r.endOffset ?? r.offset))) return;
-    if (r.messageId === 'ssh-weakened' && text !== undefined && r.offset !== undefined) {
+    if (text !== undefined && r.offset !== undefined) {
+      // The match's line, read once for both reviews.
       const start = text.lastIndexOf('\n', r.offset - 1) + 1;
-      const end = text.indexOf('\n', r.offset);
-      if (onlySearchesSsh(text.slice(start, end === -1 ? text.length : end))) return;
-    }
-    if (text !== undefined && r.offset !== undefined && r.confidence !== 'low') {
-      const start = text.lastIndexOf('\n', r.offset - 1) + 1;
-      const end = text.indexOf('\n', r.offset);
+      const stop = text.indexOf('\n', r.offset);
+      const line = text.slice(start, stop === -1 ? text.length : stop);
+      if (r.messageId === 'ssh-weakened' && onlySearchesSsh(line)) return;
       // The middle of the match: its first characters may be what the pattern needs before a command (`'(`).
       const mid = (r.offset + (r.endOffset ?? r.offset)) >> 1;
-      const place = placeOnLine(text.slice(start, end === -1 ? text.length : end), mid - start);
+      const place = r.confidence === 'low' ? 'code' : placeOnLine(line, mid - start);
       if (place === 'comment' || (place === 'data' && r.messageId !== undefined && COMMAND_ENTRIES.has(r.messageId))) {
         ctx.report({ ...r, confidence: 'low', suffix: `${r.suffix ?? ''} (${place === 'comment' ? 'in a comment' : 'inside a string literal not given to a shell on its line'}: low confidence)` });
         return;
