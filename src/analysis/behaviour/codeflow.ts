@@ -11,7 +11,7 @@
 //   process with the socket as its standard streams; Node net + child_process piping).
 
 import { hostOf, isLocalHost, isPlaceholderHost, persistencePath, secretPath } from './paths.js';
-import { ownService, SECRET_NAME, sentEvidence, stage, type State } from './shellflow.js';
+import { ownService, SECRET_NAME, sentEvidence, shownChain, shownStore, stage, type State } from './shellflow.js';
 import type { Chain, Lang, Snippet, Step, Taint, Where } from './types.js';
 
 const step = (at: Where, what: string): Step => ({ at, what });
@@ -27,6 +27,11 @@ const EXEC_CALL = /(?<![\w.])(?:exec|eval|compile|execfile|Function|runInThisCon
 const SHELL_CALL = /\b(?:os\.system|os\.popen|subprocess\.(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|commands\.getoutput|child_process\.exec(?:Sync)?|execSync|exec|execa(?:Command)?|shell_exec|system|passthru|popen|proc_open|spawn(?:Sync)?|Start-Process|Open3\.(?:capture2e?|popen3))\s*\(\s*/g;
 /** Calls that send a body to a host. */
 const SEND_CALL = /\b(?:requests|httpx|session|client|s|http|aiohttp)\.(?:post|put|patch|request|get)\s*\(|\burllib\.request\.Request\s*\(|\bRequest\s*\(|\burlopen\s*\((?=[^)\n]*\bdata\s*=)|\bfetch\s*\(|\baxios\.(?:post|put|patch)\s*\(|\baxios\s*\(|\bNet::HTTP\.post(?:_form)?\s*\(|\bInvoke-(?:WebRequest|RestMethod)\b|\bhttps?\.request\s*\(/g;
+
+/** Calls that read a file's content. */
+const READ_CALL = /\.read(?:_text|_bytes|lines)?\s*\(|\breadFile(?:Sync)?\s*\(|\b(?:File|IO)\.read\s*\(|\bfile_get_contents\s*\(|\bGet-Content\b|\bslurp\b/;
+/** Calls that print to standard output. */
+const PRINT_CALL = /(?<![\w.])(?:print|console\.(?:log|info|warn|error)|process\.stdout\.write|sys\.stdout\.write|puts|Write-(?:Output|Host))\s*\(/g;
 
 /** An expression for the home folder: pathlib, expanduser, os.homedir, or the HOME/USERPROFILE variable read in any
  *  language's way. */
@@ -134,6 +139,8 @@ export function codeRun(sn: Snippet, st: State, depth: number, via: Step[]): voi
   };
   const lineStart = (i: number) => text.lastIndexOf('\n', i - 1) + 1;
   const vars = new Map<string, Taint>();
+  /** Variables holding a file's content (read with .read(), read_text(), readFileSync…), not only its name. */
+  const contentVars = new Set<string>();
   const urls = new Map<string, string>();
   /** Variables holding a path literal (`p = os.path.expanduser('~/.claude/settings.json')`, `$p = "$env:TEMP\\x.exe"`). */
   const paths = new Map<string, string>();
@@ -161,7 +168,7 @@ export function codeRun(sn: Snippet, st: State, depth: number, via: Step[]): voi
       // The home folder joined with path parts: each prefix of the parts is tried, a mode argument ("utf8") after
       // the path is not part of it.
       const parts = stringsIn(expr).map((s) => s.value.replace(HOME_INTERP, '').replace(/^[/\\]+/, '')).filter((v) => v.length > 0 && !/^(?:HOME|USERPROFILE|~)$/.test(v));
-      for (let k = 1; k <= parts.length; k++) {
+      for (let k = parts.length; k >= 1; k--) {
         const p = secretPath(`~/${parts.slice(0, k).join('/')}`);
         if (p) return { kind: 'secret', steps: [step(at(a, b), `reads the credentials ${p.what}`)], what: p.what };
       }
@@ -197,6 +204,22 @@ export function codeRun(sn: Snippet, st: State, depth: number, via: Step[]): voi
         const t = taintOfExpr(rhs, a, b);
         if (t) vars.set(name, t);
         else vars.delete(name);
+        if (t && READ_CALL.test(rhs)) contentVars.add(name);
+        else contentVars.delete(name);
+      },
+    });
+  }
+  // Printed where the agent reads it: a credential store's content (read here, or held by a variable that was).
+  for (const m of text.matchAll(PRINT_CALL)) {
+    const a = m.index;
+    const args = callText(text, a + m[0].length - 1);
+    events.push({
+      at: a,
+      run: () => {
+        const t = taintOfExpr(args, a, lineEnd(a));
+        if (!t || !shownStore(t)) return;
+        if (!READ_CALL.test(args) && ![...contentVars].some((n) => IDENT_USE(n).test(args))) return;
+        emit(shownChain(t, at(a, lineEnd(a))));
       },
     });
   }

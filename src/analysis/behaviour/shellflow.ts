@@ -257,6 +257,24 @@ export function credentialDump(head: string, vals: readonly string[]): { what: s
 /** A command substitution that encodes what it reads (`$(base64 -w0 f)`, `$(xxd -p f)`, `$(gzip -c f | …)`). */
 const ENCODED_SUB = /\$\([^)]*\b(?:base64|base32|basenc|xxd|od|hexdump|gzip|bzip2|xz|zstd)\b/;
 
+/** The chain a credential store's content printed where the agent reads it makes (shell and program code). */
+export function shownChain(t: Taint, here: Where): Omit<Chain, 'steps'> & { steps: Step[] } {
+  return { rule: 'exfiltration', kind: 'secret-shown', severity: 'warning', confidence: 'medium', steps: [...t.steps, step(here, 'prints it where the agent reads it')], impact: "the secret goes into the model's context: it is sent to the model provider and kept in the session's transcript and logs, and the skill's next words can send it anywhere", fix: 'Remove it; to check that a credential works, run the tool that uses it (it never prints the secret)' };
+}
+
+/** Whether `t` is a credential store's whole content (a private key, a cloud credentials file, browser logins, a
+ *  decrypted keychain, logon secrets), not a service's own token, one secret store entry or a file beside the keys. */
+export function shownStore(t: Taint): boolean {
+  if (t.kind !== 'secret' || t.weak || t.envName !== undefined || t.asPath || t.owner) return false;
+  if (!/^(?:~\/|\/)/.test(t.what) && !/^(?:the registry hive|the memory of LSASS|the logon credentials|the login keyring|the KDE wallet|git's stored credential|the keychain's decrypted|the key to the browser)/.test(t.what)) return false;
+  // Settings beside the keys hold none: a profile's region, a client's hosts, the keys' public halves.
+  if (/\.pub$|known_hosts|authorized_keys|\.ssh\/config$|\.aws\/config$|\.azure\/config$|\.gnupg\/[^/]*\.conf$|gcloud\/(?:configurations|active_config)|^\/etc\/sudoers/.test(t.what)) return false;
+  return !(t.steps[0]?.what.startsWith('reads the browser data') && !BROWSER_STORE.test(t.what));
+}
+
+/** Commands that print what they read whole, or encoded whole. */
+const WHOLE_PRINTERS = /^(?:cat|head|tail|less|more|type|get-content|gc|strings|base64|base32|basenc|xxd|od|hexdump|tac|rev|fold|tr|sqlite3|openssl|gpg)$/;
+
 /** A browser's secret stores: cookies, saved logins, the key that encrypts them. */
 const BROWSER_STORE = /(?:^|\/)(?:Cookies|Login Data|cookies\.sqlite|logins\.json|key4\.db|Local State|Web Data)$/;
 
@@ -517,8 +535,39 @@ export class ShellModel {
         flow = this.command(c, flow, depth);
       }
       last = flow;
+      const end = p.commands[p.commands.length - 1];
+      if (depth === 0 && flow && end) this.shown(flow, end);
     }
     return last;
+  }
+
+  /**
+   * A credential store's content printed where the agent reads it: a command the agent runs whose output ends on
+   * the terminal, not in a file or another command. What the agent reads goes into the model's context (sent to the
+   * model provider, kept in the session's transcript and logs), and the skill's next words can send it anywhere.
+   * Only a store's whole content counts (a private key, a cloud credentials file, browser logins, a keychain dump,
+   * logon secrets); a public key, a service's own CLI token (what its tools take), one secret store entry (a key
+   * fetched for the tool that needs it), Kubernetes secrets (read to operate the cluster) and a pipeline that ends
+   * in a count, a hash, a fingerprint or a check print no secret.
+   */
+  shown(t: Taint, c: Command): void {
+    if (!shownStore(t)) return;
+    if (c.redirects.some((r) => !toTerminal(r) || r.target?.value === '/dev/null')) return;
+    const words = effectiveWords(c.words);
+    const head = words[0] ? base(this.literal(words[0], 0)) : '';
+    const vals = words.slice(1).map((w) => this.literal(w, 0));
+    const here = this.at(c.start, c.end);
+    // The last command prints the content whole (a reader, an encoder, a database query), or is the dump itself; a
+    // selector prints the secret only when it selects it (`jq '.auths | keys'` prints registry names, `grep -c` a
+    // count). Anything else (a count, a hash, a fingerprint, a check) is not the secret.
+    const last = t.steps[t.steps.length - 1]?.at;
+    const itself = last !== undefined && last.file === here.file && last.start === here.start;
+    const selects = /^(?:grep|egrep|fgrep|rg|jq|yq|awk|gawk|sed)$/.test(head)
+      && !vals.some((v) => /^-[a-zA-Z]*[cqlL]/.test(v) || /^--(?:count|quiet|silent|files-with(?:out)?-matches)$/.test(v))
+      && (vals.some((v) => !v.startsWith('-') && !v.includes('/') && /secret|passw|token|auth|private|key|cred/i.test(v) && !/\bkeys\b/.test(v)) || (/^(?:jq|yq)$/.test(head) && vals.filter((v) => !v.startsWith('-')).every((v) => v === '.' || !/^[.[{]/.test(v))));
+    if (!itself && !selects && !WHOLE_PRINTERS.test(head)) return;
+    if (vals.some((v) => /^-(?:noout|check|verify)$/.test(v))) return;
+    this.emit(shownChain(t, here));
   }
 
   /** The taint a word carries: a tainted variable, a credential path, a command substitution's output. */
@@ -955,6 +1004,11 @@ export class ShellModel {
       return null;
     }
     if (head === 'security' && /^(?:find-generic-password|find-internet-password|dump-keychain|export)$/.test(vals[0] ?? '')) {
+      // `dump-keychain -d` decrypts every item; "<Browser> Safe Storage" is the key Chromium browsers encrypt saved
+      // passwords and cookies with on macOS (os_crypt): with it, the browser's logins can be read. One other item is
+      // one secret, often the key a tool needs.
+      if (vals[0] === 'dump-keychain' && vals.some((v) => /^-[a-zA-Z]*d/.test(v))) return { kind: 'secret', steps: [step(here, 'decrypts every item of the keychain (security dump-keychain -d)')], what: "the keychain's decrypted items" };
+      if (vals.some((v) => /\bSafe Storage$/i.test(v))) return { kind: 'secret', steps: [step(here, `reads the key to the browser's saved passwords (security ${vals[0]})`)], what: "the key to the browser's saved passwords" };
       return { kind: 'secret', steps: [step(here, `reads the keychain (security ${vals[0]})`)], what: 'the keychain' };
     }
     const printed = credentialCommand(head, vals);
