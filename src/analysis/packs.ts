@@ -9,7 +9,7 @@
 // few short RE2 calls instead of one per match.
 
 import { isMap, isScalar, isSeq, type Node as YamlNode } from 'yaml';
-import { compileRe2, type Re2Regex } from './re2.js';
+import { compileRe2, disposeRe2, type Re2Regex } from './re2.js';
 import { requiredLiterals, satisfies, type Requirement } from './regex/prefilter.js';
 import { parseRustRegex } from './regex/syntax.js';
 import { describeChain, distinctPayloads, flattenPayloads, PAYLOAD_TRIGGERS, payloadsOf } from './decode.js';
@@ -62,14 +62,61 @@ function getCompiled(e: PackEntry): Compiled {
   return c;
 }
 
+type Re2Match = NonNullable<ReturnType<Re2Regex['exec']>>;
+
+/** The pack entries holding compiled regexes (re2-wasm's heap is fixed at 16 MiB and never collected). */
+const holding = new Set<Compiled>();
+
+/** Whether an error is re2-wasm's heap running out (Emscripten's "Cannot enlarge memory arrays … (OOM)"). */
+const outOfMemory = (msg: string): boolean => /\bOOM\b|Cannot enlarge memory/.test(msg);
+
+/** Free every compiled pack regex: each is compiled again at its next use. The heap is then free for the one at hand. */
+function releaseAll(): void {
+  for (const c of holding) {
+    for (let i = 0; i < c.regexes.length; i++) {
+      const re = c.regexes[i];
+      if (re) disposeRe2(re);
+      c.regexes[i] = null;
+    }
+  }
+  holding.clear();
+}
+
 function regexOf(e: PackEntry, c: Compiled, i: number): Re2Regex {
   let re = c.regexes[i];
   if (!re) {
-    const r = compileRe2(e.patterns[i]!, 'g');
+    let r = compileRe2(e.patterns[i]!, 'g');
+    // The heap full of other patterns' programs and match caches: free them all and compile again.
+    if (!r.ok && outOfMemory(r.error)) {
+      releaseAll();
+      r = compileRe2(e.patterns[i]!, 'g');
+    }
     if (!r.ok) throw new Error(`pattern ${e.id} does not compile: ${r.error}`);
     c.regexes[i] = re = r.regex;
+    holding.add(c);
   }
   return re;
+}
+
+/** Every match of pattern `i` in `line`; a match cache that outgrows the heap frees the other patterns and runs again. */
+function execAll(e: PackEntry, c: Compiled, i: number, line: string): Re2Match[] {
+  const run = (): Re2Match[] => {
+    const re = regexOf(e, c, i);
+    const found: Re2Match[] = [];
+    re.lastIndex = 0;
+    for (let m = re.exec(line); m; m = re.exec(line)) {
+      if ((m[0] ?? '') === '') re.lastIndex++;
+      else found.push(m);
+    }
+    return found;
+  };
+  try {
+    return run();
+  } catch (err) {
+    if (!outOfMemory(String((err as Error)?.message ?? err))) throw err;
+    releaseAll();
+    return run();
+  }
 }
 
 export interface RawMatch {
@@ -103,14 +150,8 @@ export function matchPrepared(entry: PackEntry, p: Prepared): RawMatch[] {
     for (let i = 0; i < entry.patterns.length; i++) {
       // A line without the literals a pattern needs cannot match it: RE2 is not run, nor loaded, nor compiled.
       if (!satisfies(c.required[i]!, lowerLine, line)) continue;
-      const re = regexOf(entry, c, i);
-      re.lastIndex = 0;
-      for (let m = re.exec(line); m; m = re.exec(line)) {
-        const s = m[0] ?? '';
-        if (s === '') {
-          re.lastIndex++;
-          continue;
-        }
+      for (const m of execAll(entry, c, i, line)) {
+        const s = m[0]!;
         if (entry.filters?.includes('placeholder') && looksLikePlaceholder(s, line)) continue;
         const start = toOriginal(p.clean, ls + m.index);
         const end = toOriginal(p.clean, ls + m.index + s.length);
