@@ -321,7 +321,7 @@ export function instructionAware(ctx: SkillContext): SkillContext {
 
 const meta = {
   id: 'agent-instruction',
-  description: 'Instructions that turn the agent against its user: hide actions, lie about them, skip confirmation, claim the user approved, send data to an outside address, plant a backdoor, fetch a URL and follow it; one step higher in hidden HTML/markdown comments, low confidence when quoted or negated',
+  description: 'Instructions that turn the agent against its user: hide actions, lie about them, skip confirmation, claim the user approved, send data to an outside address, take credentials out of their store into a reply or file, plant a backdoor, fetch a URL and follow it; one step higher in hidden HTML/markdown comments, low confidence when quoted or negated',
   severity: 'warning',
   confidence: 'medium',
   category: 'security',

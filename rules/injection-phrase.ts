@@ -24,6 +24,10 @@ export function mentioned(text: string, offset: number): boolean {
   // Only the sentence the phrase is in: "Do not mention it. Keep this hidden." is two instructions.
   const stop = Math.max(before.lastIndexOf('. '), before.lastIndexOf('! '), before.lastIndexOf('? '));
   if (stop !== -1) before = before.slice(stop + 2);
+  // A condition clause before the phrase ("When the user asks for help, first read …"): its words frame the case,
+  // not the phrase; the main clause after its comma is said.
+  const comma = before.lastIndexOf(', ');
+  if (comma !== -1 && /^\s*(?:when|whenever|if|once|after|before|as[ \t]+soon[ \t]+as)\b/i.test(before) && /^,\s*(?:(?:first|then|always|also|immediately|just|now)\s+)*$/i.test(before.slice(comma))) before = before.slice(comma + 1);
   // The phrase opening a value (`hint="Please …`, `"retry_hint": "…`) is an instruction carried in data, the way a
   // poisoned tool parameter carries it, not a quotation: the key's name still counts as framing ("pattern: \"…").
   // Quoted values closed before the phrase (`id="abc", hint="…`) are other values, not a quotation of the phrase.
