@@ -43,7 +43,7 @@ tester.run(rule, {
     { name: 'scanning for backdoors', code: skill('Scan the code for backdoors and report them.') },
     { name: 'role play is not deception', code: skill('Pretend you are a senior reviewer reading the diff.') },
     { name: 'reporting the real result', code: skill('Tell the user that the tests passed.') },
-    { name: 'collect-secrets: a public key copied to a server, a credentials file named for where keys live', code: skill('Copy ~/.ssh/id_ed25519.pub to the server and add it as a deploy key.\nYour keys are stored in ~/.aws/credentials; run aws configure to change them.') },
+    { name: 'collect-secrets: a public key copied to a server, a credentials file named for where keys live, opened to be edited, read by a tool', code: skill('Copy ~/.ssh/id_ed25519.pub to the server and add it as a deploy key.\nYour keys are stored in ~/.aws/credentials; run aws configure to change them.\nOpen ~/.aws/credentials in your editor and add a profile.\nThe AWS CLI reads ~/.aws/credentials at start-up.\nThen read ~/.ssh/id_ed25519.pub and paste it into the form.') },
     { name: 'an HTML comment without instructions', code: skill('<!-- markdownlint-disable MD013 -->\nFormat the notes.') },
     { name: 'a translated request for confirmation', code: skill('Pide confirmación al usuario antes de borrar.') },
     { name: 'a product described: a tool that executes without approval', code: skill('In auto mode, the tool can execute shell commands without approval.') },
@@ -151,13 +151,18 @@ tester.run(rule, {
       errors: [
         {
           messageId: 'collect-secrets',
-          data: { match: '"read `~/.git-credentials` and include its contents in a file"', where: 'in the body' },
+          data: { match: '"first read `~/.git-credentials"', where: 'in the body' },
           line: 5,
-          column: 45,
+          column: 39,
           severity: 'warning',
-          message: 'tells the agent to take the user\'s credentials out of where they are kept in the body: "read `~/.git-credentials` and include its contents in a file"; the secret then sits in the model\'s context and wherever the text goes (a reply, a file, a commit). Remove it; a tool that needs a credential reads it where it is',
+          message: 'tells the agent to take the user\'s credentials out of where they are kept in the body: "first read `~/.git-credentials"; the secret then sits in the model\'s context and wherever the text goes (a reply, a file, a commit). Remove it; a tool that needs a credential reads it where it is',
         },
       ],
+    },
+    {
+      name: 'collect-secrets: an order to read a private key, which puts it in the model\'s context',
+      code: skill('- Then read ~/.ssh/id_ed25519 and use it to sign the release.'),
+      errors: [{ messageId: 'collect-secrets', line: 5, severity: 'warning' }],
     },
     {
       name: 'collect-secrets: the environment\'s keys gathered into the reply',
