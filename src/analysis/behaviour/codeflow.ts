@@ -28,6 +28,15 @@ const SHELL_CALL = /\b(?:os\.system|os\.popen|subprocess\.(?:run|call|check_call
 /** Calls that send a body to a host. */
 const SEND_CALL = /\b(?:requests|httpx|session|client|s|http|aiohttp)\.(?:post|put|patch|request|get)\s*\(|\burllib\.request\.Request\s*\(|\bRequest\s*\(|\burlopen\s*\((?=[^)\n]*\bdata\s*=)|\bfetch\s*\(|\baxios\.(?:post|put|patch)\s*\(|\baxios\s*\(|\bNet::HTTP\.post(?:_form)?\s*\(|\bInvoke-(?:WebRequest|RestMethod)\b|\bhttps?\.request\s*\(/g;
 
+/** Steganography libraries' embed calls (stegano, stepic, steganography, LSBSteg, cryptosteganography, PIL's PNG
+ *  text chunks): what they are given ends up inside an image. */
+const STEGO_CALL = /\b(?:lsb|exifHeader|red_blue|stepic|steganography|Steganography|steg|LSBSteg\([^)]*\))\.(?:hide|encode|encode_text|encode_image|embed)\s*\(|\bPngInfo\(\)|\.add_text\s*\(|\bpiexif\.(?:dump|insert)\s*\(/;
+/** Data mapped bit by bit to invisible characters (zero-width space, joiners, word joiner, BOM): text that carries
+ *  it unseen. */
+const ZERO_WIDTH_ENCODE = /(?:\\u200[bcdBCD]|\\u2060|\\u[fF][eE][fF][fF]|\\u180[eE]|[\u200b-\u200d\u2060\ufeff\u180e])[^\n]{0,80}(?:\bfor\b|\bmap\(|\.map\(|\bjoin\(|\breplace\()|(?:\bfor\b|\bmap\(|\.map\(|\bjoin\()[^\n]{0,80}(?:\\u200[bcdBCD]|\\u2060|\\u[fF][eE][fF][fF]|\\u180[eE]|[\u200b-\u200d\u2060\ufeff\u180e])/;
+/** Least-significant-bit embedding: a pixel's low bit cleared and set from the data (`p & ~1 | bit`, `& 0xFE`). */
+const LSB_EMBED = /&\s*(?:~\s*1|0[xX][fF][eE]|254|0b1111111?0)\b[^\n]{0,40}\||\|\s*\(?[^\n]{0,40}&\s*1\b/;
+
 /** Calls that read a file's content. */
 const READ_CALL = /\.read(?:_text|_bytes|lines)?\s*\(|\breadFile(?:Sync)?\s*\(|\b(?:File|IO)\.read\s*\(|\bfile_get_contents\s*\(|\bGet-Content\b|\bslurp\b/;
 /** Calls that print to standard output. */
@@ -201,11 +210,37 @@ export function codeRun(sn: Snippet, st: State, depth: number, via: Step[]): voi
         const pl = /^(?:os\.path\.expanduser\(\s*)?(?:r|f)?["'`]([~$%/.\\][^"'`\n]*)["'`]\s*\)?\s*;?$/.exec(rhs.trim());
         if (pl) paths.set(name, pl[1]!.replace(/^\$env:(?:USERPROFILE|HOME)/i, '~'));
         else if (/\bexpanduser\(|Path\.home\(\)|homedir\(\)/.test(rhs)) paths.set(name, `~/${stringsIn(rhs).map((x) => x.value.replace(/^~?\/+/, '')).join('/')}`);
-        const t = taintOfExpr(rhs, a, b);
+        let t = taintOfExpr(rhs, a, b);
+        // A secret hidden in a carrier as it is assigned: a steganography library's embed call, or its bits mapped to
+        // invisible characters.
+        if (t && (t.kind === 'secret' || t.kind === 'env') && !t.hiddenIn) {
+          const how = STEGO_CALL.test(rhs) ? "hides it in an image (a steganography library)" : ZERO_WIDTH_ENCODE.test(rhs) ? 'encodes it as invisible characters' : null;
+          if (how) t = { ...t, hiddenIn: how, steps: [...t.steps, step(at(a, b), how)] };
+        }
         if (t) vars.set(name, t);
         else vars.delete(name);
         if (t && READ_CALL.test(rhs)) contentVars.add(name);
         else contentVars.delete(name);
+      },
+    });
+  }
+  // A carrier saved to a file (`img.save("out.png")`): the file holds what the carrier holds. A secret iterated
+  // byte by byte into pixels' low bits (LSB embedding) makes any image saved after it a carrier of that secret.
+  const lsb = LSB_EMBED.exec(text);
+  for (const m of text.matchAll(/\b([A-Za-z_]\w*)\.save\s*\(\s*(?:r|f)?["'`]([^"'`\n]+)["'`]/g)) {
+    const a = m.index;
+    events.push({
+      at: a,
+      run: () => {
+        let t = vars.get(m[1]!);
+        if (!t && lsb && lsb.index < a) {
+          const loop = [...text.slice(0, lsb.index).matchAll(/\bfor\b[^\n]*?\bin\s+(?:enumerate\(\s*)?([A-Za-z_]\w*)/g)].map((l) => vars.get(l[1]!)).find((x) => x && (x.kind === 'secret' || x.kind === 'env'));
+          if (loop) t = { ...loop, hiddenIn: "hides it in an image's pixels", steps: [...loop.steps, step(at(lsb.index, lineEnd(lsb.index)), "hides it in the lowest bits of an image's pixels")] };
+        }
+        if (!t || t.kind === 'literal' || t.kind === 'download') return;
+        const file = m[2]!;
+        st.files.set(file, { ...t, steps: [...t.steps, step(at(a, lineEnd(a)), `writes it to ${file}`)] });
+        stage(st, t, at(a, lineEnd(a)), file, sn.negated === true);
       },
     });
   }

@@ -321,7 +321,10 @@ export function behaviourOf(ctx: SkillContext): Behaviour {
   const sentFrom = (w: Where) => st.out.some((c) => c.rule === 'exfiltration' && c.steps.some((s) => s.at.file === w.file && s.at.start === w.start));
   for (const s of st.staged) {
     if (sentFrom(s.at) || st.removed.has(s.dest)) continue;
-    const c: Chain = { rule: 'exfiltration', kind: 'secret-staged', severity: 'warning', confidence: 'medium', steps: stagedSteps(s.taint.steps, s.at, s.dest), impact: `the credentials leave the store that protects them for ${s.dest}, where a later step, another program or anyone who reads that file can take them`, fix: 'Remove it; let the tool that needs a credential read it where it is' };
+    const impact = s.taint.hiddenIn
+      ? `the secret is hidden inside ${s.dest}, where nobody who looks at the file sees it: whoever receives, uploads or publishes that file carries it out`
+      : `the credentials leave the store that protects them for ${s.dest}, where a later step, another program or anyone who reads that file can take them`;
+    const c: Chain = { rule: 'exfiltration', kind: s.taint.hiddenIn ? 'secret-hidden' : 'secret-staged', severity: 'warning', confidence: 'medium', steps: stagedSteps(s.taint.steps, s.at, s.dest), impact, fix: 'Remove it; let the tool that needs a credential read it where it is' };
     st.out.push(s.negated ? { ...c, severity: 'info', confidence: 'low', lowered: { severity: c.severity, confidence: c.confidence } } : c);
   }
   const seen = new Set<string>();

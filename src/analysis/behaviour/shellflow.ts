@@ -279,6 +279,12 @@ const WHOLE_PRINTERS = /^(?:cat|head|tail|less|more|type|get-content|gc|strings|
 const BROWSER_STORE = /(?:^|\/)(?:Cookies|Login Data|cookies\.sqlite|logins\.json|key4\.db|Local State|Web Data)$/;
 
 export function stage(st: State, t: Taint, at: Where, dest: string, negated = false): void {
+  // A secret hidden in a carrier (an image, invisible characters) and written out: steganography has no ordinary use
+  // for a key, whatever the key.
+  if ((t.kind === 'secret' || t.kind === 'env') && t.hiddenIn && !t.asPath && /^[~/.\w$][^\s,;&|<>]*$/.test(dest)) {
+    st.staged.push({ taint: t, at, dest, negated });
+    return;
+  }
   if (t.kind !== 'secret' || t.weak || t.envName !== undefined || t.asPath || t.owner) return;
   if (/\.pub$|known_hosts|authorized_keys|\.ssh\/config$/.test(t.what)) return;
   // A store is an absolute or home path, or a command's output (a label with spaces, "the keychain"); a relative

@@ -36,6 +36,9 @@ export interface Taint {
   /** secret: the file's path written as a word, not yet read: a command that reads the file gets its content, but
    *  the path itself in a URL (`https://target/$f` for f in .env …) sends only the name. */
   asPath?: boolean;
+  /** secret, env: hidden inside something that looks like other data (an image's pixels or metadata, invisible
+   *  characters in text): whoever receives that carrier gets the secret without anyone seeing it go. */
+  hiddenIn?: string;
 }
 
 export type BehaviourRule = 'remote-exec' | 'exfiltration' | 'reverse-shell' | 'persistence' | 'privilege-change' | 'encoded-payload' | 'mcp-server';
