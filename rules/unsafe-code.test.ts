@@ -81,6 +81,7 @@ tester.run(rule, {
           'EDITABLE = {"title", "status"}\n\ndef edit(conn, row_id, **changes):\n    unknown = set(changes) - EDITABLE\n    if unknown:\n        raise ValueError(sorted(unknown))\n    assignments = ", ".join(f"{name} = ?" for name in changes)\n    conn.execute(f"UPDATE items SET {assignments} WHERE id = ?", [*changes.values(), row_id])\n\n' +
           'def edit_pg(cur, row_id, fields):\n    for col in fields:\n        if col not in EDITABLE:\n            raise KeyError(col)\n    cur.execute(f"UPDATE items SET {\', \'.join([f\'{c} = %s\' for c in fields])} WHERE id = %s", [*fields.values(), row_id])\n\n' +
           'def find(cur, filters):\n    where = " AND ".join(f"{c} = :{c}" for c in filters if c in EDITABLE)\n    cur.execute(f"SELECT * FROM items WHERE {where}", filters)\n',
+        'scripts/view.py': 'def view(con, columns):\n    cols = ", ".join([f\'"{c}"\' for c in columns])\n    con.execute(f"SELECT {cols} FROM items")\n',
         'scripts/patch.js':
           "const COLS = new Set(['title', 'status']);\nexport function patch(db, id, body) {\n  if (!Object.keys(body).every((k) => COLS.has(k))) throw new Error('unknown field');\n  const sets = Object.keys(body).map((k) => `${k} = ?`).join(', ');\n  db.query(`UPDATE items SET ${sets} WHERE id = ?`, [...Object.values(body), id]);\n}\n",
       },

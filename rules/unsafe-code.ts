@@ -352,20 +352,20 @@ export function namesSplice(text: string, expr: string, at: number): 'checked' |
 
 /** The SQL text of `lit` (and the literals `+` joins to it on its line) with the places values are spliced in, or
  *  null when nothing is spliced in. A splice of text the program fixed (fixedByProgram) is written as a name and is
- *  no place of a value; so is a list of names and placeholders (namesSplice), `names` telling whether one of them
- *  takes its names unchecked. */
-function spliced(text: string, lit: Literal, literals: readonly Literal[], idx: number): { sql: string; at: number[]; names?: boolean } | null {
+ *  no place of a value; so is a list of names and placeholders (namesSplice), `names` holding the places of those
+ *  that take their names unchecked. */
+function spliced(text: string, lit: Literal, literals: readonly Literal[], idx: number): { sql: string; at: number[]; names: number[] } | null {
   const at: number[] = [];
   let sql = '';
-  let names = false;
+  const names: number[] = [];
   const add = (l: Literal) => {
     let from = l.body[0];
     for (const [a, b] of l.interpolated ? l.holes : []) {
       sql += text.slice(from, a - (text[a - 1] === '{' && text[a - 2] === '$' ? 2 : 1));
       const list = fixedByProgram(text, text.slice(a, b), a) ? 'checked' : namesSplice(text, text.slice(a, b), a);
       if (list) {
+        if (list === 'unchecked') names.push(sql.length);
         sql += 'fixed';
-        if (list === 'unchecked') names = true;
       } else {
         at.push(sql.length);
         sql += '?';
@@ -394,7 +394,7 @@ function spliced(text: string, lit: Literal, literals: readonly Literal[], idx: 
     }
     sql += base.slice(from);
     if (at.length === 0) at.push(sql.length);
-    return { sql, at };
+    return { sql, at, names: [] };
   }
   // `+` joins: literals and values along the line.
   let k = idx + 1;
@@ -412,7 +412,7 @@ function spliced(text: string, lit: Literal, literals: readonly Literal[], idx: 
     pos = next.end;
     k++;
   }
-  return at.length > 0 || names ? { sql, at, names } : null;
+  return at.length > 0 || names.length > 0 ? { sql, at, names } : null;
 }
 
 /** Example folders: code the skill shows. */
@@ -495,9 +495,12 @@ export default defineRule({
         const s = spliced(text, lit, literals, k);
         if (!s) continue;
         const value = s.at.some((p) => valuePosition(s.sql.slice(0, p), s.sql.slice(p + 1)));
-        // Only names and placeholders spliced, the names taken unchecked from a collection: a crafted name (a key of
-        // a dict read from input) rewrites the query, and the fix is a check, not parameters: a message of its own.
-        if (!value && !s.names) continue;
+        // Only names and placeholders spliced where a value would go (`SET {assignments} WHERE`), the names taken
+        // unchecked from a collection: a crafted name (a key of a dict read from input) rewrites the query, and the fix
+        // is a check, not parameters: a message of its own. A list of names where names go (`SELECT {cols} FROM`) is
+        // an identifier splice, not reported.
+        const names = s.names.some((p) => valuePosition(s.sql.slice(0, p), s.sql.slice(p + 'fixed'.length)));
+        if (!value && !names) continue;
         const ln = lineOf(text, lit.start);
         const line = text.slice(ln.start, ln.end);
         ctx.report({
