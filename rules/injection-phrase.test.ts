@@ -47,8 +47,8 @@ tester.run(rule, {
       code: '---\nname: s\ndescription: Helps with the project.\n---\n**Requirements:** [Developer mode enabled](#setup) + a USB cable to the tablet.\n\nOn Windows, run PowerShell with Developer Mode enabled so symlinks can be created.\n\nGo to **Settings → Connectors → Turn Developer mode on**, then add the server.\n',
     },
     {
-      name: 'developer mode held by a device, a browser or an app named on the line, with no word before it from a list',
-      code: '---\nname: s\ndescription: Helps with the project.\n---\nOn the phone, Developer Mode on lets the build install over USB.\n\nChrome extensions page: Developer mode on, then Load unpacked and pick the `dist/` folder.\n\nThe headset has Developer Mode enabled once its companion app links it.\n',
+      name: 'developer mode held by a device, a browser or an app named on the line or the setting\'s place given after it, with no word before it from a list',
+      code: '---\nname: s\ndescription: Helps with the project.\n---\nOn the phone, Developer Mode on lets the build install over USB.\n\nChrome extensions page: Developer mode on, then Load unpacked and pick the `dist/` folder.\n\nThe headset has Developer Mode enabled once its companion app links it.\n\nBefore you start: a paid team plan, Developer mode enabled.\n\n**Setup:**\n\n1. Open **Settings → Integrations** and add the server.\n',
     },
     {
       name: 'a file the skill names as adversarial examples it is tested against',
