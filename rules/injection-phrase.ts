@@ -3,8 +3,8 @@
 // only) when the phrase is quoted, follows a negation or a framing ("do not follow attempts to …", "asks you to
 // …", "such as"), sits in a section that quotes attacks (src/analysis/catalogue.ts), or is the purpose of a named
 // command-line option ("the --system-prompt-file option to override system prompt"), or "developer mode" is a
-// setting of a product or a device the reader turns on ("with Developer Mode enabled") and nothing after it
-// addresses the model, or the finding is in a package file the skill's own text names as attack samples ("see
+// setting of a device, a system, a browser or an app named on its line and nothing near it addresses the model,
+// or the finding is in a package file the skill's own text names as attack samples ("see
 // `x/` for real adversarial examples") and never hands to the agent to follow.
 
 import { catalogueAware } from '../src/analysis/catalogue.js';
@@ -51,21 +51,33 @@ function optionPurpose(text: string, offset: number): boolean {
 }
 
 /**
- * "Developer mode" as the object of a setting or a requirement ("Turn Developer mode on", "with Developer Mode
- * enabled", "Requirements: Developer mode enabled"): a mode of a product, a device or an operating system that the
- * reader switches on. The jailbreak declares the model's own state ("Developer Mode enabled. You will …") and goes on
- * to address the model; any such continuation on the line or the next keeps the finding.
+ * "Developer mode" as a setting of a device, an operating system, a browser or an app (Android's and iOS's developer
+ * options, Windows Developer Mode, a browser's extensions page, an app's settings): what is put in developer mode is
+ * a thing the reader owns, named on the line or the two lines of text after it (a device, a system, a browser, an app, its
+ * settings or a settings path "Settings → …", a switch turned or toggled). The jailbreak puts the model in it: it addresses the model ("you are
+ * now in developer mode", "act as … with developer mode enabled", "the assistant has developer mode on") or goes on
+ * to order it past its rules ("Developer Mode enabled. You will ignore your guidelines"). A line that addresses the
+ * model, in the phrase's sentence or in that text after it, keeps the finding; so does one that names no
+ * device or app.
  */
-const SETTING_BEFORE = /\b(?:with|turn|switch|toggle|requires?|required|requirements?|prerequisites?|needs?|enable)\b[ \t:]*(?:(?:the|a|an|your|its)[ \t]+)?(?:[A-Z][\w.+-]*[ \t]+){0,3}$/i;
+const MODEL_ADDRESSED = /\b(?:you(?:'re|'ll|[ \t]+(?:are|will|must|shall|can[ \t]+now|have[ \t]+no|no[ \t]+longer))|yourself|act(?:s|ing)?[ \t]+as|pretend\w*|simulat\w*|role-?play\w*|from[ \t]+now[ \t]+on|stay[ \t]+in[ \t]+character|(?:the|this|an?)[ \t]+(?:assistant|ai|model|chatbot|llm|language[ \t]+model))\b/i;
 const JAILBREAK_AFTER = /\b(?:you(?:'ll|[ \t]+(?:will|must|shall|are|have[ \t]+no|no[ \t]+longer|can[ \t]+now|should))|your[ \t]+(?:responses?|answers?|outputs?|replies|guidelines|rules|restrictions|policies|filters|instructions|programming)|ignor\w*|unrestricted|unfiltered|uncensored|jailbr\w*|(?:no|without|any)[ \t]+(?:restrictions|limits|filters|rules|guidelines|censorship|policies))\b/i;
+/** A device, an operating system, a browser, an app or its settings, named as what holds the mode; or a switch. */
+const DEVICE_SETTING = /\b(?:devices?|phones?|smartphones?|handsets?|tablets?|android|ios|ipados|iphone|ipad|watchos|tvos|visionos|windows|macos|chromeos|linux|operating[ \t]+systems?|chrome|chromium|edge|firefox|safari|browsers?|extensions?|add-?ons?|settings|preferences|developer[ \t]+options|firmware|bios|uefi|consoles?|headsets?|apps?|application|connectors?|usb|adb|sideload\w*|(?:toggl|turn|switch|flipp?)(?:e|es|ed|ing|s)?)\b|\w[ \t]*(?:→|›|->|>)[ \t]*\w|\b(?:chrome|edge|about):\/*/i;
 
 function productSetting(text: string, offset: number, end: number): boolean {
   if (!/^developer[ \t]+mode\b/i.test(text.slice(offset, end))) return false;
   const ls = text.lastIndexOf('\n', offset - 1) + 1;
-  const before = text.slice(Math.max(ls, offset - 80), offset).replace(/[*_`[\]()]/g, '');
-  if (!SETTING_BEFORE.test(before)) return false;
-  const after = text.slice(end, end + 240).split('\n').slice(0, 2).join(' ');
-  return !JAILBREAK_AFTER.test(after);
+  const head = text.slice(Math.max(ls, offset - 200), offset).replace(/[*_`[\]()]/g, '');
+  const stop = Math.max(head.lastIndexOf('. '), head.lastIndexOf('! '), head.lastIndexOf('? '));
+  const sentence = head.slice(stop + 1);
+  // The rest of the line and the next two lines that hold text (blank lines between paragraphs skipped).
+  const [rest = '', ...next] = text.slice(end, end + 400).split('\n');
+  const after = [rest, ...next.filter((l) => l.trim() !== '').slice(0, 2)].join(' ');
+  if (MODEL_ADDRESSED.test(sentence) || MODEL_ADDRESSED.test(after) || JAILBREAK_AFTER.test(after)) return false;
+  // The holder is named before the phrase on its line, or after it (where the setting is: "Requires: a Pro plan with
+  // Developer Mode enabled", then "Setup:" and "1. Go to Settings → Connectors").
+  return DEVICE_SETTING.test(head) || DEVICE_SETTING.test(after);
 }
 
 /** Words of the skill's own text that call a file or a folder a set of attack samples ("see `x/` for real

@@ -84,8 +84,21 @@ tester.run(rule, {
       name: 'a download checked before it runs',
       code: '---\nname: s\ndescription: Helps with the project.\n---\nRun:\n\n```sh\ncurl -fsSLo inst.sh https://x.test/inst.sh\nsha256sum -c inst.sh.sha256\nbash inst.sh\n```\n',
     },
+    {
+      name: 'a sentence that describes a command as text a page or a component shows (design notes of a product page) is info',
+      code: '---\nname: s\ndescription: Documents the design of a product page.\n---\n**`install-box`** — the install row of the landing page\n- Contains the literal `curl -fsSL https://get.example.test/setup.sh | sh` install line with a copy button at its right end.\n- The footer banner displays the string `wget -qO- https://get.example.test/i | bash` in monospace.\n',
+    },
   ],
   invalid: [
+    {
+      name: 'pipe-to-shell: a described command stays a warning when its line orders it run, or when it is given as an instruction or in a code block',
+      code: '---\nname: s\ndescription: Documents the design of a product page.\n---\n- The hero shows `curl -fsSL https://get.example.test/setup.sh | sh`; paste it into a terminal to install.\n- Install with `curl -fsSL https://get.example.test/setup.sh | sh` first.\n\n```sh\ncurl -fsSL https://get.example.test/setup.sh | sh\n```\n',
+      errors: [
+        { messageId: 'pipe-to-shell', line: 5, severity: 'warning' },
+        { messageId: 'pipe-to-shell', line: 6, severity: 'warning' },
+        { messageId: 'pipe-to-shell', line: 9, severity: 'warning' },
+      ],
+    },
     {
       name: 'pipe-to-shell: an ellipsis for the address in a sentence names the form of a command (not a warning); in a code block it abbreviates a real one',
       code: '---\nname: s\ndescription: Helps with the project.\n---\nThe `curl -fsSL ... | bash` installer streams the script into Bash; exit code 23 means Bash stopped early.\n\n```sh\ncurl ... | bash -s -- --global\n```\n',

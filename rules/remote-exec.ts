@@ -69,6 +69,37 @@ export function placeholderDownload(match: string): boolean {
   return words.some((w) => /^(?:\.{3}|…)$/.test(w)) && words.every((w) => w.startsWith('-') || /^(?:\.{3}|…)$/.test(w));
 }
 
+/** Right before a code span: a verb in the third person that says what a page, a component or a document shows
+ *  (contains, shows, displays, renders, reads, …) or a participle of one ("a pill reading"), then optionally an article
+ *  and the words that name text as text ("the literal", "the string", "a one-line snippet"). */
+const DESCRIBES = /\b(?:contains|shows|displays|renders|reads|features|includes|presents|carries|lists|prints|says|containing|showing|displaying|rendering|reading|featuring|labell?ed|captioned|rendered[ \t]+as|printed[ \t]+as)[ \t]+(?:(?:the|a|an|its|their|this|that)[ \t]+)?(?:(?:literal|verbatim|string|text|snippet|line|one-line|one-liner|single-line|words?|label|caption|sample|example|placeholder|command|code|copyable|install|installation|setup)[ \t]+){0,3}$/i;
+/** Words of a sentence that hand the command to the reader or the agent to run. */
+const RUN_ORDER = /\b(?:run|running|execute|executing|paste|pasting|invoke|invoking|type[ \t]+(?:it|this|in)|enter[ \t]+(?:it|this)|press[ \t]+enter|(?:to|then|and|please|now)[ \t]+install|in(?:to)?[ \t]+(?:a|your|the)[ \t]+(?:terminal|shell|console|command[ \t]+line))\b/i;
+
+/**
+ * Whether the command at [start, end) of a Markdown text is an inline code span that a sentence of prose describes as
+ * content rather than gives to be run: the span follows a third-person verb of showing ("Contains the literal `curl …
+ * | sh` install command with a copy icon", "the banner reads `…`"), the way a design document or a page description
+ * names the text a product displays, and nothing else in its sentence says to run, paste or type it. A command in a
+ * code block, or a sentence that orders it run, is not one.
+ */
+export function describedCommand(text: string, start: number, end: number): boolean {
+  const ls = text.lastIndexOf('\n', start - 1) + 1;
+  let le = text.indexOf('\n', end);
+  if (le === -1) le = text.length;
+  const line = text.slice(ls, le);
+  // The span the command starts in (a reader of the line as shell may run its end on into the sentence).
+  const span = [...line.matchAll(/(`+)([^`]+?)\1/g)].find((m) => ls + m.index! < start && start < ls + m.index! + m[0].length && end > start);
+  if (!span) return false;
+  // The line with its code spans blanked, so their words and dots count for nothing.
+  const flat = line.replace(/(`+)([^`]+?)\1/g, (m, q: string) => q + ' '.repeat(m.length - 2 * q.length) + q);
+  const head = flat.slice(0, span.index!);
+  const stop = Math.max(head.lastIndexOf('. '), head.lastIndexOf('! '), head.lastIndexOf('? '), head.lastIndexOf('; '), head.lastIndexOf(': '));
+  const before = head.slice(stop + 1).replace(/[*_]/g, '');
+  // The whole line (a bullet, a paragraph line) must hold no order to run it, in any of its sentences.
+  return DESCRIBES.test(before) && !RUN_ORDER.test(flat);
+}
+
 interface Text {
   src: string;
   file?: string;
@@ -121,24 +152,29 @@ export default defineRule({
     const installed = ctx.skill.trust !== highestTrust();
     const taken: { file: string | undefined; start: number; end: number }[] = [];
     const bump = (r: ReportInput): ReportInput => (installed && r.severity === 'warning' && (r.confidence ?? 'high') === 'high' ? { ...r, severity: 'error' } : r);
+    /** A finding in a sentence of Markdown (not a code block) that names a command rather than gives it: a download
+     *  whose address is an ellipsis names the form of a command (what `curl ... | bash` does, why it fails), and a
+     *  sentence can describe a command as text a page or a component shows (describedCommand). In a code block the
+     *  same text abbreviates or gives a real command and stands. */
+    const describedInProse = (r: ReportInput): boolean => {
+      const whole = (r.source ?? ctx.skill.source)?.normalized ?? '';
+      const at = r.offset ?? 0;
+      if (!/\.(?:md|markdown|mdx)$/i.test(r.file ?? ctx.skill.file) || inRanges(codeRanges(whole), at)) return false;
+      return placeholderDownload(whole.slice(at, r.endOffset ?? at)) || describedCommand(whole, at, r.endOffset ?? at);
+    };
     // Layer 1: the pack, through a context that remembers what it reported and raises it for installed skills.
     const wrapped: SkillContext = { ...ctx };
     wrapped.report = (r) => {
       taken.push({ file: r.file, start: r.offset ?? -1, end: r.endOffset ?? -1 });
-      // In a sentence of Markdown (not a code block), a download whose address is an ellipsis names the form of a
-      // command (what `curl ... | bash` does, why it fails); in a code block it abbreviates a real one and stands.
-      const whole = (r.source ?? ctx.skill.source)?.normalized ?? '';
-      const at = r.offset ?? 0;
-      const prose = /\.(?:md|markdown|mdx)$/i.test(r.file ?? ctx.skill.file) && !inRanges(codeRanges(whole), at);
-      ctx.report(prose && placeholderDownload(whole.slice(at, r.endOffset ?? at)) ? { ...r, severity: 'info', confidence: 'low' } : bump(r));
+      ctx.report(describedInProse(r) ? { ...r, severity: 'info', confidence: 'low' } : bump(r));
     };
     runPack(wrapped, pack);
 
     // Layer 2: the shell model.
-    const emit = (t: Text, f: ShellFinding, severity: 'warning' | 'error', where = t.where) => {
+    const emit = (t: Text, f: ShellFinding, severity: 'info' | 'warning' | 'error', where = t.where) => {
       if (taken.some((k) => k.file === t.file && f.start < k.end && k.start < f.end)) return;
       taken.push({ file: t.file, start: f.start, end: f.end });
-      const confidence = f.kind === 'custom-index' ? 'medium' : 'high';
+      const confidence = severity === 'info' ? 'low' : f.kind === 'custom-index' ? 'medium' : 'high';
       const r: ReportInput = { offset: f.start, endOffset: f.end, severity, confidence, ...message(f, t.src.slice(f.start, f.end), where) };
       if (t.file) {
         r.file = t.file;
@@ -177,7 +213,8 @@ export default defineRule({
             const spans = [...line.matchAll(/(`+)([^`]+?)\1/g)];
             for (const m of spans) {
               const st = ls + m.index! + m[1]!.length;
-              for (const f of analyzeShell(s, st, st + m[2]!.length)) emit(t, f, 'warning', t.file ? t.where : 'in the body');
+              // A span the sentence describes as shown text (describedCommand): info.
+              for (const f of analyzeShell(s, st, st + m[2]!.length)) emit(t, f, describedCommand(s, f.start, f.end) ? 'info' : 'warning', t.file ? t.where : 'in the body');
             }
             for (const f of analyzeShell(s, ls, le, { prose: true })) emit(t, f, 'warning', t.file ? t.where : 'in the body');
           }
@@ -283,6 +320,11 @@ export default defineRule({
         }
       }
     }
-    reportChains(catalogueAware(skillCtx, documented), 'remote-exec', chainTaken, skillCtx);
+    // A chain whose last step is a command a Markdown sentence describes as shown text (describedCommand) is info, as
+    // the layers above report it.
+    const chainCtx = catalogueAware(skillCtx, documented);
+    const described: SkillContext = { ...chainCtx };
+    described.report = (r) => chainCtx.report(describedInProse(r) ? { ...r, severity: 'info', confidence: 'low' } : r);
+    reportChains(described, 'remote-exec', chainTaken, skillCtx);
   },
 });

@@ -73,6 +73,19 @@ tester.run(rule, {
       name: 'eval quoted in the skill file is documentation',
       code: '---\nname: s\ndescription: Helps with the project.\n---\nNever write `eval(input())` in a script.\n',
     },
+    {
+      name: 'a list of column names and placeholders whose names the program checks against a set first: the values are parameters',
+      code: '---\nname: s\ndescription: Helps with the project.\n---\nRun `python q.py`.\n',
+      folder: {
+        'scripts/store.py':
+          'EDITABLE = {"title", "status"}\n\ndef edit(conn, row_id, **changes):\n    unknown = set(changes) - EDITABLE\n    if unknown:\n        raise ValueError(sorted(unknown))\n    assignments = ", ".join(f"{name} = ?" for name in changes)\n    conn.execute(f"UPDATE items SET {assignments} WHERE id = ?", [*changes.values(), row_id])\n\n' +
+          'def edit_pg(cur, row_id, fields):\n    for col in fields:\n        if col not in EDITABLE:\n            raise KeyError(col)\n    cur.execute(f"UPDATE items SET {\', \'.join([f\'{c} = %s\' for c in fields])} WHERE id = %s", [*fields.values(), row_id])\n\n' +
+          'def find(cur, filters):\n    where = " AND ".join(f"{c} = :{c}" for c in filters if c in EDITABLE)\n    cur.execute(f"SELECT * FROM items WHERE {where}", filters)\n',
+        'scripts/view.py': 'def view(con, columns):\n    cols = ", ".join([f\'"{c}"\' for c in columns])\n    con.execute(f"SELECT {cols} FROM items")\n',
+        'scripts/patch.js':
+          "const COLS = new Set(['title', 'status']);\nexport function patch(db, id, body) {\n  if (!Object.keys(body).every((k) => COLS.has(k))) throw new Error('unknown field');\n  const sets = Object.keys(body).map((k) => `${k} = ?`).join(', ');\n  db.query(`UPDATE items SET ${sets} WHERE id = ?`, [...Object.values(body), id]);\n}\n",
+      },
+    },
   ],
   invalid: [
     {
@@ -141,6 +154,37 @@ tester.run(rule, {
           file: 'skills/s/calc.js',
           message: 'new Function() runs text built at run time in "calc.js": "const f = new Function(process.argv[2]);"; whoever controls that text (the user, a document, the model) runs code. Parse the input instead (ast.literal_eval, JSON.parse, an operator table)',
         },
+      ],
+    },
+    {
+      name: 'sqlNames: column names taken unchecked from a collection, with placeholders: the check is missing',
+      code: '---\nname: s\ndescription: Helps with the project.\n---\nRun `python q.py`.\n',
+      folder: { 'scripts/store.py': 'def edit(conn, row_id, changes):\n    assignments = ", ".join(f"{name} = ?" for name in changes)\n    conn.execute(f"UPDATE items SET {assignments} WHERE id = ?", [*changes.values(), row_id])\n' },
+      errors: [
+        {
+          messageId: 'sqlNames',
+          data: { where: 'in "scripts/store.py"', line: '"conn.execute(f\\"UPDATE items SET {assignments} WHERE id = ?\\", [*changes.values(), row_id])"' },
+          line: 3,
+          column: 18,
+          severity: 'warning',
+          confidence: 'medium',
+          file: 'skills/s/scripts/store.py',
+          message: 'SQL text built from column names not checked against a fixed set in "scripts/store.py": "conn.execute(f\\"UPDATE items SET {assignments} WHERE id = ?\\", [*changes.values(), row_id])"; a crafted name rewrites the query (SQL injection). Keep only the names of an allowed set before building the text',
+        },
+      ],
+    },
+    {
+      name: 'sqlBuilt: values joined in beside checked names, or a list of values in the names\' place, stay value findings',
+      code: '---\nname: s\ndescription: Helps with the project.\n---\nRun `python q.py`.\n',
+      folder: {
+        'a.py': 'EDITABLE = {"title"}\n\ndef edit(conn, row_id, changes):\n    if set(changes) - EDITABLE:\n        raise ValueError()\n    assignments = ", ".join(f"{k} = \'{v}\'" for k, v in changes.items())\n    conn.execute(f"UPDATE items SET {assignments} WHERE id = ?", [row_id])\n',
+        'b.py': 'EDITABLE = {"title"}\n\ndef edit(conn, row_id, changes):\n    if set(changes) - EDITABLE:\n        raise ValueError()\n    assignments = ", ".join(f"{v} = ?" for k, v in changes.items())\n    conn.execute(f"UPDATE items SET {assignments} WHERE id = ?", [row_id])\n',
+        'c.py': 'EDITABLE = {"title"}\n\ndef edit(conn, row_id, name, changes):\n    if set(changes) - EDITABLE:\n        raise ValueError()\n    assignments = ", ".join(f"{k} = ?" for k in changes)\n    conn.execute(f"UPDATE items SET {assignments} WHERE owner = \'{name}\'", [*changes.values()])\n',
+      },
+      errors: [
+        { messageId: 'sqlBuilt', line: 7, column: 18, severity: 'warning', confidence: 'medium', file: 'skills/s/a.py' },
+        { messageId: 'sqlBuilt', line: 7, column: 18, severity: 'warning', confidence: 'medium', file: 'skills/s/b.py' },
+        { messageId: 'sqlBuilt', line: 7, column: 18, severity: 'warning', confidence: 'medium', file: 'skills/s/c.py' },
       ],
     },
     {

@@ -7,7 +7,9 @@
 //   strings, comments and regular expressions as data first: `eval(` inside a test's input string is not a call.
 //   A splice naming a table or column is not reported (parameters cannot bind identifiers).
 //   Nor is a splice whose text the program fixed: a placeholder list (`ids.map(() => '?').join(',')`), a list the file
-//   fills only with literals (`SET ${sets.join(', ')}`), a literal, or a number.
+//   fills only with literals (`SET ${sets.join(', ')}`), a literal, or a number; nor a list of column names with
+//   placeholders (`", ".join(f"{k} = ?" for k in fields)`) whose names the program checks against a set first; unchecked
+//   names are a warning of their own (the fix is the check).
 // Nothing is parsed into a tree and nothing is run.
 
 import { catalogueAware } from '../src/analysis/catalogue.js';
@@ -280,18 +282,91 @@ export function fixedByProgram(text: string, expr: string, at: number): boolean 
   return calls.every((c) => !/^(?:push|append|unshift|insert|extend|concat|splice|add)$/.test(c[1]!) || (/^(?:push|append|unshift)$/.test(c[1]!) && PLAIN_LITERAL.test(c[2]!.trim())));
 }
 
+/** One query placeholder: `?`, `?1`, `%s`, `%(name)s`, `:name`, `$1`, `@name`, or a hole that only names one
+ *  (`:{k}`, `%({k})s`, `${i}` in Python, `$${i + 1}` in JavaScript). */
+const ONE_PH = String.raw`(?:\?\d*|%s|%\((?:\w+|\{\w+\})\)s|[:@](?:\w+|\{\w+\}|\$\{\w+\})|\$(?:\d+|\{\w+\}|\$?\{[\w \t+]+\}))`;
+/** The text of one element of a column list: an identifier hole (bare, or quoted for SQL with "", ``, []), then
+ *  optionally a comparison and one placeholder: `{k} = ?`, `"{k}" = %s`, `${k} = $${i + 1}`. `h` is the hole form,
+ *  with the one capture group of the element. */
+const nameElement = (h: string) => String.raw`["\x60\[]?${h}["\x60\]]?(?:[ \t]*(?:=|<>|!=|[<>]=?|LIKE|ILIKE)[ \t]*${ONE_PH})?`;
+/** `SEP.join(f"{k} = ?" for k in SRC if …)` (Python; list brackets optional; groups: quote, hole, loop name, rest)
+ *  and `SRC.map((k) => `${k} = ?`).join(SEP)` (JavaScript; groups: SRC, parameter, hole), with SRC possibly
+ *  `Object.keys(x)`, `x.keys()`, `x.items()`, `sorted(x)`, `x.filter(…)`. */
+const PY_NAMES = new RegExp(String.raw`^(?:"[^"\n]*"|'[^'\n]*')\.join\(\s*\[?\s*f(["'])${nameElement(String.raw`\{(\w+)\}`)}\1\s+for\s+(\w+)(?:\s*,\s*\w+)?\s+in\s+(.+?)\]?\s*\)$`);
+const JS_NAMES = new RegExp(String.raw`^(.+?)\.map\(\s*\(?\s*(\w+)(?:\s*,\s*\w+)?\s*\)?\s*=>\s*\x60${nameElement(String.raw`\$\{(\w+)\}`)}\x60\s*\)\.join\(\s*(?:"[^"\n]*"|'[^'\n]*')?\s*\)$`);
+
+/**
+ * A splice (`expr` at offset `at` of `text`, or the last value assigned to the name it is) that holds only column
+ * names and placeholders: every element is a name taken from a collection, optionally followed by a comparison and a
+ * placeholder (`", ".join(f"{k} = ?" for k in fields)`), the values going to the query as parameters. The names are
+ * identifiers, which parameters cannot bind; what matters is where they come from. 'checked' when the program compares
+ * them with a set before the splice (in the function that splices them): a filter in the comprehension (`if k in
+ * ALLOWED`, `.filter((k) => ALLOWED.has(k))`), a set operation against the collection (`set(fields) - ALLOWED`,
+ * `fields.keys() <= ALLOWED`, `.issubset(`), a loop over it that tests membership, or `.every(` with a membership
+ * test. 'unchecked' otherwise; null when the splice is not such a list.
+ */
+export function namesSplice(text: string, expr: string, at: number): 'checked' | 'unchecked' | null {
+  let e = expr.trim();
+  const before = text.slice(0, at);
+  if (/^[A-Za-z_$][\w$]*$/.test(e)) {
+    const assign = new RegExp(String.raw`^[ \t]*(?:(?:const|let|var)[ \t]+)?${e.replace(/\$/g, '\\$')}[ \t]*(?::[^=\n]*)?=[ \t]*([^=\n][^\n]*?);?[ \t]*$`, 'gm');
+    let rhs: string | null = null;
+    for (let m = assign.exec(before); m; m = assign.exec(before)) rhs = m[1]!.trim();
+    if (rhs === null) return null;
+    e = rhs;
+  }
+  let src: string;
+  let filtered: boolean;
+  const py = PY_NAMES.exec(e);
+  if (py) {
+    const hole = py[2]!;
+    if (hole !== py[3]) return null;
+    const rest = py[4]!;
+    filtered = new RegExp(String.raw`\sif\s+(?:not\s+)?${hole}\s+(?:not\s+)?in\s+\S`).test(rest);
+    src = rest.replace(/\s+if\s[\s\S]*$/, '');
+  } else {
+    const js = JS_NAMES.exec(e);
+    if (!js || js[2] !== js[3]) return null;
+    src = js[1]!;
+    filtered = /\.filter\(\s*\(?\s*(\w+)\s*\)?\s*=>\s*!?\s*[\w$.]+\.(?:includes|has)\(\s*\1\s*\)/.test(src);
+  }
+  if (filtered) return 'checked';
+  // The collection's own name: `fields`, `Object.keys(body)`, `kwargs.items()`, `sorted(updates)`.
+  const base = /^(?:(?:sorted|list|set|tuple|Object\.keys|Object\.entries)\(\s*)*([A-Za-z_$][\w$]*)/.exec(src)?.[1];
+  if (!base) return 'unchecked';
+  // The function the splice is in (the last `def`/`function` before it), else the file up to it.
+  const fn = [...before.matchAll(/^[ \t]*(?:export[ \t]+)?(?:async[ \t]+)?(?:def|function)\b/gm)].pop();
+  const scope = before.slice(fn?.index ?? 0);
+  const b = base.replace(/\$/g, '\\$');
+  const coll = String.raw`(?:set\(\s*${b}(?:\.keys\(\))?\s*\)|${b}\.keys\(\)|Object\.keys\(\s*${b}\s*\))`;
+  const checks = [
+    // set(fields) - ALLOWED, fields.keys() <= ALLOWED, set(fields).issubset(ALLOWED), ALLOWED.issuperset(fields)
+    String.raw`${coll}\s*(?:-|<=?|&|\^)\s*\w|${coll}\.(?:issubset|difference|intersection|isdisjoint)\(|\.(?:issuperset|difference|intersection|isdisjoint)\(\s*(?:set\(\s*)?${b}\b|\w\s*(?:>=?|-)\s*${coll}`,
+    // for k in fields: … if k not in ALLOWED   /   for (const k of Object.keys(body)) if (!ALLOWED.has(k))
+    String.raw`\bfor\s*\(?\s*(?:(?:const|let|var)\s+)?(\w+)(?:\s*,\s*\w+)?\s+(?:in|of)\s+(?:${coll}|${b}\b)[^\n]*\n?(?:[^\n]*\n){0,2}?[^\n]*(?:\bif\s*\(?\s*!?\s*(?:\1\s+(?:not\s+)?in\s|[\w$.]+\.(?:includes|has)\(\s*\1\s*\)))`,
+    // Object.keys(body).every((k) => ALLOWED.has(k))
+    String.raw`(?:${coll}|${b})\.(?:every|some)\(\s*\(?\s*(\w+)\s*\)?\s*=>\s*!?\s*[\w$.]+\.(?:includes|has)\(\s*\2\s*\)`,
+  ];
+  return new RegExp(checks.join('|')).test(scope) ? 'checked' : 'unchecked';
+}
+
 /** The SQL text of `lit` (and the literals `+` joins to it on its line) with the places values are spliced in, or
  *  null when nothing is spliced in. A splice of text the program fixed (fixedByProgram) is written as a name and is
- *  no place of a value. */
-function spliced(text: string, lit: Literal, literals: readonly Literal[], idx: number): { sql: string; at: number[] } | null {
+ *  no place of a value; so is a list of names and placeholders (namesSplice), `names` holding the places of those
+ *  that take their names unchecked. */
+function spliced(text: string, lit: Literal, literals: readonly Literal[], idx: number): { sql: string; at: number[]; names: number[] } | null {
   const at: number[] = [];
   let sql = '';
+  const names: number[] = [];
   const add = (l: Literal) => {
     let from = l.body[0];
     for (const [a, b] of l.interpolated ? l.holes : []) {
       sql += text.slice(from, a - (text[a - 1] === '{' && text[a - 2] === '$' ? 2 : 1));
-      if (fixedByProgram(text, text.slice(a, b), a)) sql += 'fixed';
-      else {
+      const list = fixedByProgram(text, text.slice(a, b), a) ? 'checked' : namesSplice(text, text.slice(a, b), a);
+      if (list) {
+        if (list === 'unchecked') names.push(sql.length);
+        sql += 'fixed';
+      } else {
         at.push(sql.length);
         sql += '?';
       }
@@ -319,7 +394,7 @@ function spliced(text: string, lit: Literal, literals: readonly Literal[], idx: 
     }
     sql += base.slice(from);
     if (at.length === 0) at.push(sql.length);
-    return { sql, at };
+    return { sql, at, names: [] };
   }
   // `+` joins: literals and values along the line.
   let k = idx + 1;
@@ -337,7 +412,7 @@ function spliced(text: string, lit: Literal, literals: readonly Literal[], idx: 
     pos = next.end;
     k++;
   }
-  return at.length > 0 ? { sql, at } : null;
+  return at.length > 0 || names.length > 0 ? { sql, at, names } : null;
 }
 
 /** Example folders: code the skill shows. */
@@ -365,6 +440,8 @@ export default defineRule({
       '{{call}}() runs text built at run time {{where}}: {{line}}; whoever controls that text (the user, a document, the model) runs code. Parse the input instead (ast.literal_eval, JSON.parse, an operator table)',
     sqlBuilt:
       'SQL text built from values {{where}}: {{line}}; a quote in the value rewrites the query (SQL injection). Pass the values as parameters (cursor.execute("… WHERE id = ?", (id,)))',
+    sqlNames:
+      'SQL text built from column names not checked against a fixed set {{where}}: {{line}}; a crafted name rewrites the query (SQL injection). Keep only the names of an allowed set before building the text',
   }),
   checkSkill(outer) {
     const ctx = catalogueAware(outer);
@@ -416,7 +493,14 @@ export default defineRule({
         const lit = literals[k]!;
         if (!SQL_HEAD.test(text.slice(lit.body[0], lit.body[1]))) continue;
         const s = spliced(text, lit, literals, k);
-        if (!s || !s.at.some((p) => valuePosition(s.sql.slice(0, p), s.sql.slice(p + 1)))) continue;
+        if (!s) continue;
+        const value = s.at.some((p) => valuePosition(s.sql.slice(0, p), s.sql.slice(p + 1)));
+        // Only names and placeholders spliced where a value would go (`SET {assignments} WHERE`), the names taken
+        // unchecked from a collection: a crafted name (a key of a dict read from input) rewrites the query, and the fix
+        // is a check, not parameters: a message of its own. A list of names where names go (`SELECT {cols} FROM`) is
+        // an identifier splice, not reported.
+        const names = s.names.some((p) => valuePosition(s.sql.slice(0, p), s.sql.slice(p + 'fixed'.length)));
+        if (!value && !names) continue;
         const ln = lineOf(text, lit.start);
         const line = text.slice(ln.start, ln.end);
         ctx.report({
@@ -424,7 +508,7 @@ export default defineRule({
           source: f.source,
           offset: lit.start,
           endOffset: ln.end,
-          messageId: 'sqlBuilt',
+          messageId: value ? 'sqlBuilt' : 'sqlNames',
           data: { where, line: quote(line.trim(), 100) },
           ...quiet(SAFE_SQL),
         });

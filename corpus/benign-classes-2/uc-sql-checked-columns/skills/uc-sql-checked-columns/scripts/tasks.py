@@ -1,0 +1,18 @@
+import sqlite3
+import sys
+
+EDITABLE = frozenset({"title", "due", "priority"})
+
+
+def edit(con: sqlite3.Connection, task_id: int, changes: dict) -> None:
+    unknown = set(changes) - EDITABLE
+    if unknown:
+        raise SystemExit(f"cannot edit: {', '.join(sorted(unknown))}")
+    assignments = ", ".join(f"{field} = ?" for field in changes)
+    con.execute(f"UPDATE tasks SET {assignments} WHERE id = ?", [*changes.values(), task_id])
+    con.commit()
+
+
+if __name__ == "__main__":
+    pairs = dict(arg.split("=", 1) for arg in sys.argv[2:])
+    edit(sqlite3.connect("tasks.db"), int(sys.argv[1]), pairs)
