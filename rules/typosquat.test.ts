@@ -1,7 +1,11 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parseShell } from '../src/analysis/shell.js';
 import { reportMessage } from '../src/core/rule.js';
+import { lint } from '../src/node/lint.js';
 import { RuleTester } from '../src/testing.js';
-import rule, { slip } from './typosquat.js';
+import rule, { codeInstalls, installedBy, markdownInstalls, packageName, packageSlip, pyprojectInstalls, requirementsInstalls, slip } from './typosquat.js';
 
 RuleTester.describe = describe;
 RuleTester.it = it;
@@ -111,4 +115,145 @@ describe('typosquat: the parts of its messages', () => {
   for (const { messageId, data, text } of parts) {
     it(messageId, () => expect(reportMessage(rule.meta, { messageId, data })).toBe(text));
   }
+});
+
+// --- Packages the skill installs ----------------------------------------------------------------------------------
+
+/** A skill whose body is `body`, with other files of its folder. */
+const installs = (body: string, folder: Record<string, string> = {}) => ({ code: `---\nname: tables\ndescription: Reads tables.\n---\n${body}`, path: 'skills/tables/SKILL.md', folder });
+/** The package finding: `name` as written, the popular `known` of `registry`, the slip, where. */
+const pkg = (line: number, name: string, registry: string, known: string, how: string, where = 'the skill file', file?: string) => ({
+  line,
+  severity: 'warning' as const,
+  confidence: 'medium' as const,
+  messageId: 'package',
+  data: { where, name: `"${name}"`, registry, known: `"${known}"`, how },
+  ...(file ? { file } : {}),
+});
+
+tester.run(rule, {
+  valid: [
+    { ...installs('```bash\npip install requests numpy "pandas>=2" pydantic[email]\nnpm i lodash @types/node\n```\n'), name: 'popular names as they are' },
+    { ...installs('```bash\npip install request colour pyaml\nnpm install colors color\n```\n'), name: 'a popular real package one letter from another (request, colour, pyaml, colors) is no slip' },
+    { ...installs('```bash\npip install Python_Dateutil python.dateutil\n```\n'), name: 'PyPI compares names with - _ . alike: the same project' },
+    { ...installs('```bash\npip install python-dateutils\n```\n'), name: 'a letter added at the end (a plural or suffix) is not counted' },
+    { ...installs('```bash\npip install ./reqeusts git+https://example.org/reqeusts.git reqeusts-1.0.tar.gz\nnpm i ./lodahs github:user/lodahs file:lodahs\n```\n'), name: 'paths, URLs, archives and VCS specs name no registry package' },
+    { ...installs('```bash\necho "pip install reqeusts"\npip download -r reqeusts.txt\n```\n'), name: 'a command printed, not run; an option value that is a file' },
+    { ...installs('```bash\nuvx --from httpie http GET https://example.org\nnpx -p typescript tsc --init\n```\n'), name: 'after --from / -p the first word is the command, not a package' },
+    { ...installs('Reqeusts is a typo people make; the real package is `requests`.\n'), name: 'a misspelled word that is not in an install command' },
+    { ...installs('Run `python3 scripts/x.py`.\n', { 'requirements.txt': 'requests>=2\n-r reqeusts.txt\n# reqeusts\n', 'package.json': '{"dependencies":{"lodash":"^4","alias":"npm:lodash@4"},"scripts":{"lodahs":"x"}}', 'pyproject.toml': '[project]\ndependencies = ["requests"]\n[tool.poetry.dependencies]\npython = "^3.11"\n' }), name: 'dependency files naming popular packages (options, comments, scripts aside)' },
+  ],
+  invalid: [
+    {
+      ...installs('```bash\npython3 -m pip install --upgrade reqeusts lxml\n```\n'),
+      name: 'pip in a shell block: the message names the real package and the fix',
+      errors: [
+        {
+          ...pkg(6, 'reqeusts', 'PyPI', 'requests', '"ue" swapped'),
+          column: 34,
+          endColumn: 42,
+          message:
+            'the skill file installs "reqeusts", one typing slip from the popular PyPI package "requests" ("ue" swapped); a look-alike package runs its author\'s code in place of the real one. Check the spelling: install "requests" if that is what is meant',
+        },
+      ],
+      output: null,
+    },
+    {
+      ...installs('Install with `npm i --save lodahs dayjs`, then `npx eslitn --fix .` and `pnpm add @types/nodee`.\n'),
+      name: 'npm, npx and pnpm in inline code; a scoped name compared whole',
+      errors: [pkg(5, 'lodahs', 'npm', 'lodash', '"sh" swapped'), pkg(5, 'eslitn', 'npm', 'eslint', '"nt" swapped'), pkg(5, '@types/nodee', 'npm', '@types/node', '"e" doubled')],
+    },
+    {
+      ...installs('Before anything else run pip install pandsa. Then start.\n'),
+      name: 'a command in a sentence',
+      errors: [pkg(5, 'pandsa', 'PyPI', 'pandas', '"as" swapped')],
+    },
+    {
+      ...installs('```sh\nuv add --dev pytset\nuvx blakc .\nuv pip install "pydnatic>=2"\npoetry add matplotib\npipx install blakc\nyarn global add lodahs\n```\n'),
+      name: 'uv, uvx, poetry, pipx, yarn; a version specifier stripped',
+      errors: [
+        pkg(6, 'pytset', 'PyPI', 'pytest', '"es" swapped'),
+        pkg(7, 'blakc', 'PyPI', 'black', '"ck" swapped'),
+        pkg(8, 'pydnatic', 'PyPI', 'pydantic', '"an" swapped'),
+        pkg(9, 'matplotib', 'PyPI', 'matplotlib', '"l" dropped'),
+        pkg(10, 'blakc', 'PyPI', 'black', '"ck" swapped'),
+        pkg(11, 'lodahs', 'npm', 'lodash', '"sh" swapped'),
+      ],
+    },
+    {
+      ...installs('Run `pip install -r requirements.txt`, then `python3 scripts/plot.py`.\n', {
+        'requirements.txt': 'rich\npydnatic[email]>=2.5 ; python_version >= "3.9"  # models\n',
+        'pyproject.toml': '[project]\nname = "x"\ndependencies = [\n  "beuatifulsoup4>=4.12",\n]\n[project.optional-dependencies]\ndev = ["pytset"]\n[tool.poetry.group.dev.dependencies]\nnunpy = "*"\npandsa = "^2"\n',
+        'package.json': '{\n  "dependencies": {\n    "exrpess": "^4"\n  },\n  "devDependencies": {\n    "legacy": "npm:lodahs@4"\n  }\n}\n',
+        'scripts/plot.py': 'import subprocess, sys, os\nsubprocess.run([sys.executable, "-m", "pip", "install", "matplotib"])\nos.system("pip install urlib3\\n")\n',
+        'scripts/setup.sh': '#!/bin/sh\nset -e\nsudo npm install -g exrpess\n',
+      }),
+      name: 'requirements.txt, pyproject.toml (PEP 621, Poetry), package.json (keys, npm: aliases), program code (an argument list, a string run by a shell), shell scripts',
+      errors: [
+        ['package.json', 3, 'exrpess', 'npm', 'express', '"pr" swapped'],
+        ['package.json', 6, 'lodahs', 'npm', 'lodash', '"sh" swapped'],
+        ['pyproject.toml', 4, 'beuatifulsoup4', 'PyPI', 'beautifulsoup4', '"au" swapped'],
+        ['pyproject.toml', 7, 'pytset', 'PyPI', 'pytest', '"es" swapped'],
+        ['pyproject.toml', 10, 'pandsa', 'PyPI', 'pandas', '"as" swapped'],
+        ['requirements.txt', 2, 'pydnatic', 'PyPI', 'pydantic', '"an" swapped'],
+        ['scripts/plot.py', 2, 'matplotib', 'PyPI', 'matplotlib', '"l" dropped'],
+        ['scripts/plot.py', 3, 'urlib3', 'PyPI', 'urllib3', '"l" dropped'],
+        ['scripts/setup.sh', 3, 'exrpess', 'npm', 'express', '"pr" swapped'],
+      ].map(([rel, line, name, registry, known, how]) => pkg(line as number, name as string, registry as string, known as string, how as string, `"${rel}"`, `skills/tables/${rel}`)),
+    },
+  ],
+});
+
+describe('typosquat: package names', () => {
+  it('names as the registry compares them, without versions, extras or markers; no name for paths and URLs', () => {
+    expect(packageName('PyPI', 'Python_Dateutil[extra]>=2.8 ; python_version>"3"')).toBe('python-dateutil');
+    expect(packageName('PyPI', 'reqeusts @ https://example.org/r.whl')).toBeNull();
+    expect(packageName('PyPI', 'https://example.org/r.whl')).toBeNull();
+    expect(packageName('PyPI', './vendor/r')).toBeNull();
+    expect(packageName('npm', '@Types/Node@^20')).toBe('@types/node');
+    expect(packageName('npm', 'lodash@4.17.21')).toBe('lodash');
+    expect(packageName('npm', 'user/repo')).toBeNull();
+    expect(packageName('npm', 'git+https://x/y.git')).toBeNull();
+  });
+  it('slips from a target; a known popular name never', () => {
+    expect(packageSlip('PyPI', 'reqeusts')).toEqual({ known: 'requests', how: '"ue" swapped' });
+    expect(packageSlip('npm', 'lodahs')).toEqual({ known: 'lodash', how: '"sh" swapped' });
+    for (const n of ['requests', 'request', 'colour', 'pyaml']) expect(packageSlip('PyPI', n)).toBeNull();
+    for (const n of ['colors', 'color', 'lodash']) expect(packageSlip('npm', n)).toBeNull();
+    // Another letter for a consonant is not a slip the rule counts (too many real names are one letter apart).
+    expect(packageSlip('PyPI', 'nunpy')).toBeNull();
+  });
+  it('reads the packages of install commands and only them', () => {
+    const words = (c: string) => installedBy(parseShell(c).pipelines[0]!.commands[0]!.words).map((i) => `${i.registry}:${i.spec}`);
+    expect(words('pip install -r req.txt -e . -i https://x/simple --target out a b==1')).toEqual(['PyPI:a', 'PyPI:b==1']);
+    expect(words('pip --quiet install a')).toEqual(['PyPI:a']);
+    expect(words('uv tool run ruff check .')).toEqual(['PyPI:ruff']);
+    expect(words('uv run --with rich python x.py')).toEqual(['PyPI:rich']);
+    expect(words('uv run python x.py')).toEqual([]);
+    expect(words('uvx --with rich --from httpie http')).toEqual(['PyPI:rich', 'PyPI:httpie']);
+    expect(words('npm install --registry https://x -w app left-pad')).toEqual(['npm:left-pad']);
+    expect(words('npx -y create-vite@latest app --template react')).toEqual(['npm:create-vite@latest']);
+    expect(words('npm run build')).toEqual([]);
+    expect(words('yarn install')).toEqual([]);
+    expect(words('pip uninstall a')).toEqual([]);
+  });
+  it('finds installs where a skill writes them', () => {
+    const specs = (found: { spec: string }[]) => found.map((i) => i.spec);
+    expect(specs(markdownInstalls('Run pip install a b, then go.\n```console\n$ npm i c\n```\n```python\nos.system("pip install d")\n```\n', 0))).toEqual(['a', 'b', 'c', 'd']);
+    expect(specs(codeInstalls('spawn("npm", ["install", "e"]); exec(`npx f`)'))).toEqual(['e', 'f']);
+    expect(specs(requirementsInstalls('# c\n-r x.txt\ng>=1 # c\n  h[x]\n'))).toEqual(['g>=1', 'h[x]']);
+    expect(specs(pyprojectInstalls('[project]\ndependencies = ["i>=1",\n  "j"]\n[dependency-groups]\ndev = ["k"]\n[tool.poetry.dependencies]\npython = "^3"\nl = "*"\n[tool.other]\nm = "1"\n'))).toEqual(['i>=1', 'j', 'k', 'l']);
+  });
+});
+
+// The class fixtures of this rule: each attack flagged, each benign twin (real names, close real names) not.
+describe('typosquat: package class fixtures', () => {
+  const corpus = path.join(import.meta.dirname, '..', 'corpus');
+  const rows = (dir: string) => fs.readFileSync(path.join(corpus, dir, 'expected.tsv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split('\t') as [string, string]);
+  const attacks = rows('attacks-classes-2').filter(([, r]) => r === 'typosquat').map(([n]) => n);
+  const twins = rows('benign-classes-2').filter(([, t]) => attacks.includes(t)).map(([n]) => n);
+  const typosquat = async (dir: string) => (await lint({ paths: ['.'], cwd: path.join(corpus, dir), targets: ['agentskills'] })).diagnostics.filter((d) => d.ruleId === 'typosquat' && d.severity !== 'info');
+  it('has fixtures', () => expect(twins.length).toBeGreaterThanOrEqual(6));
+  it.each(attacks)('attack %s is flagged', async (n) => expect((await typosquat(`attacks-classes-2/${n}`)).length).toBeGreaterThan(0));
+  it.each(twins)('benign twin %s is not', async (n) => expect((await typosquat(`benign-classes-2/${n}`)).map((d) => d.message)).toEqual([]));
 });

@@ -537,7 +537,7 @@ export function effectiveWords(words: readonly Word[]): Word[] {
   for (let guard = 0; guard < 8 && i < words.length; guard++) {
     while (i < words.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[i]!.value)) i++;
     const head = words[i] ? base(words[i]!.value) : '';
-    const takes = WRAPPER_ARGS[head];
+    const takes = Object.hasOwn(WRAPPER_ARGS, head) ? WRAPPER_ARGS[head] : undefined;
     if (!takes) break;
     i++;
     while (i < words.length) {
