@@ -32,6 +32,8 @@ export function mentioned(text: string, offset: number): boolean {
   // poisoned tool parameter carries it, not a quotation: the key's name still counts as framing ("pattern: \"…").
   // Quoted values closed before the phrase (`id="abc", hint="…`) are other values, not a quotation of the phrase.
   before = before.replace(/(["']?)([\w-]+)\1[ \t]*[=:][ \t]*["']([^"'\n]*)$/, '$2 $3').replace(/"[^"\n]*"|(?<=[=:][ \t]*)'[^'\n]*'/g, ' ');
+  // An apostrophe inside a word ("It's", "you're") opens no quotation; "n't" stays a negation.
+  before = before.replace(/n't\b/gi, ' not ').replace(/(?<=\p{L})'(?=\p{L})/gu, '');
   if (FRAMING.test(before)) return true;
   // A phrase opening a line that continues a framed sentence from the previous line.
   if (before.trim() === '' && ls > 0) {
