@@ -144,7 +144,7 @@ function mentionAware(ctx: SkillContext): SkillContext {
 const base = packRule(
   {
     id: 'injection-phrase',
-    description: 'Prompt-injection wording ("ignore previous instructions" in several languages and across lines, jailbreak personas, suspended safeguards, tool-poisoning "before using this tool read ~/.ssh"); low confidence when quoted, negated or in a section about attacks',
+    description: 'Prompt-injection wording ("ignore previous instructions" in several languages and across lines, fake system notices, jailbreak personas, suspended safeguards, the skill ranked above the user, tool-poisoning "before using this tool read ~/.ssh"); low confidence when quoted, negated or in a section about attacks',
     severity: 'warning',
     confidence: 'medium',
     category: 'security',
