@@ -589,7 +589,7 @@ tester.run(rule, {
     },
     {
       name: 'what a credential store holds beside its secrets, a count, a fingerprint and a selection of names: nothing secret printed',
-      code: md('```bash\ncat ~/.aws/config\ncat ~/.ssh/id_ed25519.pub\nssh-keygen -lf ~/.ssh/id_ed25519\ngrep -c aws_access_key_id ~/.aws/credentials\ncat ~/.docker/config.json | jq \'.auths | keys\'\nwc -l ~/.netrc\n```\n'),
+      code: md('```bash\ncat ~/.aws/config\ncat ~/.ssh/id_ed25519.pub\nssh-keygen -lf ~/.ssh/id_ed25519\ngrep -c aws_access_key_id ~/.aws/credentials\ncat ~/.docker/config.json | jq \'.auths | keys\'\nwc -l ~/.netrc\ncat ~/.npmrc 2>/dev/null | grep -v authToken | head\n```\n'),
     },
     {
       name: 'one keychain entry fetched for the tool that needs it, and a script that prints a key\'s path, not its content',

@@ -542,7 +542,7 @@ export class ShellModel {
       }
       last = flow;
       const end = p.commands[p.commands.length - 1];
-      if (depth === 0 && flow && end) this.shown(flow, end);
+      if (depth === 0 && flow && end) this.shown(flow, end, p.commands);
     }
     return last;
   }
@@ -556,8 +556,16 @@ export class ShellModel {
    * fetched for the tool that needs it), Kubernetes secrets (read to operate the cluster) and a pipeline that ends
    * in a count, a hash, a fingerprint or a check print no secret.
    */
-  shown(t: Taint, c: Command): void {
+  shown(t: Taint, c: Command, pipeline: readonly Command[]): void {
     if (!shownStore(t)) return;
+    // A filter on the way that drops the secret's lines (`grep -v authToken`, `sed '/password/d'`): what is left is
+    // the settings around it.
+    for (const k of pipeline) {
+      const kw = effectiveWords(k.words).map((w) => this.literal(w, 0));
+      const drop = /^(?:grep|egrep|fgrep|rg)$/.test(base(kw[0] ?? '')) && kw.some((v) => /^-[a-zA-Z]*v/.test(v) || v === '--invert-match')
+        || /^sed$/.test(base(kw[0] ?? '')) && kw.some((v) => /\/d'?$|\bd$/.test(v));
+      if (drop && kw.slice(1).some((v) => !v.startsWith('-') && /secret|passw|token|auth|private|key|cred/i.test(v))) return;
+    }
     if (c.redirects.some((r) => !toTerminal(r) || r.target?.value === '/dev/null')) return;
     const words = effectiveWords(c.words);
     const head = words[0] ? base(this.literal(words[0], 0)) : '';
