@@ -13,6 +13,7 @@
 import { hostOf, isLocalHost, isPlaceholderHost, persistencePath, secretPath } from './paths.js';
 import { ownService, SECRET_NAME, sentEvidence, shownChain, shownStore, stage, type State } from './shellflow.js';
 import type { Chain, Lang, Snippet, Step, Taint, Where } from './types.js';
+import { INVISIBLE_SOURCE } from '../../core/unicode.js';
 
 const step = (at: Where, what: string): Step => ({ at, what });
 
@@ -33,7 +34,9 @@ const SEND_CALL = /\b(?:requests|httpx|session|client|s|http|aiohttp)\.(?:post|p
 const STEGO_CALL = /\b(?:lsb|exifHeader|red_blue|stepic|steganography|Steganography|steg|LSBSteg\([^)]*\))\.(?:hide|encode|encode_text|encode_image|embed)\s*\(|\bPngInfo\(\)|\.add_text\s*\(|\bpiexif\.(?:dump|insert)\s*\(/;
 /** Data mapped bit by bit to invisible characters (zero-width space, joiners, word joiner, BOM): text that carries
  *  it unseen. */
-const ZERO_WIDTH_ENCODE = /(?:\\u200[bcdBCD]|\\u2060|\\u[fF][eE][fF][fF]|\\u180[eE]|[\u200b-\u200d\u2060\ufeff\u180e])[^\n]{0,80}(?:\bfor\b|\bmap\(|\.map\(|\bjoin\(|\breplace\()|(?:\bfor\b|\bmap\(|\.map\(|\bjoin\()[^\n]{0,80}(?:\\u200[bcdBCD]|\\u2060|\\u[fF][eE][fF][fF]|\\u180[eE]|[\u200b-\u200d\u2060\ufeff\u180e])/;
+const ZW_CHAR = String.raw`(?:\\u(?:200[bcdBCD]|2060|[fF][eE][fF][fF]|180[eE])|${INVISIBLE_SOURCE})`;
+const ZW_LOOP = String.raw`(?:\bfor\b|\bmap\(|\.map\(|\bjoin\(|\breplace\()`;
+const ZERO_WIDTH_ENCODE = new RegExp(`${ZW_CHAR}[^\\n]{0,80}${ZW_LOOP}|${ZW_LOOP}[^\\n]{0,80}${ZW_CHAR}`, 'u');
 /** Least-significant-bit embedding: a pixel's low bit cleared and set from the data (`p & ~1 | bit`, `& 0xFE`). */
 const LSB_EMBED = /&\s*(?:~\s*1|0[xX][fF][eE]|254|0b1111111?0)\b[^\n]{0,40}\||\|\s*\(?[^\n]{0,40}&\s*1\b/;
 
