@@ -436,7 +436,13 @@ export function codeRun(sn: Snippet, st: State, depth: number, via: Step[]): voi
     });
   }
   // Sockets and DNS carrying secrets: s.send(x), sendall(x), gethostbyname(f"{x}.d.example").
-  const SOCK = /\.(?:sendall|send|sendto|write)\s*\(|\b(?:gethostbyname|getaddrinfo|resolve[46]?|lookup)\s*\(/g;
+  // A name resolved: the socket module's calls, a DNS module's or resolver's (`dns.resolve4`, `dns.promises.lookup`,
+  // dnspython's `resolver.resolve`), or a bare resolve/lookup the file imports from a DNS module. A bare
+  // `resolve(…)` elsewhere is a path's or a promise's.
+  const dnsBare = /\b(?:import\s*\{[^}]*\}\s*from|(?:const|let|var)\s*\{[^}]*\}\s*=\s*require\()\s*["'](?:node:)?dns(?:\/promises)?["']|\bfrom\s+dns\.resolver\s+import\b/.test(text);
+  const SOCK = dnsBare
+    ? /\.(?:sendall|send|sendto|write)\s*\(|\b(?:gethostbyname(?:_ex)?|getaddrinfo)\s*\(|\b(?:dns(?:\.promises)?|resolver|Resolver\(\))\.(?:resolve[46]?|resolveTxt|resolveAny|lookup|query)\s*\(|(?<![\w.])(?:resolve[46]?|resolveTxt|resolveAny|lookup|query)\s*\(/g
+    : /\.(?:sendall|send|sendto|write)\s*\(|\b(?:gethostbyname(?:_ex)?|getaddrinfo)\s*\(|\b(?:dns(?:\.promises)?|resolver|Resolver\(\))\.(?:resolve[46]?|resolveTxt|resolveAny|lookup|query)\s*\(/g;
   for (let m = SOCK.exec(text); m; m = SOCK.exec(text)) {
     const a = m.index;
     const arg = callText(text, a + m[0].length - 1);

@@ -39,7 +39,7 @@ export interface State {
   removed: Set<string>;
 }
 
-export const SECRET_NAME = /^[A-Z0-9_]*(?:_KEY|API_?KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIALS?|PRIVATE_KEY|ACCESS_KEY|_PAT(?=_|$)|SESSION|COOKIE)[A-Z0-9_]*$/;
+export const SECRET_NAME = /^[A-Z0-9_]*(?:_KEY|API_?KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIALS?|PRIVATE_KEY|ACCESS_KEY|_PAT(?=_|$)|SESSION(?=$|_(?:ID|COOKIE|STRING)(?:_|$))|COOKIE)[A-Z0-9_]*$/;
 
 const DOWNLOADERS = new Set(['curl', 'wget', 'fetch', 'aria2c', 'xh', 'http', 'https', 'iwr', 'irm', 'invoke-webrequest', 'invoke-restmethod', 'lwp-request', 'lwp-download', 'ftp', 'tftp']);
 const SHELLS = /^(?:(?:ba|z|k|da|fi|tc|c|a|mk|yash)?sh)$/;
