@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadPack, lowerKeepingOffsets } from '../src/analysis/packs.js';
 import { packsDir } from '../src/node/packs.js';
-import { compileRe2, disposeRe2 } from '../src/analysis/re2.js';
+import { compileRe2, disposeRe2, type Re2Regex } from '../src/analysis/re2.js';
 import { requiredLiterals, satisfies } from '../src/analysis/regex/prefilter.js';
 import { parseRustRegex } from '../src/analysis/regex/syntax.js';
 
@@ -32,24 +32,52 @@ const line = fc
   });
 
 describe('literal prefilter', () => {
+  // Every pack pattern compiled at once, each DFA cache growing with the lines it sees: re2-wasm's fixed 16 MiB heap
+  // can run out (how full depends on the random lines). An out-of-memory error frees every regex of this file, which
+  // is compiled again at its next use, and the call runs again; nothing else is retried.
+  const held = new Set<{ re: Re2Regex | null }>();
+  const freeAll = () => {
+    for (const h of held) {
+      if (h.re) disposeRe2(h.re);
+      h.re = null;
+    }
+  };
+  const oom = (e: unknown) => /\bOOM\b|Cannot enlarge memory/.test(String((e as Error)?.message ?? e));
+  const compile = (p: string): Re2Regex => {
+    let r = compileRe2(p);
+    if (!r.ok && oom(r.error)) {
+      freeAll();
+      r = compileRe2(p);
+    }
+    if (!r.ok) throw new Error(`${p}: ${r.error}`);
+    return r.regex;
+  };
+  const run = <T>(f: () => T): T => {
+    try {
+      return f();
+    } catch (e) {
+      if (!oom(e)) throw e;
+      freeAll();
+      return f();
+    }
+  };
   const compiled = patterns.map(({ id, p }) => {
     const r = parseRustRegex(p);
-    const re = compileRe2(p);
-    if (!re.ok) throw new Error(`${id}: ${re.error}`);
-    return { id, p, req: r.ok ? requiredLiterals(r.ast) : [], re: re.regex };
+    const c = { id, p, req: r.ok ? requiredLiterals(r.ast) : [], re: null as Re2Regex | null, get regex(): Re2Regex { return (this.re ??= compile(this.p)); } };
+    held.add(c);
+    return c;
+  });
+  const matchesLine = (c: (typeof compiled)[number], l: string): boolean => run(() => {
+    const re = c.regex;
+    re.lastIndex = 0;
+    return re.test(l);
   });
   // re2-wasm's heap is fixed (16 MiB) and each regex's DFA cache grows with the lines it has seen: running every
   // pack pattern on thousands of random lines fills it. Recompiling now and then frees the caches (the product runs
   // a pattern only on the lines its prefilter passes).
   let runs = 0;
   const refresh = () => {
-    if (++runs % 200 !== 0) return;
-    for (const c of compiled) {
-      disposeRe2(c.re);
-      const re = compileRe2(c.p);
-      if (!re.ok) throw new Error(`${c.id}: ${re.error}`);
-      c.re = re.regex;
-    }
+    if (++runs % 200 === 0) freeAll();
   };
 
   it('reads pack patterns as RE2 does: no class set operations, which Rust syntax has and RE2 takes literally', () => {
@@ -67,7 +95,7 @@ describe('literal prefilter', () => {
     for (const e of entries) {
       for (const ex of e.examples.match) {
         for (const c of compiled.filter((x) => x.id === e.id)) {
-          for (const l of ex.split('\n')) if (c.re.test(l)) expect(satisfies(c.req, lowerKeepingOffsets(l), l), `${e.id}: ${l}`).toBe(true);
+          for (const l of ex.split('\n')) if (matchesLine(c, l)) expect(satisfies(c.req, lowerKeepingOffsets(l), l), `${e.id}: ${l}`).toBe(true);
         }
       }
     }
@@ -80,8 +108,7 @@ describe('literal prefilter', () => {
         refresh();
         const lower = lowerKeepingOffsets(l);
         for (const c of compiled) {
-          c.re.lastIndex = 0;
-          if (!c.re.test(l)) continue;
+          if (!matchesLine(c, l)) continue;
           matched++;
           expect(satisfies(c.req, lower, l), `${c.id} on ${JSON.stringify(l)}`).toBe(true);
         }
@@ -95,8 +122,7 @@ describe('literal prefilter', () => {
   it('reads \\b as RE2 does (ASCII): a word must start there, and K before it is no word character', () => {
     const { ast } = parseRustRegex('\\brm[ \\t]+-rf') as { ok: true; ast: never };
     const req = requiredLiterals(ast);
-    const re = compileRe2('\\brm[ \\t]+-rf');
-    if (!re.ok) throw new Error(re.error);
+    const re = { regex: compile('\\brm[ \\t]+-rf') };
     for (const [l, matches] of [
       ['terraform -rf', false],
       ['rm -rf /', true],
@@ -113,8 +139,7 @@ describe('literal prefilter', () => {
   it('is sound for case-insensitive s and k, which RE2 also matches as ſ and K', () => {
     const { ast } = parseRustRegex('(?i)secret key') as { ok: true; ast: never };
     const req = requiredLiterals(ast);
-    const re = compileRe2('(?i)secret key');
-    if (!re.ok) throw new Error(re.error);
+    const re = { regex: compile('(?i)secret key') };
     for (const l of ['ſecret Key', 'SECRET KEY', 'secret key']) {
       expect(re.regex.test(l)).toBe(true);
       expect(satisfies(req, lowerKeepingOffsets(l))).toBe(true);
@@ -136,8 +161,7 @@ describe('literal prefilter', () => {
       fc.property(cjkLine, (l) => {
         refresh();
         for (const c of withLiterals) {
-          c.re.lastIndex = 0;
-          if (!c.re.test(l)) continue;
+          if (!matchesLine(c, l)) continue;
           matched++;
           expect(satisfies(c.req, lowerKeepingOffsets(l), l), `${c.id} on ${JSON.stringify(l)}`).toBe(true);
         }
