@@ -15,11 +15,10 @@ import { analyzeShell, codeIndexes, configIndexes, envIndexes, type ShellFinding
 import { formatJsonPath } from '../src/analysis/jsonscan.js';
 import { mcpServers, mcpTexts, segmentAt } from '../src/analysis/mcp.js';
 import type { SourceText } from '../src/core/source.js';
+import { SHELL_FENCE_INFO } from '../src/analysis/fences.js';
 import { quote } from '../src/core/text.js';
 import { highestTrust } from '../src/core/trust.js';
 
-/** Info strings of fenced blocks read as shell scripts (an untagged block too). */
-const SHELL_LANGS = /^(?:|sh|bash|zsh|ksh|fish|shell|shell-session|shellsession|console|terminal|cmd|bat|powershell|ps1|pwsh|dockerfile|docker|makefile|make|yaml|yml|text|txt|plain|plaintext)$/;
 /** Cheap filter: a text the model could flag holds one of these command words (plain literals, no regex syntax), or
  *  `xh` as a whole word, or `http`/`https` and a space (TRIGGER). */
 const TRIGGER_WORDS = ['curl', 'wget', 'fetch', 'iwr', 'irm', 'invoke-web', 'invoke-rest', 'npx', 'bunx', 'pnpx', 'deno', 'pip', 'npm', 'pnpm', 'yarn', 'uv ', 'poetry', 'aria2c', 'bun ', 'pdm ', 'gem ', 'bundle', 'cargo', 'conda', 'mamba', 'nuget'];
@@ -229,7 +228,8 @@ export default defineRule({
         const lastNl = s.lastIndexOf('\n', be - 1);
         const ce = lastNl > cs && /^[ \t>]*(?:`{3,}|~{3,})[ \t]*$/.test(s.slice(lastNl + 1, be)) ? lastNl : be;
         if (cs < ce && mayTrigger(lines, cs, ce) && TRIGGER.test(s.slice(cs, ce))) {
-          if (SHELL_LANGS.test(info)) {
+          // Shell blocks, and YAML ones (CI steps and compose files hold command lines).
+          if (SHELL_FENCE_INFO.test(info) || info === 'yaml' || info === 'yml') {
             // Console prompts ("$ curl …") are not part of the command: blank them, offsets kept.
             const body = s.slice(0, ce).replace(/(^|\n)([ \t]*)([$%>] )/g, (_m, a: string, b: string, p: string) => a + b + ' '.repeat(p.length));
             for (const f of analyzeShell(body, cs, ce)) emit(t, f, 'warning', t.file ? t.where : 'in a code block');

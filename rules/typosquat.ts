@@ -11,8 +11,8 @@
 // requirements files, pyproject.toml, package.json) whose name is one such slip from a popular PyPI or npm package
 // (src/core/wellknown-packages.ts) and is not itself a popular package: the install runs the look-alike's code.
 
-import { fencedBlocks } from '../src/analysis/fences.js';
-import { effectiveWords, parseShell, type Script, type Word } from '../src/analysis/shell.js';
+import { fencedBlocks, SHELL_FENCE_INFO } from '../src/analysis/fences.js';
+import { codeCommandLines, effectiveWords, parseShell, type Script, type Word } from '../src/analysis/shell.js';
 import type { PackageFile } from '../src/core/contracts.js';
 import { defineRule, reportMessage, type MessageData, type RuleMeta, type SkillContext } from '../src/core/rule.js';
 import type { SourceText } from '../src/core/source.js';
@@ -265,36 +265,21 @@ function proseInstalls(text: string, start: number, end: number): Installed[] {
   return out;
 }
 
-/** Fenced-block info strings read as shell (an untagged block too). */
-const SHELL_LANG = /^(?:|sh|bash|zsh|ksh|fish|shell|shell-session|shellsession|console|terminal|cmd|bat|powershell|ps1|pwsh|dockerfile|docker|makefile|make|text|txt|plain|plaintext)$/;
-/** A string literal of program code (one line). */
-const STRING = /"(?:[^"\\\n]|\\.){4,}"|'(?:[^'\\\n]|\\.){4,}'|`(?:[^`\\]|\\.){4,}`/g;
-/** An argument list of string literals, as a spawn or subprocess call writes a command line (after the program name
- *  a spawn-style call gives first: `spawn("npm", ["install", "x"])`). */
-const ARG_LIST = /(?:["'][\w./-]+["']\s*,\s*)?[[(]\s*(?:(?:"[^"\\\n]*"|'[^'\\\n]*'|[A-Za-z_][\w.]*)\s*,\s*){1,40}(?:"[^"\\\n]*"|'[^'\\\n]*'|[A-Za-z_][\w.]*)\s*,?\s*[\])]/g;
-
 /** Installs written in program code: a string handed to a shell, or an argument list (`["pip", "install", "x"]`,
  *  `[sys.executable, "-m", "pip", "install", "x"]`), offsets into `text`. */
 export function codeInstalls(text: string, start = 0, end = text.length): Installed[] {
   const out: Installed[] = [];
-  const region = text.slice(start, end);
-  if (!/install|add|npx|uvx|bunx|dlx|run|exec/.test(region)) return out;
-  for (const m of region.matchAll(ARG_LIST)) {
-    const items = [...m[0].matchAll(/"([^"\\\n]*)"|'([^'\\\n]*)'|([A-Za-z_][\w.]*)/g)];
-    // Each item a word at the offsets of its text; a name such as sys.executable stands for python.
-    const words: Word[] = items.map((x) => {
-      const lit = x[1] ?? x[2];
-      const s = start + m.index! + x.index!;
-      return { value: lit ?? (/(?:^|\.)executable$/.test(x[3]!) ? 'python' : '_'), start: lit === undefined ? s : s + 1, end: lit === undefined ? s + x[0].length : s + x[0].length - 1, subs: [], proc: null };
-    });
-    out.push(...installedBy(words));
-  }
-  for (const m of region.matchAll(STRING)) {
-    const s = start + m.index! + 1;
-    if (out.some((o) => o.start >= s - 1 && o.end <= s + m[0].length)) continue;
+  if (!/install|add|npx|uvx|bunx|dlx|run|exec/.test(text.slice(start, end))) return out;
+  for (const c of codeCommandLines(text, start, end, 2, 4)) {
+    if (c.words) {
+      out.push(...installedBy(c.words));
+      continue;
+    }
+    if (out.some((o) => o.start >= c.start && o.end <= c.end)) continue;
+    const lit = text.slice(c.start, c.end);
     INSTALL_WORD.lastIndex = 0;
     // Escapes of the language (`\n` ending a command) read as blanks, offsets kept.
-    if (INSTALL_WORD.test(m[0])) out.push(...shellInstalls(m[0].replace(/\\[nrt]/g, '  '), 1, m[0].length - 1).map((i) => ({ ...i, start: i.start + s - 1, end: i.end + s - 1 })));
+    if (INSTALL_WORD.test(lit)) out.push(...shellInstalls(lit.replace(/\\[nrt]/g, '  '), 1, lit.length - 1).map((i) => ({ ...i, start: i.start + c.start, end: i.end + c.start })));
   }
   return out;
 }
@@ -332,7 +317,7 @@ export function markdownInstalls(text: string, from: number): Installed[] {
     const lastNl = text.lastIndexOf('\n', b.end - 1);
     const ce = lastNl > cs && /^[ \t>]*(?:`{3,}|~{3,})[ \t]*$/.test(text.slice(lastNl + 1, b.end)) ? lastNl : b.end;
     if (cs < ce && (mayInstall(cs, ce) || /^(?:requirements|pip-requirements)(?:\.txt)?$/.test(info))) {
-      if (SHELL_LANG.test(info)) {
+      if (SHELL_FENCE_INFO.test(info)) {
         // Console prompts ("$ pip install …") are not part of the command: blanked, offsets kept.
         const body = text.slice(cs, ce).replace(/(^|\n)([ \t]*)([$%>] )/g, (_m, a: string, s: string, p: string) => a + s + ' '.repeat(p.length));
         for (const i of shellInstalls(body)) out.push({ ...i, start: i.start + cs, end: i.end + cs });

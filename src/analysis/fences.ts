@@ -9,6 +9,9 @@
 // are set aside, and inside a list item the indentation counts from the item's content column (so a fence under
 // `1. Step` indented to the item's text is a fence, as CommonMark reads it).
 
+/** Fenced-block info strings whose content is shell commands (an untagged or plain-text block too). */
+export const SHELL_FENCE_INFO = /^(?:|sh|bash|zsh|ksh|fish|shell|shell-session|shellsession|console|terminal|cmd|bat|powershell|ps1|pwsh|dockerfile|docker|makefile|make|text|txt|plain|plaintext)$/;
+
 export interface FencedBlock {
   /** Offsets in the text: the opening fence's line start to the closing fence's line end (or the scan's end). */
   start: number;

@@ -6,6 +6,7 @@ import { decodeLiteral } from './decode.js';
 import { unusualDestinationIn } from './destinations.js';
 import { hostOf } from './behaviour/paths.js';
 import { abbreviates } from './behaviour/shellflow.js';
+import { callText } from './behaviour/codeflow.js';
 
 export type FlowKind = 'environment-sent' | 'encoded-secret-sent' | 'hidden-destination' | 'credential-harvest' | 'secret-sent';
 
@@ -211,26 +212,15 @@ function variableSent(block: string, name: string, from: number, seen: Set<strin
 
 const SINK_ALL = new RegExp(SINK.source, 'g');
 
-/** Where each sink's data can be: a call's argument list (to its closing parenthesis, strings skipped, at most 4,000
- *  characters), or a command's line with its backslash continuations. */
+/** Where each sink's data can be: a call's argument list, or a command's line with its backslash continuations. */
 function sinkExtents(block: string): [number, number][] {
   const out: [number, number][] = [];
   for (const m of block.matchAll(SINK_ALL)) {
     const s = m.index;
     let e = s + m[0].length;
     if (m[0].endsWith('(')) {
-      let depth = 1;
-      let quote = '';
-      const cap = Math.min(block.length, e + 4000);
-      for (; e < cap && depth > 0; e++) {
-        const c = block[e]!;
-        if (quote) {
-          if (c === '\\') e++;
-          else if (c === quote) quote = '';
-        } else if (c === '"' || c === "'" || c === '`') quote = c;
-        else if (c === '(' || c === '[' || c === '{') depth++;
-        else if (c === ')' || c === ']' || c === '}') depth--;
-      }
+      // To the matching parenthesis (strings skipped, at most 4,000 characters), as the behaviour model reads a call.
+      e = s + m[0].length + callText(block, s + m[0].length - 1).length + 1;
     } else {
       for (;;) {
         const le = block.indexOf('\n', e);

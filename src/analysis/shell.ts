@@ -496,31 +496,61 @@ export function commandIndex(head: string, ws: readonly Word[]): string | null {
   return null;
 }
 
+/** A command line written in program code: a literal argument list, its items as words (a name such as
+ *  `sys.executable` stands for python, any other name is `_`), or a string literal (`words` absent). */
+export interface CodeCommandLine {
+  /** The span of the list or of the string, quotes included. */
+  start: number;
+  end: number;
+  words?: Word[];
+}
+
+const CODE_ITEM = `(?:"[^"\\\\\\n]*"|'[^'\\\\\\n]*'|[A-Za-z_][\\w.]*)`;
+
+/**
+ * The command lines program code writes (Python, JavaScript, PowerShell): each literal list of strings (after the
+ * program name a spawn-style call gives first: `spawn("npm", ["install", "x"])`, `subprocess.run([sys.executable,
+ * "-m", "pip", "install", "x"])`) with at least `minItems` items, then each string literal of at least `minString`
+ * characters between its quotes (a string handed to a shell). Offsets into `text`; a word's offsets are its text's,
+ * inside the quotes.
+ */
+export function codeCommandLines(text: string, start = 0, end = text.length, minItems = 3, minString = 6): CodeCommandLine[] {
+  const region = text.slice(start, end);
+  const out: CodeCommandLine[] = [];
+  const list = new RegExp(`(?:["'][\\w./-]+["']\\s*,\\s*)?[\\[(]\\s*${CODE_ITEM}(?:\\s*,\\s*${CODE_ITEM}){${minItems - 1},40}\\s*,?\\s*[\\])]`, 'g');
+  for (const m of region.matchAll(list)) {
+    const words: Word[] = [...m[0].matchAll(new RegExp(CODE_ITEM, 'g'))].map((x) => {
+      const v = x[0];
+      const s = start + m.index! + x.index!;
+      if (/^["']/.test(v)) return { value: v.slice(1, -1), start: s + 1, end: s + v.length - 1, subs: [], proc: null };
+      return { value: /(?:^|\.)executable$/.test(v) ? 'python' : '_', start: s, end: s + v.length, subs: [], proc: null };
+    });
+    out.push({ start: start + m.index!, end: start + m.index! + m[0].length, words });
+  }
+  const str = new RegExp(`"(?:[^"\\\\\\n]|\\\\.){${minString},}"|'(?:[^'\\\\\\n]|\\\\.){${minString},}'|\`(?:[^\`\\\\]|\\\\.){${minString},}\``, 'g');
+  for (const m of region.matchAll(str)) out.push({ start: start + m.index!, end: start + m.index! + m[0].length });
+  return out;
+}
+
 /**
  * Installs from a custom index written in program code (Python, JavaScript, PowerShell): a string handed to a shell
  * (`os.system("pip install -i URL x")`) or an argument list (`subprocess.run([sys.executable, "-m", "pip",
- * "install", "--index-url", URL, "x"])`, `spawn("npm", ["install", "--registry", URL])`). Each literal list of
- * strings (after the program name a spawn-style call gives first) is read as the command line its items spell (a
- * name such as `sys.executable` stands for python); each string literal as a shell command. Returns the span of the list or string and the index.
+ * "install", "--index-url", URL, "x"])`, `spawn("npm", ["install", "--registry", URL])`), as codeCommandLines reads
+ * them: each list as the command line its items spell, each string as a shell command. Returns the span of the list
+ * or string and the index.
  */
 export function codeIndexes(text: string): { start: number; end: number; url: string }[] {
   const out: { start: number; end: number; url: string }[] = [];
-  const item = `(?:"[^"\\\\\\n]*"|'[^'\\\\\\n]*'|[A-Za-z_][\\w.]*)`;
-  // A program name before the list is the command of a spawn-style call: spawn("npm", ["install", …]).
-  const list = new RegExp(`(?:["'][\\w./-]+["']\\s*,\\s*)?[\\[(]\\s*${item}(?:\\s*,\\s*${item}){2,40}\\s*,?\\s*[\\])]`, 'g');
-  for (const m of text.matchAll(list)) {
-    const words = [...m[0].matchAll(new RegExp(item, 'g'))].map((x) => {
-      const v = x[0];
-      if (/^["']/.test(v)) return v.slice(1, -1);
-      return /(?:^|\.)executable$/.test(v) ? 'python' : '_';
-    });
-    if (!words.some((w) => /^(?:install|add|config|sources?|-[a-z]|--[a-z-]+(?:=.*)?)$/.test(w))) continue;
-    const line = words.map((w) => `'${w.replace(/'/g, '')}'`).join(' ');
-    for (const f of analyzeShell(line)) if (f.kind === 'custom-index') out.push({ start: m.index!, end: m.index! + m[0].length, url: /\(([^()]+)\)$/.exec(f.detail)?.[1] ?? '' });
-  }
-  for (const m of text.matchAll(/"(?:[^"\\\n]|\\.){6,}"|'(?:[^'\\\n]|\\.){6,}'|`(?:[^`\\]|\\.){6,}`/g)) {
-    if (out.some((o) => m.index! < o.end && o.start < m.index! + m[0].length)) continue;
-    for (const f of analyzeShell(m[0].slice(1, -1))) if (f.kind === 'custom-index') out.push({ start: m.index!, end: m.index! + m[0].length, url: /\(([^()]+)\)$/.exec(f.detail)?.[1] ?? '' });
+  for (const c of codeCommandLines(text)) {
+    if (c.words) {
+      const words = c.words.map((w) => w.value);
+      if (!words.some((w) => /^(?:install|add|config|sources?|-[a-z]|--[a-z-]+(?:=.*)?)$/.test(w))) continue;
+      const line = words.map((w) => `'${w.replace(/'/g, '')}'`).join(' ');
+      for (const f of analyzeShell(line)) if (f.kind === 'custom-index') out.push({ start: c.start, end: c.end, url: /\(([^()]+)\)$/.exec(f.detail)?.[1] ?? '' });
+      continue;
+    }
+    if (out.some((o) => c.start < o.end && o.start < c.end)) continue;
+    for (const f of analyzeShell(text.slice(c.start + 1, c.end - 1))) if (f.kind === 'custom-index') out.push({ start: c.start, end: c.end, url: /\(([^()]+)\)$/.exec(f.detail)?.[1] ?? '' });
   }
   return out.sort((a, b) => a.start - b.start);
 }
