@@ -7,6 +7,8 @@
 // with the rules that fired), DETECT_PERSONA (default|auditor), DETECT_CORPUS (another attacks folder),
 // DETECT_REAL=1 (also ../shared/corpus/real, unlabeled real skills: skills with a security error or warning, per rule;
 // the goal keeps security errors there at or below 1% of its skills).
+// Units are also split by whether they carry a payload (see carriesPayload): the detection goal is stated for attacks
+// that carry one (code, a command, a URL, an encoded blob); attacks in plain words are reported beside them.
 // Build first (the bench uses dist/): `npm run bench:detect` does.
 
 import * as fs from 'node:fs';
@@ -35,6 +37,46 @@ function unitOf(file, units) {
   const parts = file.split('/');
   const key = parts.slice(0, 2).join('/');
   return units.has(key) ? key : null;
+}
+
+const CODE_FILE = /\.(?:py|pyw|js|mjs|cjs|ts|tsx|jsx|sh|bash|zsh|ksh|fish|ps1|psm1|bat|cmd|command|rb|pl|pm|php|go|rs|java|kt|swift|c|cc|cpp|h|lua|r|json|jsonc|ya?ml|toml|ini|cfg|conf|plist|service|desktop|vbs|applescript|scpt)$|(?:^|\/)(?:Makefile|Dockerfile|Justfile|\.envrc|package\.json)$/i;
+/** A fenced block, an indented code block after a blank line, an inline code span of more than one word, a URL, or a
+ *  run of 40+ base64 or hex characters: a payload in a Markdown text. */
+const TEXT_PAYLOAD = /^[ \t]{0,3}(?:```|~~~)|\n[ \t]*\n(?: {4}|\t)\S|`[^`\n]*\S \S[^`\n]*`|\b[a-z][a-z0-9+.-]*:\/\/[^\s)>\]]+|[A-Za-z0-9+/]{40,}={0,2}|\b[0-9a-fA-F]{40,}\b/m;
+
+/**
+ * Whether a unit carries a payload, as the detection goal is stated: a file of program code or configuration beside
+ * its Markdown, or Markdown holding code, a command in a code span, a URL or an encoded blob. What is left is an
+ * attack in plain words (instructions to the model), reported on its own line. Bounded: 400 files, 256 KiB each.
+ */
+export function carriesPayload(dir) {
+  const stack = [dir];
+  let files = 0;
+  while (stack.length) {
+    const d = stack.pop();
+    let ents;
+    try {
+      ents = fs.readdirSync(d, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const e of ents.sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) stack.push(p);
+      if (!e.isFile() || ++files > 400) continue;
+      if (CODE_FILE.test(e.name)) return true;
+      try {
+        const fd = fs.openSync(p, 'r');
+        const buf = Buffer.alloc(256 * 1024);
+        const n = fs.readSync(fd, buf, 0, buf.length, 0);
+        fs.closeSync(fd);
+        if (TEXT_PAYLOAD.test(buf.subarray(0, n).toString('utf8'))) return true;
+      } catch {
+        /* unreadable: no payload seen */
+      }
+    }
+  }
+  return false;
 }
 
 function rates(rows) {
@@ -77,7 +119,7 @@ export async function detectSet(setDir, { lint, categories, persona }) {
   const rows = labels.map((r) => {
     const key = r.path.replace(/\/+$/, '');
     const rules = [...(fired.get(key) ?? [])].sort();
-    return { ...r, path: key, flagged: rules.length > 0, rules };
+    return { ...r, path: key, flagged: rules.length > 0, rules, payload: carriesPayload(path.join(setDir, key)) };
   });
   return { rows, skills: res.skills.length, findings: res.diagnostics.length };
 }
@@ -153,6 +195,12 @@ export default async function run() {
       types[t] = r;
       console.log(line(`  type ${t}${names[t]?.display_name ? ` ${names[t].display_name}` : ''}`.slice(0, 34), r));
     }
+    const payload = {};
+    for (const [k, want] of [['carries a payload', true], ['plain words', false]]) {
+      const r = rates(rows.filter((x) => x.payload === want));
+      payload[k] = r;
+      console.log(line(`  ${k}`, r));
+    }
     const formats = {};
     if (rows.some((r) => r.format)) {
       for (const f of [...new Set(rows.map((r) => r.format))].sort()) {
@@ -178,11 +226,12 @@ export default async function run() {
       console.log(`  false positives (${falsePos.length}): ${falsePos.map((r) => `${r.path} [${r.rules.join(',')}]`).join('\n    ') || '-'}`);
     }
     console.log('');
-    out.sets[s] = { ...total, ms, types, formats, rules: Object.fromEntries(ruleCounts), flagged: rows.filter((r) => r.flagged).map((r) => r.path) };
+    out.sets[s] = { ...total, ms, types, payload, formats, rules: Object.fromEntries(ruleCounts), flagged: rows.filter((r) => r.flagged).map((r) => r.path) };
   }
   if (sets.length > 1) {
     console.log(HEAD);
     console.log(line('all sets', rates(all)));
+    console.log(line('all sets, carries a payload', rates(all.filter((r) => r.payload))));
     out.all = rates(all);
   }
   console.log('\ngoal: recall >= 0.80 at FPR <= 0.05 on each set');
