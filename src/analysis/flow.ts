@@ -4,8 +4,7 @@
 
 import { decodeLiteral } from './decode.js';
 import { unusualDestinationIn } from './destinations.js';
-import { hostOf } from './behaviour/paths.js';
-import { abbreviates } from './behaviour/shellflow.js';
+import { hostOf, servesHost } from './behaviour/paths.js';
 import { callText } from './behaviour/codeflow.js';
 
 export type FlowKind = 'environment-sent' | 'encoded-secret-sent' | 'hidden-destination' | 'credential-harvest' | 'secret-sent';
@@ -143,7 +142,7 @@ function secretSent(block: string): { at: number; detail: string; name: string; 
       for (const [v, { name, at }] of vars) {
         if (!new RegExp(`\\b${v}\\b`).test(a)) continue;
         const service = name.split('_').filter((w) => w.length > 1 && !GENERIC_NAME_WORDS.has(w)).map((w) => w.toLowerCase());
-        if (service.some((w) => host.includes(w) || abbreviates(w, host))) continue;
+        if (servesHost(service, host) !== false) continue;
         return { at, name, url, detail: `sends the credential ${name} in the request ${kw[1]} to ${host}, a host not named for it (${m[0].replace(/\($/, '')})` };
       }
     }

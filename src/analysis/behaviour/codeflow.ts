@@ -335,6 +335,25 @@ export function codeRun(sn: Snippet, st: State, depth: number, via: Step[]): voi
       },
     });
   }
+  // Files copied: shutil.copy(src, dst), fs.copyFileSync(src, dst), FileUtils.cp(src, dst), Copy-Item src dst. A
+  // credential store copied out is collected as if it were read and written.
+  for (const m of text.matchAll(/\b(?:shutil\.(?:copy|copy2|copyfile|copytree|move)|(?:fs\.)?(?:copyFileSync|cpSync)|fs\.(?:copyFile|cp)|FileUtils\.(?:cp|cp_r|copy)|File::Copy::copy)\s*\(/g)) {
+    const a = m.index;
+    const args = callText(text, a + m[0].length - 1);
+    const src = firstArg(args);
+    const dst = stringsIn(args.slice(src.length)).at(0)?.value ?? paths.get(args.slice(src.length).replace(/^\s*,\s*/, '').split(/[,)]/)[0]!.trim()) ?? null;
+    if (!dst) continue;
+    events.push({
+      at: a,
+      run: () => {
+        const t = taintOfExpr(src, a, lineEnd(a)) ?? (paths.has(src.trim()) ? taintOfExpr(JSON.stringify(paths.get(src.trim())), a, lineEnd(a)) : null);
+        if (!t || t.kind !== 'secret') return;
+        const held = { ...t, steps: [...t.steps, step(at(a, lineEnd(a)), `copies it (${m[0].replace(/\s*\($/, '')})`)] };
+        st.files.set(dst, held);
+        stage(st, held, at(a, lineEnd(a)), dst, sn.negated === true);
+      },
+    });
+  }
   // Shell strings: os.system("…"), subprocess.run("…", shell=True), exec("…"), spawn("sh", ["-c", "…"]).
   const shellRe = alias.shell.length ? new RegExp(`${SHELL_CALL.source}|(?<![\\w.$])(?:${names(alias.shell)})\\s*\\(\\s*`, 'g') : SHELL_CALL;
   shellRe.lastIndex = 0;

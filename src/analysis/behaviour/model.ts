@@ -11,6 +11,7 @@ import { skillHostNamer } from '../disclosure.js';
 import { fencedBlocks } from '../fences.js';
 import { mcpServers, segmentAt, type McpServer } from '../mcp.js';
 import { codeRun } from './codeflow.js';
+import { harvestChains } from './harvest.js';
 import { newState, ShellModel, type State } from './shellflow.js';
 import type { Chain, Lang, Snippet, Step, Where } from './types.js';
 
@@ -315,6 +316,15 @@ export function behaviourOf(ctx: SkillContext): Behaviour {
     // commands, credential paths, encoders) sets nothing a later piece could use: skipped, most code is.
     if (!sn.trigger && !ACTS.test(sn.text.slice(sn.start, sn.end))) continue;
     dispatch(sn, st, 0, []);
+  }
+  // Credential stores of several services read by one piece of code, or the browser's saved passwords: reported
+  // unless a chain of that piece already says where they go.
+  for (const sn of snippets) {
+    if (!/credentials|\.ssh|\.aws|\.netrc|\.npmrc|\.kube|\.docker|\.gnupg|\.config|password_value|key4\.db/i.test(sn.text.slice(sn.start, sn.end))) continue;
+    const whole = sn.place(sn.start, sn.end);
+    const told = st.out.some((c) => c.rule === 'exfiltration' && c.severity !== 'info' && c.steps.some((s) => s.at.file === whole.file && s.at.start >= whole.start && s.at.start < whole.end));
+    if (told) continue;
+    for (const c of harvestChains(sn)) st.out.push(sn.negated ? { ...c, severity: 'info', confidence: 'low', lowered: { severity: c.severity, confidence: c.confidence } } : c);
   }
   // Credentials collected into a file that no chain of the skill then sends and no command deletes again (a
   // temporary copy a tool needs, shredded after): collection on its own.

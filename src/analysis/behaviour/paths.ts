@@ -73,6 +73,56 @@ export function isLocalHost(h: string): boolean {
   return /^(?:localhost|localhost\.localdomain|ip6-localhost|127(?:\.[0-9]{1,3}){3}|0\.0\.0\.0|::1?|0)$/.test(x) || x.endsWith('.localhost') || x.startsWith('/');
 }
 
+/** The label a host is registered under: the one before its public suffix. A generic second level under a
+ *  two-letter country code (co.uk, com.au, co.jp) counts as part of the suffix. `api.openai.com` → openai,
+ *  `api.openai.com.relay.io` → relay, `x.example.co.uk` → example. An address or a one-label host is itself. */
+export function registeredLabel(host: string): string {
+  const labels = host.toLowerCase().replace(/\.$/, '').split('.');
+  if (labels.length < 2 || /^[0-9.]+$/.test(host) || host.includes(':')) return host.toLowerCase();
+  const n = labels.length;
+  const cc = /^[a-z]{2}$/.test(labels[n - 1]!) && /^(?:co|com|net|org|gov|edu|ac|or|ne|go|gob|gouv|nic|mil|ltd|plc|biz|info)$/.test(labels[n - 2]!);
+  return labels[cc && n >= 3 ? n - 3 : n - 2]!;
+}
+
+/**
+ * Whether `host` is the service a word of a credential's name names (`OPENAI_API_KEY` → openai). The skill's author
+ * spells the host, so only the label it is registered under counts, never a word elsewhere in it: true when that
+ * label is the word or goes on from it in letters or digits (api.openai.com, x.supabase.co, googleapis.com,
+ * api.openweathermap.org); null when the word only abbreviates it (GH → github.com, HF → huggingface.co): likely,
+ * not shown; false otherwise (openai-proxy.net, api.openai.com.relay-cache.io, github-telemetry.io). The same name
+ * under another top-level domain (openai.co) or run on in letters (openaiproxy.net) is not told apart: that needs the
+ * services' own lists of domains.
+ */
+export function serviceHost(word: string, host: string): boolean | null {
+  const w = word.toLowerCase();
+  const label = registeredLabel(host);
+  if (label === w || (label.startsWith(w) && /^[a-z0-9]+$/.test(label.slice(w.length)))) return true;
+  if (abbreviates(w, label)) return null;
+  return false;
+}
+
+/** A short all-consonant word (after its first letter) abbreviates a label that starts with the same letter and holds
+ *  its letters in order: GH → github, HF → huggingface, CF → cloudflare, TG → telegram. */
+export function abbreviates(word: string, label: string): boolean {
+  if (word.length < 2 || word.length > 4 || /[aeiouy]/.test(word.slice(1))) return false;
+  if (label[0] !== word[0] || label.length <= word.length) return false;
+  let i = 1;
+  for (const ch of label.slice(1)) if (ch === word[i]) i++;
+  return i >= word.length;
+}
+
+/** The best a credential name's service words say about `host` (see serviceHost): true when one names it, null
+ *  when one may, false when none does or there is none. */
+export function servesHost(words: readonly string[], host: string): boolean | null {
+  let best: boolean | null = false;
+  for (const w of words) {
+    const r = serviceHost(w, host);
+    if (r === true) return true;
+    if (r === null) best = null;
+  }
+  return best;
+}
+
 /** The host of a URL-ish word (https://h/…, h:port, user@h:path), or null. */
 export function hostOf(u: string): string | null {
   const m = /^(?:[a-z][a-z0-9+.-]*:\/\/)(?:[^@/\s]*@)?(\[[^\]]+\]|[^/:?#\s'"]+)/i.exec(u.trim());

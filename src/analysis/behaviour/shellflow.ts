@@ -7,7 +7,7 @@
 import { decodeLiteral } from '../decode.js';
 import { effectiveWords, MAX_DEPTH, parseShell, type Command, type Script, type Word } from '../shell.js';
 import { unusualDestination } from '../destinations.js';
-import { hostOf, isLocalHost, persistencePath, secretPath } from './paths.js';
+import { hostOf, isLocalHost, persistencePath, secretPath, servesHost } from './paths.js';
 import type { Chain, Lang, Snippet, Step, Taint, Where } from './types.js';
 
 /** What one skill's code has set so far. */
@@ -321,15 +321,16 @@ export function foreignServices(payload: string, host: string): string[] {
     const name = m[1]!.toUpperCase();
     if (!SECRET_NAME.test(name) || /WEBHOOK/.test(name)) continue;
     const words = serviceWords(name);
-    if (words.length === 0 || words.some((w) => host.includes(w) || abbreviates(w, host))) continue;
+    if (words.length === 0 || servesHost(words, host) !== false) continue;
     out.add(words[0]!);
   }
   return [...out].sort();
 }
 
-/** A secret from an environment variable sent to `host`: true when the host carries a word of the variable's name
- *  (`TAVILY_API_KEY` → api.tavily.com: authentication to its own service), false when the name names a service and
- *  the host is not it, null when the name says nothing (`API_KEY`) or the host is unknown. Other secrets: false. */
+/** A secret from an environment variable sent to `host`: true when the host is registered under a word of the
+ *  variable's name (`TAVILY_API_KEY` → api.tavily.com: authentication to its own service), false when the name names
+ *  a service and the host is not it (a lookalike spelling included: api.tavily.com.example.net), null when the name
+ *  says nothing (`API_KEY`), the host only may be it (paths.ts serviceHost) or is unknown. Other secrets: false. */
 export function ownService(t: Taint, host: string | null): boolean | null {
   if (t.owner) return host ? t.owner.some((d) => host === d || host.endsWith(`.${d}`)) : null;
   if (!t.envName) return false;
@@ -337,19 +338,7 @@ export function ownService(t: Taint, host: string | null): boolean | null {
   if (/WEBHOOK/i.test(t.envName)) return null;
   const words = serviceWords(t.envName);
   if (!host || words.length === 0) return null;
-  return words.some((w) => host.includes(w) || abbreviates(w, host));
-}
-
-/** A short all-consonant word (after its first letter) abbreviates a label of `host` that starts with the same letter
- *  and holds its letters in order: GH → github.com, HF → huggingface.co, CF → cloudflare.com, TG → telegram.org. */
-export function abbreviates(word: string, host: string): boolean {
-  if (word.length < 2 || word.length > 4 || /[aeiouy]/.test(word.slice(1))) return false;
-  return host.split(/[.-]/).some((label) => {
-    if (label[0] !== word[0] || label.length <= word.length) return false;
-    let i = 1;
-    for (const ch of label.slice(1)) if (ch === word[i]) i++;
-    return i >= word.length;
-  });
+  return servesHost(words, host);
 }
 
 /** An SSH public key line that stands for the user's own: cut short with an ellipsis, only "AAAA", or "<key>". */
