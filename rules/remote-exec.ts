@@ -18,6 +18,8 @@ import type { SourceText } from '../src/core/source.js';
 import { SHELL_FENCE_INFO } from '../src/analysis/fences.js';
 import { quote } from '../src/core/text.js';
 import { highestTrust } from '../src/core/trust.js';
+import { installerSpecs } from '../src/analysis/installers.js';
+import { PROFILES } from '../src/targets/profiles.js';
 
 /** Cheap filter: a text the model could flag holds one of these command words (plain literals, no regex syntax), or
  *  `xh` as a whole word, or `http`/`https` and a space (TRIGGER). */
@@ -138,8 +140,16 @@ export default defineRule({
     remotePackage: '{{detail}} {{where}}: {{command}}; whatever the server returns runs unreviewed. Pin a published version or a lockfile entry with an integrity hash instead of a URL',
     customIndex:
       '{{detail}} {{where}}: {{command}}; a package from an index you do not control can shadow a public or internal name (dependency confusion). Install from the default index, or pin the package by hash (--require-hashes)',
+    installerDownload:
+      "OpenClaw's installer spec {{n}} downloads {{url}}{{plain}} and installs it with no sha256; OpenClaw checks a digest only when the spec gives one, so whatever the server returns at install time is installed and later run. Add the file's sha256 to the spec",
   }),
   checkSkill(skillCtx) {
+    // OpenClaw's installer specs (src/analysis/installers.ts): a download with no digest to check.
+    for (const spec of installerSpecs(skillCtx.data, PROFILES.openclaw.gatingFacts?.metadataKeys ?? [])) {
+      if (spec.kind !== 'download' || spec.sha256 || !/^https?:\/\//i.test(spec.value)) continue;
+      const loc = skillCtx.locate(['metadata', spec.key, 'install', spec.index, spec.field]);
+      skillCtx.report({ ...(loc ? { offset: loc.start, endOffset: loc.end } : { line: 1, column: 1 }), severity: 'warning', confidence: 'high', messageId: 'installerDownload', data: { n: `metadata.${spec.key}.install[${spec.index}]`, url: quote(spec.value, 120), plain: /^http:/i.test(spec.value) ? ' over plain HTTP (anyone on the path can change it)' : '' } });
+    }
     // Earlier layers report through `collecting`; the behaviour model's chains (src/analysis/behaviour/) come last,
     // skipping lines those layers already reported.
     const chainTaken: Taken[] = [];

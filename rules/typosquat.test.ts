@@ -5,7 +5,7 @@ import { parseShell } from '../src/analysis/shell.js';
 import { reportMessage } from '../src/core/rule.js';
 import { lint } from '../src/node/lint.js';
 import { RuleTester } from '../src/testing.js';
-import rule, { codeInstalls, installedBy, markdownInstalls, packageName, packageSlip, pyprojectInstalls, requirementsInstalls, slip } from './typosquat.js';
+import rule, { codeInstalls, installedBy, markdownInstalls, outrankingVersion, packageName, packageSlip, pyprojectInstalls, requirementsInstalls, slip } from './typosquat.js';
 
 RuleTester.describe = describe;
 RuleTester.it = it;
@@ -244,6 +244,44 @@ describe('typosquat: package names', () => {
     expect(specs(requirementsInstalls('# c\n-r x.txt\ng>=1 # c\n  h[x]\n'))).toEqual(['g>=1', 'h[x]']);
     expect(specs(pyprojectInstalls('[project]\ndependencies = ["i>=1",\n  "j"]\n[dependency-groups]\ndev = ["k"]\n[tool.poetry.dependencies]\npython = "^3"\nl = "*"\n[tool.other]\nm = "1"\n'))).toEqual(['i>=1', 'j', 'k', 'l']);
   });
+});
+
+describe('typosquat: versions chosen to outrank every release (dependency confusion)', () => {
+  it('a major of 1000 or more that is no calendar year or date, or nines only from 99 up', () => {
+    expect(outrankingVersion('PyPI', 'acme-utils==9000.0.1')).toBe('9000.0.1');
+    expect(outrankingVersion('PyPI', 'acme-utils>=9999')).toBe('9999');
+    expect(outrankingVersion('npm', '@acme/auth@99.99.99')).toBe('99.99.99');
+    expect(outrankingVersion('npm', 'x', '^999.9.9')).toBe('999.9.9');
+    expect(outrankingVersion('PyPI', 'x', '1000.0.0')).toBe('1000.0.0');
+    for (const [r, spec, v] of [['PyPI', 'tzdata==2024.1'], ['PyPI', 'certifi>=2024.2.2'], ['PyPI', 'chromedriver-binary==120.0.6099.109'], ['PyPI', 'x==20240101.1'], ['npm', 'electron@99.0.0'], ['npm', 'x', '^9.9.9'], ['PyPI', 'requests'], ['npm', 'x', 'latest'], ['PyPI', 'x<9999']] as const) expect(outrankingVersion(r, spec, v), spec + (v ?? '')).toBeNull();
+  });
+  it('message text', () =>
+    expect(reportMessage(rule.meta, { messageId: 'outranking', data: { where: 'the skill file', name: '"acme-loader"', version: '9000.0.1', registry: 'PyPI' } })).toBe(
+      'the skill file asks for "acme-loader" at version 9000.0.1, a number no release carries, chosen to outrank every real one: that is how dependency confusion makes an installer take a package from the public PyPI over the private or real one of the same name. Check where the package comes from; pin the version its maintainers released and the index it comes from',
+    ));
+});
+
+const outranking = (line: number, name: string, version: string, registry: string, where: string, file?: string) => ({ line, severity: 'warning' as const, confidence: 'medium' as const, messageId: 'outranking', data: { where, name: `"${name}"`, version, registry }, ...(file ? { file } : {}) });
+const OC = "OpenClaw's installer spec (metadata.openclaw.install)";
+tester.run(rule, {
+  valid: [
+    { ...installs('```bash\npip install tzdata==2024.1 chromedriver-binary==120.0.6099.109\n```\n'), name: 'calendar versions and a browser-tracking major are releases' },
+    { code: '---\nname: tables\ndescription: x\nmetadata: {"openclaw": {"install": [{"kind": "node", "package": "prettier"}, {"kind": "uv", "package": "ruff==0.6.0"}]}}\n---\nB.\n', path: 'skills/tables/SKILL.md', name: 'installer specs of real packages' },
+  ],
+  invalid: [
+    { ...installs('```bash\npip install acme-loader==9000.0.1\n```\n'), name: 'a pip install at an outranking version', errors: [outranking(6, 'acme-loader', '9000.0.1', 'PyPI', 'the skill file')], output: null },
+    { ...installs('B.\n', { 'package.json': '{"dependencies": {"acme-tokens": "^99.99.99"}}' }), name: 'a package.json range from an outranking version', errors: [outranking(1, 'acme-tokens', '99.99.99', 'npm', '"package.json"', 'skills/tables/package.json')], output: null },
+    {
+      code: '---\nname: tables\ndescription: x\nmetadata: {"openclaw": {"install": [{"kind": "node", "package": "pretteir"}, {"kind": "uv", "package": "acme==9999.0.0"}]}}\n---\nB.\n',
+      path: 'skills/tables/SKILL.md',
+      name: "OpenClaw's installer specs: a slip of a popular npm package, an outranking PyPI version",
+      errors: [
+        { line: 4, severity: 'warning', confidence: 'medium', messageId: 'package', data: { where: OC, name: '"pretteir"', registry: 'npm', known: '"prettier"', how: '"ie" swapped' } },
+        outranking(4, 'acme', '9999.0.0', 'PyPI', OC),
+      ],
+      output: null,
+    },
+  ],
 });
 
 // The class fixtures of this rule: each attack flagged, each benign twin (real names, close real names) not.

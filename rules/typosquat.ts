@@ -12,6 +12,8 @@
 // (src/core/wellknown-packages.ts) and is not itself a popular package: the install runs the look-alike's code.
 
 import { fencedBlocks, SHELL_FENCE_INFO } from '../src/analysis/fences.js';
+import { installerSpecs } from '../src/analysis/installers.js';
+import { PROFILES } from '../src/targets/profiles.js';
 import { codeCommandLines, effectiveWords, parseShell, type Script, type Word } from '../src/analysis/shell.js';
 import type { PackageFile } from '../src/core/contracts.js';
 import { defineRule, reportMessage, type MessageData, type RuleMeta, type SkillContext } from '../src/core/rule.js';
@@ -139,6 +141,26 @@ export interface Installed {
   spec: string;
   start: number;
   end: number;
+  /** The version range written apart from the name (a package.json or Poetry value). */
+  version?: string;
+}
+
+/**
+ * The version an install pins or requires at least, when it is one no release carries but a number chosen to outrank
+ * every release: a major of 1000 or more that is not a calendar year or date (9000.0.0, 9999.1.0; not 2024.1.0 or
+ * 20240101), or a version of nines only from 99 up (99.99.99, 999.9.9). Dependency confusion works so: the installer
+ * picks the highest version any index it asks offers, so a public package under a private name wins with a higher
+ * number (Birsan, "Dependency Confusion", 2021). Null otherwise.
+ */
+export function outrankingVersion(registry: Registry, spec: string, version?: string): string | null {
+  const v = version ?? (registry === 'PyPI' ? /(?:===?|>=|~=|>)\s*v?([0-9][0-9.]*)/.exec(spec)?.[1] : /^(?:@[^/\s]+\/)?[^@\s]+@[\^~>=v\s]*([0-9][0-9.]*)/.exec(spec)?.[1]);
+  const m = v === undefined ? null : /^[\^~>=<v\s]*([0-9]+(?:\.[0-9]+)*)/.exec(v);
+  if (!m) return null;
+  const parts = m[1]!.split('.');
+  const major = Number(parts[0]);
+  if (major >= 1000 && !(major >= 1990 && major <= 2100) && parts[0]!.length < 8) return m[1]!;
+  if (major >= 99 && parts.every((x) => /^9+$/.test(x))) return m[1]!;
+  return null;
 }
 
 /** Options whose value is not a package (skipped with it), and options whose value is one, per manager family. */
@@ -361,10 +383,10 @@ export function pyprojectInstalls(text: string): Installed[] {
     const code = line.replace(/#.*$/, '');
     const poetry = /^tool\.poetry\.(?:dev-)?(?:group\.[^.]+\.)?dependencies$/.test(table);
     if (poetry && !inArray) {
-      const key = /^[ \t]*"?([A-Za-z0-9][\w.-]*)"?[ \t]*=/.exec(code);
+      const key = /^[ \t]*"?([A-Za-z0-9][\w.-]*)"?[ \t]*=[ \t]*(?:\{[^}]*\bversion[ \t]*=[ \t]*)?["']?([^"'\s,}]*)/.exec(code);
       if (key && key[1]!.toLowerCase() !== 'python') {
         const s = start + key[0].indexOf(key[1]!);
-        out.push({ registry: 'PyPI', spec: key[1]!, start: s, end: s + key[1]!.length });
+        out.push({ registry: 'PyPI', spec: key[1]!, start: s, end: s + key[1]!.length, ...(key[2] ? { version: key[2] } : {}) });
       }
       continue;
     }
@@ -398,14 +420,14 @@ function packageJsonInstalls(f: PackageFile): Installed[] {
     // The key just before the value: `"name": "^1.0.0"`.
     const key = JSON.stringify(s.path[1]);
     const k = text.lastIndexOf(key, s.start);
-    if (k !== -1) out.push({ registry: 'npm', spec: s.path[1], start: k + 1, end: k + key.length - 1 });
+    if (k !== -1) out.push({ registry: 'npm', spec: s.path[1], start: k + 1, end: k + key.length - 1, version: s.value });
   }
   return out;
 }
 
 const meta: RuleMeta = {
   id: 'typosquat',
-  description: 'Skill name one typing slip (swapped, doubled or dropped letter) away from a well-known skill name or product word (webbapp-testing, slakc-notifier), when the skill\'s own text backs the imitation; a package the skill installs one slip from a popular PyPI or npm package (pip install reqeusts, npm i lodahs)',
+  description: 'Skill name one typing slip (swapped, doubled or dropped letter) away from a well-known skill name or product word (webbapp-testing, slakc-notifier), when the skill\'s own text backs the imitation; a package the skill installs one slip from a popular PyPI or npm package (pip install reqeusts, npm i lodahs); a package asked for at a version chosen to outrank every release (9999.0.0, 99.99.99: dependency confusion)',
   severity: 'warning',
   confidence: 'medium',
   category: 'security',
@@ -425,6 +447,8 @@ const meta: RuleMeta = {
       'name {{name}} is one typing slip from the well-known {{known}} ({{how}}), but nothing else in the skill points to an imitation (its text uses the name as a word of its own, or never names {{known}}). Check that the name is meant',
     package:
       '{{where}} installs {{name}}, one typing slip from the popular {{registry}} package {{known}} ({{how}}); a look-alike package runs its author\'s code in place of the real one. Check the spelling: install {{known}} if that is what is meant',
+    outranking:
+      '{{where}} asks for {{name}} at version {{version}}, a number no release carries, chosen to outrank every real one: that is how dependency confusion makes an installer take a package from the public {{registry}} over the private or real one of the same name. Check where the package comes from; pin the version its maintainers released and the index it comes from',
     // Parts.
     swapped: '"{{letters}}" swapped',
     doubled: '"{{letter}}" doubled',
@@ -448,6 +472,11 @@ function reportInstalls(ctx: SkillContext, installs: readonly Installed[], where
     if (seen.has(i.start)) continue;
     seen.add(i.start);
     const name = packageName(i.registry, i.spec);
+    const high = name ? outrankingVersion(i.registry, i.spec, i.version) : null;
+    if (name && high) {
+      ctx.report({ ...(file ?? {}), offset: i.start, endOffset: i.end, severity: 'warning', confidence: 'medium', messageId: 'outranking', data: { where, name: quote(name), version: high, registry: i.registry } });
+      continue;
+    }
     const hit = name ? packageSlip(i.registry, name) : null;
     if (!hit) continue;
     ctx.report({
@@ -466,6 +495,14 @@ function reportInstalls(ctx: SkillContext, installs: readonly Installed[], where
 function checkPackages(ctx: SkillContext): void {
   const src = ctx.skill.source;
   if (src) reportInstalls(ctx, markdownInstalls(src.normalized, ctx.skill.doc ? ctx.skill.doc.bodyOffset : 0), 'the skill file');
+  // OpenClaw's installer specs: npm (`node`) and Python (`uv`) packages the gateway installs for the skill.
+  const fromSpecs: Installed[] = [];
+  for (const spec of installerSpecs(ctx.data, PROFILES.openclaw.gatingFacts?.metadataKeys ?? [])) {
+    if (spec.kind !== 'node' && spec.kind !== 'uv') continue;
+    const loc = ctx.locate(['metadata', spec.key, 'install', spec.index, spec.field]);
+    if (loc) fromSpecs.push({ registry: spec.kind === 'node' ? 'npm' : 'PyPI', spec: spec.value, start: loc.start, end: loc.end });
+  }
+  if (fromSpecs.length > 0) reportInstalls(ctx, fromSpecs, "OpenClaw's installer spec (metadata.openclaw.install)");
   for (const f of ctx.skill.folder?.files().files ?? []) {
     const text = f.source.normalized;
     const base = f.rel.replace(/^.*\//, '').toLowerCase();
