@@ -179,7 +179,7 @@ export function codeRun(sn: Snippet, st: State, depth: number, via: Step[]): voi
     if (HOME_EXPR.test(expr)) {
       // The home folder joined with path parts: each prefix of the parts is tried, a mode argument ("utf8") after
       // the path is not part of it.
-      const parts = stringsIn(expr).map((s) => s.value.replace(HOME_INTERP, '').replace(/^[/\\]+/, '')).filter((v) => v.length > 0 && !/^(?:HOME|USERPROFILE|~)$/.test(v));
+      const parts = stringsIn(expr).map((s) => s.value.replace(HOME_INTERP, '').replace(/^[/\\]+/, '')).filter((v) => v.length > 0 && !/^(?:HOME|USERPROFILE|~)$/.test(v) && !/^(?:utf-?8|utf-?16\w*|ascii|latin-?1|binary|base64|hex|[rwabxt+]{1,3})$/i.test(v));
       for (let k = parts.length; k >= 1; k--) {
         const p = secretPath(`~/${parts.slice(0, k).join('/')}`);
         if (p) return { kind: 'secret', steps: [step(at(a, b), `reads the credentials ${p.what}`)], what: p.what };
@@ -383,6 +383,35 @@ export function codeRun(sn: Snippet, st: State, depth: number, via: Step[]): voi
           const inner: Snippet = { text: cmd, start: 0, end: cmd.length, lang: 'shell', place: () => at(a, a + m![0].length + args.length + 1), negated: sn.negated };
           st.code(inner, st, depth + 1, via);
         }
+        // A program's variables interpolated into an argument list that sends data (`["curl", "-d", f"t={token}"]`,
+        // `["wget", "--post-data", body]`): the shell model sees only the literal words, so the variables' taint is
+        // read here.
+        if (list && /^(?:curl|wget|http|https|xh)$/.test(strs[0]?.value.replace(/^.*\//, '') ?? '') && strs.some((x) => /^(?:-d|--data(?:-\w+)?|-F|--form|--post-(?:data|file)|-T|--upload-file)$/.test(x.value))) {
+          const t = taintOfExpr(args.replace(/(["'`])(?:(?!\1)[^\\\n]|\\.)*\1/g, (q) => (/^f|\{/.test(q) ? q.replace(/[^{}\w]+/g, ' ') : '""')), a, lineEnd(a));
+          const u = strs.map((x) => x.value).find((v) => /^https?:\/\//.test(v)) ?? null;
+          const host = u ? hostOf(u) : null;
+          if (t && (t.kind === 'secret' || t.kind === 'env') && !(host && isLocalHost(host))) {
+            const ev = sentEvidence(t, host, u, args, st.hostNamed);
+            if (ev) emit({ rule: 'exfiltration', kind: 'secret-sent', ...ev, steps: [...t.steps, step(at(a, lineEnd(a)), `sends it to ${host ?? 'a host'} (${strs[0]!.value} in an argument list)`)] });
+          }
+        }
+      },
+    });
+  }
+  // A value put into an object by a method that fills it (`msg.set_content(x)`, `parts.append(x)`,
+  // `bundle.update(x)`) or by a subscript (`found[p] = x`): the object then holds what the value held.
+  for (const m of text.matchAll(/^[ \t]*([A-Za-z_]\w*)(?:\.(set_content|set_payload|attach|add_attachment|append|extend|update|push|add)\s*\(|\[[^\]\n]{1,80}\]\s*=(?!=))/gm)) {
+    const a = m.index! + m[0].length;
+    const name = m[1]!;
+    const expr = m[2] ? callText(text, a - 1) : text.slice(a, lineEnd(a));
+    events.push({
+      at: m.index!,
+      run: () => {
+        if (vars.has(name)) return;
+        const t = taintOfExpr(expr, m.index!, lineEnd(m.index!));
+        if (!t || (t.kind !== 'secret' && t.kind !== 'env')) return;
+        vars.set(name, { ...t, steps: [...t.steps, step(at(m.index!, lineEnd(m.index!)), `puts it into ${name}`)] });
+        if (READ_CALL.test(expr) || [...contentVars].some((n) => IDENT_USE(n).test(expr))) contentVars.add(name);
       },
     });
   }
