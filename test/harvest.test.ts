@@ -17,7 +17,7 @@ describe('credential harvesting', () => {
   it('not: one service, paths only checked, bare file-name patterns, a list never walked, public halves', () => {
     expect(kinds('for p in ["~/.aws/credentials", "~/.aws/config"]:\n    print(open(p).read())', 'python')).toEqual([]);
     expect(kinds('for p in ["~/.aws/credentials", "~/.ssh/id_rsa"]:\n    print(os.stat(os.path.expanduser(p)).st_mode)', 'python')).toEqual([]);
-    expect(kinds('SENSITIVE = ["id_rsa", ".env", "credentials.json"]\nfor f in files:\n    text = open(f).read()', 'python')).toEqual([]);
+    expect(kinds('SENSITIVE = ["id_rsa", ".env", ".npmrc", ".pypirc", "credentials.json"]\nfor f in files:\n    text = open(f).read()', 'python')).toEqual([]);
     expect(kinds('DOCS = ["~/.aws/credentials", "~/.ssh/id_rsa"]\nprint(open("README.md").read())', 'python')).toEqual([]);
     expect(kinds('for f in ~/.ssh/id_rsa.pub ~/.aws/config; do cat "$f"; done', 'shell')).toEqual([]);
     expect(kinds('for f in ~/.ssh/id_rsa ~/.aws/credentials; do stat -c %a "$f"; done', 'shell')).toEqual([]);

@@ -20,13 +20,12 @@ const BROWSER_PASSWORDS = /\bpassword_value\b|\blogins\.json\b[\s\S]{0,2000}\bke
 
 /** The credential store a written path names, with a key for the service (`~/.aws/credentials` → .aws). A bare
  *  relative name (`.aws/credentials`, `.ssh/id_rsa`) counts when it starts with a dot folder, as code joins it to the
- *  home folder; a bare file name (`id_rsa`, `.env`) is a pattern a scanner matches, not a store. */
+ *  home folder; a bare file name (`id_rsa`, `.env`, `.npmrc`) is a pattern a scanner matches, not a store. */
 function store(raw: string): { what: string; key: string } | null {
   const v = raw.trim();
   if (v.length === 0 || v.length > 300) return null;
   let p = /^\.[\w-]+\/\S/.test(v) ? secretPath(`~/${v}`) : null;
   p ??= secretPath(v);
-  if (!p && /^\.(?:netrc|npmrc|pypirc|git-credentials|vault-token|pgpass|s3cfg|boto|my\.cnf)$/.test(v)) p = secretPath(`~/${v}`);
   if (!p || p.browser) return p ? { what: p.what, key: 'browser' } : null;
   if (!p.what.startsWith('~/')) return null;
   // The key is the store's first folder or file under home: .ssh, .aws, .config/gcloud, .netrc.
@@ -81,9 +80,11 @@ function findCode(text: string): Found | null {
     const { what, keys } = distinct(l.items);
     if (keys.size < 2) continue;
     // The list is walked and each path read within the code that follows it.
-    const after = text.slice(l.end, Math.min(text.length, l.end + 2000));
-    const around = text.slice(Math.max(0, l.start - 400), l.start);
-    if (!CODE_LOOP.test(after) && !CODE_LOOP.test(around)) continue;
+    // The list is walked (a loop or map after it, or a loop it is written in) and a read follows within a few lines.
+    const after = text.slice(l.end, Math.min(text.length, l.end + 800));
+    const around = text.slice(Math.max(0, l.start - 200), l.start);
+    const loop = CODE_LOOP.exec(after);
+    if (!loop && !CODE_LOOP.test(around)) continue;
     const r = CODE_READ.exec(after);
     if (!r) continue;
     return { listAt: [l.start, l.end], readAt: [l.end + r.index, l.end + r.index + r[0].length], stores: what, how: r[0].replace(/\s*\($/, '').replace(/^\./, '') };
