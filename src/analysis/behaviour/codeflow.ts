@@ -37,6 +37,8 @@ const STEGO_CALL = /\b(?:lsb|exifHeader|red_blue|stepic|steganography|Steganogra
 const ZW_CHAR = String.raw`(?:\\u(?:200[bcdBCD]|2060|[fF][eE][fF][fF]|180[eE])|${INVISIBLE_SOURCE})`;
 const ZW_LOOP = String.raw`(?:\bfor\b|\bmap\(|\.map\(|\bjoin\(|\breplace\()`;
 const ZERO_WIDTH_ENCODE = new RegExp(`${ZW_CHAR}[^\\n]{0,80}${ZW_LOOP}|${ZW_LOOP}[^\\n]{0,80}${ZW_CHAR}`, 'u');
+/** Data mapped bit by bit to blanks and tabs (whitespace steganography, as SNOW does): `" " if b == "0" else "\t"`. */
+const WHITESPACE_ENCODE = /["'] ["']\s*(?:if\b[^\n]{0,60}\belse|\?[^\n:]{0,60}:)\s*["']\\t["']|["']\\t["']\s*(?:if\b[^\n]{0,60}\belse|\?[^\n:]{0,60}:)\s*["'] ["']/;
 /** Least-significant-bit embedding: a pixel's low bit cleared and set from the data (`p & ~1 | bit`, `& 0xFE`). */
 const LSB_EMBED = /&\s*(?:~\s*1|0[xX][fF][eE]|254|0b1111111?0)\b[^\n]{0,40}\||\|\s*\(?[^\n]{0,40}&\s*1\b/;
 
@@ -217,7 +219,7 @@ export function codeRun(sn: Snippet, st: State, depth: number, via: Step[]): voi
         // A secret hidden in a carrier as it is assigned: a steganography library's embed call, or its bits mapped to
         // invisible characters.
         if (t && (t.kind === 'secret' || t.kind === 'env') && !t.hiddenIn) {
-          const how = STEGO_CALL.test(rhs) ? "hides it in an image (a steganography library)" : ZERO_WIDTH_ENCODE.test(rhs) ? 'encodes it as invisible characters' : null;
+          const how = STEGO_CALL.test(rhs) ? "hides it in an image (a steganography library)" : ZERO_WIDTH_ENCODE.test(rhs) ? 'encodes it as invisible characters' : WHITESPACE_ENCODE.test(rhs) ? 'encodes it as blanks and tabs' : null;
           if (how) t = { ...t, hiddenIn: how, steps: [...t.steps, step(at(a, b), how)] };
         }
         if (t) vars.set(name, t);
@@ -400,7 +402,7 @@ export function codeRun(sn: Snippet, st: State, depth: number, via: Step[]): voi
   }
   // A value put into an object by a method that fills it (`msg.set_content(x)`, `parts.append(x)`,
   // `bundle.update(x)`) or by a subscript (`found[p] = x`): the object then holds what the value held.
-  for (const m of text.matchAll(/^[ \t]*([A-Za-z_]\w*)(?:\.(set_content|set_payload|attach|add_attachment|append|extend|update|push|add)\s*\(|\[[^\]\n]{1,80}\]\s*=(?!=))/gm)) {
+  for (const m of text.matchAll(/^[ \t]*([A-Za-z_]\w*)(?:\.\w+)*?(?:\.(set_content|set_payload|attach|add_attachment|append|extend|update|push|add)\s*\(|\[[^\]\n]{1,80}\]\s*=(?!=))/gm)) {
     const a = m.index! + m[0].length;
     const name = m[1]!;
     const expr = m[2] ? callText(text, a - 1) : text.slice(a, lineEnd(a));
@@ -410,7 +412,10 @@ export function codeRun(sn: Snippet, st: State, depth: number, via: Step[]): voi
         if (vars.has(name)) return;
         const t = taintOfExpr(expr, m.index!, lineEnd(m.index!));
         if (!t || (t.kind !== 'secret' && t.kind !== 'env')) return;
-        vars.set(name, { ...t, steps: [...t.steps, step(at(m.index!, lineEnd(m.index!)), `puts it into ${name}`)] });
+        // An image's or a document's metadata (`img.info["comment"] = x`, `exif[…] = x`) carries it unseen.
+        const meta = /\.(?:info|exif|metadata|tags)\b|\bexif/i.test(m[0]) && !t.hiddenIn;
+        const filled = { ...t, steps: [...t.steps, step(at(m.index!, lineEnd(m.index!)), meta ? `hides it in ${name}'s metadata` : `puts it into ${name}`)] };
+        vars.set(name, meta ? { ...filled, hiddenIn: `${name}'s metadata` } : filled);
         if (READ_CALL.test(expr) || [...contentVars].some((n) => IDENT_USE(n).test(expr))) contentVars.add(name);
       },
     });
