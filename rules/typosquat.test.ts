@@ -111,6 +111,7 @@ describe('typosquat: the parts of its messages', () => {
     { messageId: 'doubled', data: { letter: 'b' }, text: '"b" doubled' },
     { messageId: 'dropped', data: { letter: 'i' }, text: '"i" dropped' },
     { messageId: 'vowel', data: { known: 'o', typed: 'e' }, text: '"o" written "e"' },
+    { messageId: 'lookalike', data: { known: 'o', typed: '0' }, text: '"o" written "0", which looks alike' },
   ];
   for (const { messageId, data, text } of parts) {
     it(messageId, () => expect(reportMessage(rule.meta, { messageId, data })).toBe(text));
@@ -244,6 +245,23 @@ describe('typosquat: package names', () => {
     expect(specs(requirementsInstalls('# c\n-r x.txt\ng>=1 # c\n  h[x]\n'))).toEqual(['g>=1', 'h[x]']);
     expect(specs(pyprojectInstalls('[project]\ndependencies = ["i>=1",\n  "j"]\n[dependency-groups]\ndev = ["k"]\n[tool.poetry.dependencies]\npython = "^3"\nl = "*"\n[tool.other]\nm = "1"\n'))).toEqual(['i>=1', 'j', 'k', 'l']);
   });
+});
+
+describe('typosquat: look-alike spellings', () => {
+  it('a digit for the letter it resembles, rn for m, vv for w', () => {
+    expect(slip('djang0', 'django')).toBe('"o" written "0", which looks alike');
+    expect(slip('f1ask', 'flask')).toBe('"l" written "1", which looks alike');
+    expect(slip('reque5ts', 'requests')).toBe('"s" written "5", which looks alike');
+    expect(slip('nurnpy', 'numpy')).toBe('"m" written "rn", which looks alike');
+    expect(slip('vvebpack', 'webpack')).toBe('"w" written "vv", which looks alike');
+  });
+  it('not: other digits, a digit added, a letter for a digit', () => {
+    expect(slip('djang9', 'django')).toBeNull();
+    expect(slip('django2', 'django')).toBeNull();
+    expect(slip('s3fs', 's3fo')).toBeNull();
+    expect(slip('numpy', 'nurnpy')).toBeNull();
+  });
+  it('a real popular package with a digit is never flagged', () => expect(packageSlip('PyPI', 'boto3')).toBeNull());
 });
 
 describe('typosquat: versions chosen to outrank every release (dependency confusion)', () => {

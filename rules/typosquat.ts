@@ -25,8 +25,11 @@ import { NPM_NEAR, NPM_TARGETS, PYPI_NEAR, PYPI_TARGETS } from '../src/core/well
 const SKILLS = new Set(WELL_KNOWN_SKILLS);
 const WORDS = new Set(WELL_KNOWN_WORDS);
 const VOWEL = /[aeiou]/;
+/** Digits read as letters. */
+const LOOKALIKE_DIGIT: Record<string, string> = { '0': 'o', '1': 'li', '3': 'e', '5': 's' };
 
-/** How `typed` slips from `known`, or null: adjacent transposition, a doubled letter, or one letter dropped. */
+/** How `typed` slips from `known`, or null: adjacent transposition, a doubled letter, one letter dropped, a vowel
+ *  for a vowel in a long word, or a look-alike (a digit for the letter it resembles, "rn" for "m", "vv" for "w"). */
 export function slip(typed: string, known: string): string | null {
   if (typed === known) return null;
   if (typed.length === known.length) {
@@ -35,7 +38,17 @@ export function slip(typed: string, known: string): string | null {
     if (i < typed.length - 1 && typed[i] === known[i + 1] && typed[i + 1] === known[i] && typed.slice(i + 2) === known.slice(i + 2)) return part('swapped', { letters: `${known[i]}${known[i + 1]}` });
     // One vowel for another in a long word ("validater"): a spelling slip, not a different word.
     if (known.length >= 7 && i < typed.length && VOWEL.test(typed[i]!) && VOWEL.test(known[i]!) && typed.slice(i + 1) === known.slice(i + 1)) return part('vowel', { known: known[i]!, typed: typed[i]! });
+    // A digit that looks like the letter it stands for (0 for o, 1 for l or i, 3 for e, 5 for s): made to be read
+    // as the real name, not typed by mistake.
+    if (i < typed.length && LOOKALIKE_DIGIT[typed[i]!]?.includes(known[i]!) && typed.slice(i + 1) === known.slice(i + 1)) return part('lookalike', { known: known[i]!, typed: typed[i]! });
     return null;
+  }
+  // "rn" for "m", "vv" for "w": two letters that read as one.
+  if (typed.length === known.length + 1) {
+    for (const [one, two] of [['m', 'rn'], ['w', 'vv']] as const) {
+      const at = known.indexOf(one);
+      for (let k = at; k !== -1; k = known.indexOf(one, k + 1)) if (known.slice(0, k) + two + known.slice(k + 1) === typed) return part('lookalike', { known: one, typed: two });
+    }
   }
   if (typed.length === known.length + 1) {
     for (let i = 0; i < typed.length; i++) {
@@ -454,6 +467,7 @@ const meta: RuleMeta = {
     doubled: '"{{letter}}" doubled',
     dropped: '"{{letter}}" dropped',
     vowel: '"{{known}}" written "{{typed}}"',
+    lookalike: '"{{known}}" written "{{typed}}", which looks alike',
   },
 };
 
