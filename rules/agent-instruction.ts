@@ -25,7 +25,7 @@ import { catalogueAware } from '../src/analysis/catalogue.js';
 import { clausePrefix, clauseStart, readClause, type Reading } from '../src/analysis/addressee.js';
 import { carrierAt, hiddenCarriers, type Carrier, type CarrierKind } from '../src/analysis/hidden.js';
 import { codeRanges, inRanges, loadPack, matchEntry, packRule, type Pack } from '../src/analysis/packs.js';
-import { toolDescriptions } from '../src/analysis/tooldesc.js';
+import { inToolDescription, toolDescriptions } from '../src/analysis/tooldesc.js';
 import type { ReportInput, Rule, SkillContext } from '../src/core/rule.js';
 import { quote } from '../src/core/text.js';
 import type { Severity } from '../src/core/types.js';
@@ -275,6 +275,8 @@ export function instructionAware(ctx: SkillContext): SkillContext {
     }
     // Tabular data (a CSV of do's and don'ts) is read as data, not as instructions addressed to the agent.
     if (r.file !== undefined && TABULAR.test(r.file)) return;
+    // A tool description of a bundled MCP server: the mcp-server rule reports it (toolDescriptionReports).
+    if (r.file !== undefined && inToolDescription(text, r.file, r.offset)) return;
     const markdown = r.file === undefined || MARKDOWN.test(r.file);
     const { carriers, code } = layout(cache, text, markdown);
     const carrier = carrierAt(carriers, r.offset);

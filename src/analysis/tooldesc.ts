@@ -162,3 +162,11 @@ function toolNameBefore(s: string, at: number): string | null {
   for (const m of before.matchAll(/\bname["']?\s*[:=]\s*["'`]([^"'`\n]{1,100})["'`]/g)) last = m[1]!;
   return last;
 }
+
+/** Whether `offset` of a Python or JavaScript file's text falls inside a tool description of an MCP server it
+ *  defines: the mcp-server rule reports what is written there, so prose rules reading the file leave it to that rule. */
+export function inToolDescription(source: string, file: string, offset: number): boolean {
+  const lang = /\.py$/i.test(file) ? 'python' : /\.(?:[cm]?js|[cm]?ts|jsx|tsx)$/i.test(file) ? 'javascript' : null;
+  if (!lang) return false;
+  return toolDescriptions(source, lang).some((d) => d.at.length > 0 && offset >= d.at[0]! && offset <= d.at[d.at.length - 1]!);
+}
