@@ -33,7 +33,7 @@ const article = (w: string) => `${/^[aeiou]/i.test(w) ? 'an' : 'a'} ${w}`;
 
 const meta: RuleMeta = {
   id: 'encoded-payload',
-  description: 'A literal base64, hex or \\x-escaped payload decoded at run time: run by a shell, eval or exec (error), or holding a URL or command (warning); the decoded text is also checked by the other rules',
+  description: 'A literal payload decoded at run time (base64, hex, \\x-escapes, base85, rot13, URL escapes, character codes, a reversed string): run by a shell, eval or exec (error), or holding a URL or command (warning); the decoded text is also checked by the other rules',
   severity: 'error',
   confidence: 'high',
   category: 'security',

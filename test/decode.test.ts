@@ -28,6 +28,29 @@ describe('findPayloads', () => {
     expect(got[0]!.text).toBe(text);
   });
 
+  it('text transforms: a reversed literal, character codes, URL escapes, rot13, base85 and Ascii85', () => {
+    const code = 'import os; os.system("id")';
+    const codes = [...code].map((c) => c.charCodeAt(0)).join(', ');
+    const rot = code.replace(/[a-z]/gi, (c) => String.fromCharCode(((c.charCodeAt(0) - (c <= 'Z' ? 65 : 97) + 13) % 26) + (c <= 'Z' ? 65 : 97)));
+    const b85 = 'X>D+Ca&#bXb31QyE^~QvbY*QQB57nIDF';
+    const a85 = 'Bl.g-Ec`FBF$";]/ou;ZFCf;;,&(R3.0';
+    expect(one(`exec('${[...'import os; os.system(cmd)'].reverse().join('')}'[::-1])`)).toEqual([{ chain: ['[::-1]', 'exec'], sink: 'exec', text: 'import os; os.system(cmd)' }]);
+    expect(one(`exec("".join(chr(c) for c in [${codes}]))`)).toEqual([{ chain: ['chr()', 'exec'], sink: 'exec', text: code }]);
+    expect(one(`exec(''.join(map(chr, [${codes}])))`)[0]!.text).toBe(code);
+    expect(one(`exec(unquote('${encodeURIComponent(code)}'))`)).toEqual([{ chain: ['unquote', 'exec'], sink: 'exec', text: code }]);
+    expect(one(`exec(codecs.decode('${rot}', 'rot13'))`)).toEqual([{ chain: ['rot13', 'exec'], sink: 'exec', text: code }]);
+    expect(one(`exec(base64.b85decode('${b85}'))`)[0]!.text).toBe('import os;os.system("id")');
+    expect(one(`exec(base64.a85decode('${a85}'))`)[0]!.text).toBe('import os;os.system("id")');
+    expect(one(`eval(String.fromCharCode(${[...'require("child_process")'].map((c) => c.charCodeAt(0)).join(',')}))`)[0]!.chain).toEqual(['String.fromCharCode', 'eval']);
+    expect(one(`eval(decodeURIComponent('${encodeURIComponent('fetch("https://x.example")')}'))`)[0]!.text).toBe('fetch("https://x.example")');
+  });
+
+  it('text transforms stay quiet on short or non-code literals', () => {
+    expect(one(`print('olleh'[::-1])`)).toEqual([]);
+    expect(one(`s = String.fromCharCode(72, 105)`)).toEqual([]);
+    expect(one(`print(''.join(chr(c) for c in [72, 101, 108, 108, 111, 32, 119, 111, 114, 108, 100]))`)).toEqual([{ chain: ['chr()'], sink: null, text: 'Hello world' }]);
+  });
+
   it('PowerShell -EncodedCommand is UTF-16LE and runs itself', () => {
     const enc = Buffer.from('Write-Output pwned; iwr https://p.example', 'utf16le').toString('base64');
     expect(one(`pwsh -nop -enc ${enc}`)).toEqual([{ chain: ['powershell -EncodedCommand'], sink: 'powershell', text: 'Write-Output pwned; iwr https://p.example' }]);

@@ -17,7 +17,7 @@ export const MAX_PAYLOADS = 64;
 /** Decoding levels: a payload, and a payload inside it. */
 export const MAX_DEPTH = 2;
 
-export type Encoding = 'base64' | 'hex' | 'escapes' | 'utf16le-base64';
+export type Encoding = 'base64' | 'hex' | 'escapes' | 'utf16le-base64' | 'reversed' | 'charcodes' | 'url' | 'rot13' | 'base85' | 'ascii85';
 
 export interface Payload {
   /** Offsets of the decode site in the text (the encoded literal, or the whole decode command when it has none). */
@@ -40,7 +40,7 @@ export interface Payload {
 }
 
 /** Lines of the text worth a closer look (lowercased literals). */
-export const PAYLOAD_TRIGGERS: readonly string[] = ['base64', 'b64decode', 'decodebytes', 'fromhex', 'unhexlify', 'atob', 'frombase64string', 'xxd', '\\x', 'powershell', 'pwsh', "'hex'", '"hex"'];
+export const PAYLOAD_TRIGGERS: readonly string[] = ['base64', 'b64decode', 'decodebytes', 'fromhex', 'unhexlify', 'atob', 'frombase64string', 'xxd', '\\x', 'powershell', 'pwsh', "'hex'", '"hex"', '[::-1]', 'reverse()', 'chr(', 'chr,', 'fromcharcode', 'unquote', 'decodeuri', 'rot13', 'rot_13', 'b85decode', 'a85decode'];
 const TRIGGERS = PAYLOAD_TRIGGERS;
 
 const B64 = '[A-Za-z0-9+/_-]{12,}={0,2}';
@@ -97,8 +97,55 @@ function inflateMaybe(bytes: Buffer): Buffer | null {
 }
 
 /** Decode one literal; null when it does not decode to text. */
+/** Base85 (RFC 1924, Python's b85encode) and Ascii85 (Adobe, a85encode) to bytes, or null. */
+function base85(literal: string, ascii85: boolean): Buffer | null {
+  const ALPHA = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz!#$%&()*+-;<=>?@^_`{|}~';
+  let s = literal.replace(/\s+/g, '');
+  if (ascii85) s = s.replace(/^<~|~>$/g, '').replace(/z/g, '!!!!!');
+  const value = (c: string) => (ascii85 ? c.charCodeAt(0) - 33 : ALPHA.indexOf(c));
+  const out: number[] = [];
+  for (let i = 0; i < s.length; i += 5) {
+    const chunk = s.slice(i, i + 5);
+    const pad = 5 - chunk.length;
+    let n = 0;
+    for (let k = 0; k < 5; k++) {
+      const v = k < chunk.length ? value(chunk[k]!) : 84;
+      if (v < 0 || v > 84) return null;
+      n = n * 85 + v;
+    }
+    if (n > 0xffffffff) return null;
+    const b = [(n >>> 24) & 0xff, (n >>> 16) & 0xff, (n >>> 8) & 0xff, n & 0xff];
+    out.push(...b.slice(0, 4 - pad));
+  }
+  return Buffer.from(out);
+}
+
 export function decodeLiteral(literal: string, encoding: Encoding, inflate = false): string | null {
   if (literal.length > MAX_LITERAL) return null;
+  // Text transforms: reversed, character codes, URL escapes, rot13.
+  if (encoding === 'reversed' || encoding === 'charcodes' || encoding === 'url' || encoding === 'rot13') {
+    let text: string | null = null;
+    if (encoding === 'reversed') text = [...literal].reverse().join('');
+    else if (encoding === 'rot13') text = literal.replace(/[A-Za-z]/g, (c) => String.fromCharCode(((c.charCodeAt(0) - (c <= 'Z' ? 65 : 97) + 13) % 26) + (c <= 'Z' ? 65 : 97)));
+    else if (encoding === 'charcodes') {
+      const codes = literal.split(',').map((x) => x.trim()).filter((x) => x !== '').map((x) => (/^0x[0-9a-f]+$/i.test(x) ? parseInt(x, 16) : /^[0-9]+$/.test(x) ? Number(x) : NaN));
+      text = codes.every((c) => Number.isInteger(c) && c >= 0 && c <= 0xffff) ? String.fromCharCode(...codes.slice(0, MAX_DECODED)) : null;
+    } else {
+      try {
+        text = decodeURIComponent(literal.replace(/\+/g, ' '));
+      } catch {
+        text = null;
+      }
+    }
+    return text !== null && printable(text) ? text.slice(0, MAX_DECODED) : null;
+  }
+  if (encoding === 'base85' || encoding === 'ascii85') {
+    const b = base85(literal, encoding === 'ascii85');
+    if (!b) return null;
+    const inflated = inflate || b[0] === 0x78 ? inflateMaybe(b) : null;
+    const text = utf8.decode((inflated ?? b).subarray(0, MAX_DECODED));
+    return printable(text) ? text : null;
+  }
   let bytes: Buffer;
   if (encoding === 'hex') {
     if (!/^(?:[0-9a-fA-F]{2})+$/.test(literal)) return null;
@@ -149,6 +196,17 @@ const SITES: { re: RegExp; encoding: Encoding; decoder: string; inflate?: RegExp
   { re: new RegExp(`\\b(?:base64\\.)?decodebytes\\(\\s*(?:${QUOTED_ONLY(B64)}|(${IDENT})\\s*\\))`, 'g'), encoding: 'base64', decoder: 'base64.decodebytes' },
   { re: new RegExp(`\\bbytes\\.fromhex\\(\\s*(?:${QUOTED_ONLY(HEX)}|(${IDENT})\\s*\\))`, 'g'), encoding: 'hex', decoder: 'bytes.fromhex' },
   { re: new RegExp(`\\bunhexlify\\(\\s*(?:${QUOTED_ONLY(HEX)}|(${IDENT})\\s*\\))`, 'g'), encoding: 'hex', decoder: 'binascii.unhexlify' },
+  // Text transforms (Python): a reversed literal, a list of character codes joined, URL escapes, rot13, base85.
+  { re: /(?:^|[^\w"'])(?:b?"([^"\\\n]{8,})"|b?'([^'\\\n]{8,})')()\s*\[\s*::\s*-1\s*\]/g, encoding: 'reversed', decoder: "[::-1]" },
+  { re: /(?:""|'')\.join\(\s*(?:chr\(\s*\w+\s*\)\s+for\s+\w+\s+in\s+|map\(\s*chr\s*,\s*)[[(]((?:\s*(?:0x[0-9a-fA-F]+|[0-9]+)\s*,){7,}\s*(?:0x[0-9a-fA-F]+|[0-9]+)\s*,?\s*)[\])]()()/g, encoding: 'charcodes', decoder: 'chr()' },
+  { re: /\b(?:urllib\.parse\.)?unquote(?:_plus)?\(\s*(?:"((?:[^"%\\\n]|%[0-9A-Fa-f]{2}){8,})"|'((?:[^'%\\\n]|%[0-9A-Fa-f]{2}){8,})')()/g, encoding: 'url', decoder: 'unquote' },
+  { re: /\bcodecs\.decode\(\s*(?:"([^"\\\n]{8,})"|'([^'\\\n]{8,})')()\s*,\s*["']rot_?13["']/g, encoding: 'rot13', decoder: 'rot13' },
+  { re: /\b(?:base64\.)?b85decode\(\s*(?:b?"([0-9A-Za-z!#$%&()*+\-;<=>?@^_`{|}~]{10,})"|b?'([0-9A-Za-z!#$%&()*+\-;<=>?@^_`{|}~]{10,})')()/g, encoding: 'base85', decoder: 'base64.b85decode' },
+  { re: /\b(?:base64\.)?a85decode\(\s*(?:b?"([!-uz\s]{10,})"|b?'([!-uz\s]{10,})')()/g, encoding: 'ascii85', decoder: 'base64.a85decode' },
+  // JavaScript: character codes, URL escapes, a literal split, reversed and joined.
+  { re: /\bString\.fromCharCode\(\s*(?:\.\.\.\s*\[)?((?:\s*(?:0x[0-9a-fA-F]+|[0-9]+)\s*,){7,}\s*(?:0x[0-9a-fA-F]+|[0-9]+)\s*)\]?\s*\)()()/g, encoding: 'charcodes', decoder: 'String.fromCharCode' },
+  { re: /\bdecodeURI(?:Component)?\(\s*(?:"((?:[^"%\\\n]|%[0-9A-Fa-f]{2}){8,})"|'((?:[^'%\\\n]|%[0-9A-Fa-f]{2}){8,})')()/g, encoding: 'url', decoder: 'decodeURIComponent' },
+  { re: /(?:"([^"\\\n]{8,})"|'([^'\\\n]{8,})')()\.split\(\s*(?:""|'')\s*\)\.reverse\(\)\.join\(\s*(?:""|'')\s*\)/g, encoding: 'reversed', decoder: ".split('').reverse().join('')" },
   // JavaScript.
   { re: new RegExp(`\\batob\\(\\s*(?:${QUOTED_ONLY(B64)}|(${IDENT})\\s*\\))`, 'g'), encoding: 'base64', decoder: 'atob' },
   { re: new RegExp(`\\bBuffer\\.from\\(\\s*(?:${QUOTED_ONLY(B64)}|(${IDENT}))\\s*,\\s*["']base64["']`, 'g'), encoding: 'base64', decoder: "Buffer.from(…, 'base64')" },
