@@ -5,7 +5,7 @@ import { parseShell } from '../src/analysis/shell.js';
 import { reportMessage } from '../src/core/rule.js';
 import { lint } from '../src/node/lint.js';
 import { RuleTester } from '../src/testing.js';
-import rule, { codeInstalls, installedBy, markdownInstalls, outrankingVersion, packageName, packageSlip, pyprojectInstalls, requirementsInstalls, slip } from './typosquat.js';
+import rule, { codeInstalls, installedBy, internalName, markdownInstalls, outrankingVersion, packageName, packageSlip, pyprojectInstalls, requirementsInstalls, slip } from './typosquat.js';
 
 RuleTester.describe = describe;
 RuleTester.it = it;
@@ -277,6 +277,32 @@ describe('typosquat: versions chosen to outrank every release (dependency confus
     expect(reportMessage(rule.meta, { messageId: 'outranking', data: { where: 'the skill file', name: '"acme-loader"', version: '9000.0.1', registry: 'PyPI' } })).toBe(
       'the skill file asks for "acme-loader" at version 9000.0.1, a number no release carries, chosen to outrank every real one: that is how dependency confusion makes an installer take a package from the public PyPI over the private or real one of the same name. Check where the package comes from; pin the version its maintainers released and the index it comes from',
     ));
+});
+
+describe('typosquat: a package named as internal, asked of the public registry', () => {
+  it('internalName', () => {
+    expect(internalName('PyPI', 'acme-internal-auth', false)).toBe(true);
+    expect(internalName('npm', 'private-utils', false)).toBe(true);
+    expect(internalName('PyPI', 'acme-internal-auth', true)).toBe(false);
+    expect(internalName('npm', '@acme/internal-auth', false)).toBe(false);
+    expect(internalName('PyPI', 'internals', false)).toBe(false);
+    expect(internalName('PyPI', 'privateer', false)).toBe(false);
+  });
+  it('message text', () =>
+    expect(reportMessage(rule.meta, { messageId: 'internal', data: { where: 'the skill file', name: '"acme-internal-auth"', registry: 'PyPI' } })).toBe(
+      "the skill file installs \"acme-internal-auth\", a name that says the package is internal, from the public PyPI: where the organization's own index is not the one asked, the installer takes whatever anyone registered under that name there (dependency confusion). Name the one index to install from (pip --index-url, npm --registry or a scope), or use the package's public name",
+    ));
+});
+
+tester.run(rule, {
+  valid: [
+    { ...installs('```bash\npip install --index-url https://pypi.acme.example/simple acme-internal-auth\nnpm i @acme/internal-auth\n```\n'), name: 'an internal name from the one index named, or under a scope' },
+    { ...installs('B.\n', { 'requirements.txt': '--index-url https://pypi.acme.example/simple\nacme-internal-auth==1.2.0\n' }), name: 'a requirements file that replaces PyPI with one index' },
+  ],
+  invalid: [
+    { ...installs('```bash\npip install acme-internal-auth\n```\n'), name: 'an internal name asked of PyPI', errors: [{ line: 6, severity: 'warning', confidence: 'medium', messageId: 'internal', data: { where: 'the skill file', name: '"acme-internal-auth"', registry: 'PyPI' } }], output: null },
+    { ...installs('B.\n', { 'requirements.txt': '--extra-index-url https://pypi.acme.example/simple\nacme-internal-auth==1.2.0\n' }), name: 'an extra index does not replace PyPI', errors: [{ line: 2, severity: 'warning', confidence: 'medium', messageId: 'internal', file: 'skills/tables/requirements.txt', data: { where: '"requirements.txt"', name: '"acme-internal-auth"', registry: 'PyPI' } }], output: null },
+  ],
 });
 
 const outranking = (line: number, name: string, version: string, registry: string, where: string, file?: string) => ({ line, severity: 'warning' as const, confidence: 'medium' as const, messageId: 'outranking', data: { where, name: `"${name}"`, version, registry }, ...(file ? { file } : {}) });

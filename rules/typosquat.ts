@@ -156,6 +156,24 @@ export interface Installed {
   end: number;
   /** The version range written apart from the name (a package.json or Poetry value). */
   version?: string;
+  /** The command or file names the one index to install from (`--index-url`, `-i`, `--registry`): no other index
+   *  is asked, so a public package of the same name cannot take its place. */
+  oneIndex?: boolean;
+}
+
+/** A word of a package name that says the package is meant to stay inside an organization. */
+const INTERNAL_WORD = /(?:^|[-_.])(?:internal|private|intranet|inhouse|in-house|corp|corporate|proprietary)(?:$|[-_.])/;
+
+/**
+ * An install of a package whose own name says it is internal (`acme-internal-auth`, `private-utils`), asked of the
+ * public registry: the name is what an organization's private index serves, and on a machine where that index is not
+ * the one asked, the installer takes whatever anyone registered under the name on PyPI or npm (dependency confusion).
+ * A scoped npm name (`@acme/internal-auth`) belongs to the scope's owner and is left out, as is an install that names
+ * its one index.
+ */
+export function internalName(registry: Registry, name: string, oneIndex: boolean): boolean {
+  if (oneIndex || (registry === 'npm' && name.startsWith('@'))) return false;
+  return INTERNAL_WORD.test(name);
 }
 
 /**
@@ -241,7 +259,8 @@ export function installedBy(words: readonly Word[]): Installed[] {
   const value = registry === 'PyPI' ? PIP_VALUE : NPM_VALUE;
   const named = registry === 'PyPI' ? PIP_PACKAGE : NPM_PACKAGE;
   const out: Installed[] = [];
-  const take = (w: Word, spec = w.value) => out.push({ registry: registry!, spec, start: w.start, end: w.end });
+  const oneIndex = v.some((w) => /^(?:--index-url|-i|--index|--default-index|--registry)(?:=|$)/.test(w));
+  const take = (w: Word, spec = w.value) => out.push({ registry: registry!, spec, start: w.start, end: w.end, ...(oneIndex ? { oneIndex } : {}) });
   // `uvx --from pkg cmd`, `npx -p pkg cmd`: the package is the option's; the first word is the command it provides.
   const fromOption = runner && v.slice(from).some((w) => /^(?:--from|-p|--package)(?:=|$)/.test(w));
   for (let k = from; k < ws.length; k++) {
@@ -368,9 +387,12 @@ export function markdownInstalls(text: string, from: number): Installed[] {
 /** Requirements of a pip requirements file (`name[extra]>=1 ; marker  # comment`; options and paths skipped). */
 export function requirementsInstalls(text: string, start = 0, end = text.length): Installed[] {
   const out: Installed[] = [];
-  for (const m of text.slice(start, end).matchAll(/^[ \t]*([A-Za-z0-9][^\s#;]*)/gm)) {
+  const body = text.slice(start, end);
+  // `--index-url`/`-i` in the file replaces PyPI (one index); `--extra-index-url` adds one and does not count.
+  const oneIndex = /^[ \t]*(?:--index-url|-i)\b/m.test(body);
+  for (const m of body.matchAll(/^[ \t]*([A-Za-z0-9][^\s#;]*)/gm)) {
     const s = start + m.index! + m[0].length - m[1]!.length;
-    out.push({ registry: 'PyPI', spec: m[1]!, start: s, end: s + m[1]!.length });
+    out.push({ registry: 'PyPI', spec: m[1]!, start: s, end: s + m[1]!.length, ...(oneIndex ? { oneIndex } : {}) });
   }
   return out;
 }
@@ -460,6 +482,8 @@ const meta: RuleMeta = {
       'name {{name}} is one typing slip from the well-known {{known}} ({{how}}), but nothing else in the skill points to an imitation (its text uses the name as a word of its own, or never names {{known}}). Check that the name is meant',
     package:
       '{{where}} installs {{name}}, one typing slip from the popular {{registry}} package {{known}} ({{how}}); a look-alike package runs its author\'s code in place of the real one. Check the spelling: install {{known}} if that is what is meant',
+    internal:
+      '{{where}} installs {{name}}, a name that says the package is internal, from the public {{registry}}: where the organization\'s own index is not the one asked, the installer takes whatever anyone registered under that name there (dependency confusion). Name the one index to install from (pip --index-url, npm --registry or a scope), or use the package\'s public name',
     outranking:
       '{{where}} asks for {{name}} at version {{version}}, a number no release carries, chosen to outrank every real one: that is how dependency confusion makes an installer take a package from the public {{registry}} over the private or real one of the same name. Check where the package comes from; pin the version its maintainers released and the index it comes from',
     // Parts.
@@ -489,6 +513,10 @@ function reportInstalls(ctx: SkillContext, installs: readonly Installed[], where
     const high = name ? outrankingVersion(i.registry, i.spec, i.version) : null;
     if (name && high) {
       ctx.report({ ...(file ?? {}), offset: i.start, endOffset: i.end, severity: 'warning', confidence: 'medium', messageId: 'outranking', data: { where, name: quote(name), version: high, registry: i.registry } });
+      continue;
+    }
+    if (name && internalName(i.registry, name, i.oneIndex === true)) {
+      ctx.report({ ...(file ?? {}), offset: i.start, endOffset: i.end, severity: 'warning', confidence: 'medium', messageId: 'internal', data: { where, name: quote(name), registry: i.registry } });
       continue;
     }
     const hit = name ? packageSlip(i.registry, name) : null;
