@@ -402,10 +402,13 @@ export function codeRun(sn: Snippet, st: State, depth: number, via: Step[]): voi
   }
   // A value put into an object by a method that fills it (`msg.set_content(x)`, `parts.append(x)`,
   // `bundle.update(x)`) or by a subscript (`found[p] = x`): the object then holds what the value held.
-  for (const m of text.matchAll(/^[ \t]*([A-Za-z_]\w*)(?:\.\w+)*?(?:\.(set_content|set_payload|attach|add_attachment|append|extend|update|push|add)\s*\(|\[[^\]\n]{1,80}\]\s*=(?!=))/gm)) {
+  for (const m of text.matchAll(/^[ \t]*([A-Za-z_]\w*)((?:\.\w+)*?)(?:\.(set_content|set_payload|attach|add_attachment|append|extend|update|push|add)\s*\(|\[[^\]\n]{1,80}\]\s*=(?!=))/gm)) {
     const a = m.index! + m[0].length;
     const name = m[1]!;
-    const expr = m[2] ? callText(text, a - 1) : text.slice(a, lineEnd(a));
+    // A module, the process or the object itself is no container of the value (`os.environ["X"] = v`,
+    // `sys.path.append(p)`, `self.cache[k] = v`): tainting that name would taint every later use of it.
+    if (/^(?:os|sys|process|self|this|cls|window|document|global|globalThis|module|exports|env|environ|ENV|console|Object|Array|JSON|Math)$/.test(name) || /\b(?:environ|env)\b/.test(m[2]!)) continue;
+    const expr = m[3] ? callText(text, a - 1) : text.slice(a, lineEnd(a));
     events.push({
       at: m.index!,
       run: () => {
