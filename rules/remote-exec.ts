@@ -148,7 +148,9 @@ export default defineRule({
     for (const spec of installerSpecs(skillCtx.data, PROFILES.openclaw.gatingFacts?.metadataKeys ?? [])) {
       if (spec.kind !== 'download' || spec.sha256 || !/^https?:\/\//i.test(spec.value)) continue;
       const loc = skillCtx.locate(['metadata', spec.key, 'install', spec.index, spec.field]);
-      skillCtx.report({ ...(loc ? { offset: loc.start, endOffset: loc.end } : { line: 1, column: 1 }), severity: 'warning', confidence: 'high', messageId: 'installerDownload', data: { n: `metadata.${spec.key}.install[${spec.index}]`, url: quote(spec.value, 120), plain: /^http:/i.test(spec.value) ? ' over plain HTTP (anyone on the path can change it)' : '' } });
+      // Like every visible install step of this rule: a warning, an error in an installed skill.
+      const severity = skillCtx.skill.trust !== highestTrust() ? 'error' : 'warning';
+      skillCtx.report({ ...(loc ? { offset: loc.start, endOffset: loc.end } : { line: 1, column: 1 }), severity, confidence: 'high', messageId: 'installerDownload', data: { n: `metadata.${spec.key}.install[${spec.index}]`, url: quote(spec.value, 120), plain: /^http:/i.test(spec.value) ? ' over plain HTTP (anyone on the path can change it)' : '' } });
     }
     // Earlier layers report through `collecting`; the behaviour model's chains (src/analysis/behaviour/) come last,
     // skipping lines those layers already reported.
