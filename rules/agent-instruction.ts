@@ -25,7 +25,7 @@ import { catalogueAware } from '../src/analysis/catalogue.js';
 import { clausePrefix, clauseStart, readClause, type Reading } from '../src/analysis/addressee.js';
 import { carrierAt, hiddenCarriers, type Carrier, type CarrierKind } from '../src/analysis/hidden.js';
 import { codeRanges, inRanges, loadPack, matchEntry, packRule, type Pack } from '../src/analysis/packs.js';
-import { inToolDescription, toolDescriptions } from '../src/analysis/tooldesc.js';
+import { inCommentOrDocstring, inToolDescription, toolDescriptions } from '../src/analysis/tooldesc.js';
 import type { ReportInput, Rule, SkillContext } from '../src/core/rule.js';
 import { quote } from '../src/core/text.js';
 import type { Severity } from '../src/core/types.js';
@@ -290,7 +290,10 @@ export function instructionAware(ctx: SkillContext): SkillContext {
       suffix += ` (in ${CARRIER_WORDS[carrier.kind]}, which the rendered page does not show)`;
     }
     if (confidence !== 'low') {
-      if (inRanges(code, r.offset)) {
+      if (r.file !== undefined && inCommentOrDocstring(text, r.file, r.offset) === false) {
+        confidence = 'low';
+        suffix += ' (in program code or a string it uses, not a comment: low confidence)';
+      } else if (inRanges(code, r.offset)) {
         confidence = 'low';
         suffix += ' (in a code block: low confidence)';
       } else if (mentioned(text, r.offset) || negatedListItem(text, r.offset)) {

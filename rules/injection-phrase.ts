@@ -10,7 +10,7 @@
 import { catalogueAware } from '../src/analysis/catalogue.js';
 import { lookalikeOf } from '../src/analysis/confusables.js';
 import { loadPack, matchEntry, packRule, type Pack, withPackMessages } from '../src/analysis/packs.js';
-import { inToolDescription } from '../src/analysis/tooldesc.js';
+import { inCommentOrDocstring, inToolDescription } from '../src/analysis/tooldesc.js';
 import type { Rule, SkillContext } from '../src/core/rule.js';
 import { quote } from '../src/core/text.js';
 import { codePointBefore, codePointTester } from '../src/core/unicode.js';
@@ -131,6 +131,10 @@ function mentionAware(ctx: SkillContext): SkillContext {
     const text = r.source?.normalized ?? (r.file === undefined ? ctx.skill.source?.normalized : undefined);
     // A tool description of a bundled MCP server: the mcp-server rule reports it.
     if (text !== undefined && r.offset !== undefined && r.file !== undefined && inToolDescription(text, r.file, r.offset)) return;
+    if (text !== undefined && r.offset !== undefined && r.file !== undefined && r.confidence !== 'low' && inCommentOrDocstring(text, r.file, r.offset) === false) {
+      inner.report({ ...r, confidence: 'low', suffix: `${r.suffix ?? ''} (in program code or a string it uses, not a comment: low confidence)` });
+      return;
+    }
     if (text !== undefined && r.offset !== undefined && r.confidence !== 'low' && mentioned(text, r.offset)) {
       inner.report({ ...r, confidence: 'low', suffix: `${r.suffix ?? ''} (quoted or negated: low confidence)` });
     } else if (text !== undefined && r.offset !== undefined && r.confidence !== 'low' && optionPurpose(text, r.offset)) {

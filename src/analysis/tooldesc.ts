@@ -170,3 +170,50 @@ export function inToolDescription(source: string, file: string, offset: number):
   if (!lang) return false;
   return toolDescriptions(source, lang).some((d) => d.at.length > 0 && offset >= d.at[0]! && offset <= d.at[d.at.length - 1]!);
 }
+
+/**
+ * Whether `offset` of a program file's text lies in a comment or a docstring, the parts of a script written for a
+ * reader (`# …`, `// …`, `/* … *\/`, `<# … #>`, a Python triple-quoted string that stands as a statement). Elsewhere
+ * it is code or a string the program uses (a CLI option's help text, a message it prints): words there are data of
+ * the program, not text addressed to whoever reads the file. Null when the file is not program code.
+ */
+export function inCommentOrDocstring(source: string, file: string, offset: number): boolean | null {
+  const lang = /\.(?:py|pyw)$/i.test(file) ? 'python' : /\.(?:[cm]?js|[cm]?ts|jsx|tsx)$/i.test(file) ? 'javascript' : /\.(?:sh|bash|zsh|ksh)$/i.test(file) ? 'shell' : /\.(?:ps1|psm1)$/i.test(file) ? 'powershell' : null;
+  if (!lang || offset < 0 || offset > source.length) return null;
+  const ls = source.lastIndexOf('\n', offset - 1) + 1;
+  const before = source.slice(ls, offset);
+  // A line comment opened before the offset, outside quotes.
+  const marker = lang === 'javascript' ? '//' : '#';
+  let q = '';
+  for (let i = 0; i < before.length; i++) {
+    const c = before[i]!;
+    if (q) {
+      if (c === '\\') i++;
+      else if (c === q) q = '';
+    } else if (c === '"' || c === "'" || c === '`') q = c;
+    else if (before.startsWith(marker, i)) return true;
+  }
+  // A block comment or docstring around the offset: the nearest opener before it with no closer in between.
+  const head = source.slice(Math.max(0, offset - 20000), offset);
+  const block = (open: string, close: string): boolean => {
+    const o = head.lastIndexOf(open);
+    return o !== -1 && head.indexOf(close, o + open.length) === -1;
+  };
+  if (lang === 'python') {
+    // Triple quotes open and close with the same token: inside one when an odd number of them come before.
+    const prefix = source.slice(0, offset);
+    for (const tq of ['"""', "'''"]) {
+      let n = 0;
+      let last = -1;
+      for (let k = prefix.indexOf(tq); k !== -1; k = prefix.indexOf(tq, k + 3)) {
+        n++;
+        last = k;
+      }
+      if (n % 2 === 1) return /^[ \t]*[rRuU]?$/.test(prefix.slice(prefix.lastIndexOf('\n', last - 1) + 1, last));
+    }
+    return false;
+  }
+  if (lang === 'javascript') return block('/*', '*/');
+  if (lang === 'powershell') return block('<#', '#>');
+  return false;
+}
