@@ -873,8 +873,13 @@ export class ShellModel {
     if (head === 'scp' || head === 'rsync' || head === 'sftp' || head === 'rclone') {
       const remote = vals.find((v) => /^(?:[^@\s/]+@)?[A-Za-z0-9.-]+:(?!\/\/)/.test(v) && !/^[a-z]:\\/i.test(v));
       if (remote) {
-        for (const w of args) {
+        for (let k = 0; k < args.length; k++) {
+          const w = args[k]!;
           if (w.value === remote) continue;
+          // The key that logs in (`-i key`, `-e "ssh -i key"`, `-o IdentityFile=key`, `-F config`) authenticates the
+          // connection; ssh never sends it. Only what is copied counts.
+          const prev = k > 0 ? args[k - 1]!.value : '';
+          if (/^(?:-i|-e|--rsh|-o|-F|-S)$/.test(prev) || /^(?:-i|-e|-o|-F)\S|^--rsh=/.test(w.value)) continue;
           const t = this.wordTaint(w, depth);
           const h = /^(?:[^@\s/]+@)?([A-Za-z0-9.-]+):/.exec(remote)![1]!;
           if (t && (t.kind === 'secret' || t.kind === 'env') && !isLocalHost(h)) {
