@@ -150,7 +150,7 @@ tester.run(rule, {
       ],
     },
     {
-      name: 'setuid (code): a setuid or setgid bit set',
+      name: 'setuid (code): a setuid bit set',
       code: '---\nname: s\ndescription: Helps with the project.\n---\nRun:\n\n```\nchmod u+s /usr/local/bin/helper\n```\n',
       errors: [
         {
@@ -159,7 +159,22 @@ tester.run(rule, {
           line: 8,
           column: 1,
           severity: 'error',
-          message: 'sets a setuid/setgid bit in a code block: "chmod u+s /usr/local/bin/helper"; the program then runs with its owner\'s rights (often root) for every user. Remove it',
+          message: 'sets a setuid bit in a code block: "chmod u+s /usr/local/bin/helper"; the program then runs with its owner\'s rights (often root) for every user. Remove it',
+        },
+      ],
+    },
+    {
+      name: 'setgid (code): the setgid bit alone, a shared folder\'s group or a program\'s: info at low confidence',
+      code: '---\nname: s\ndescription: Helps with the project.\n---\nRun:\n\n```\nchmod 2775 /srv/project\n```\n',
+      persona: 'auditor',
+      errors: [
+        {
+          messageId: 'setgid',
+          data: { match: '"chmod 2775 /srv/project"', where: 'in a code block' },
+          line: 8,
+          column: 1,
+          severity: 'info',
+          message: 'sets the setgid bit in a code block: "chmod 2775 /srv/project"; on a folder new files inherit its group (ordinary for shared folders), on a program it runs with the file\'s group for every user. Check which it is',
         },
       ],
     },

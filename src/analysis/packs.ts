@@ -70,8 +70,9 @@ const holding = new Set<Compiled>();
 /** Whether an error is re2-wasm's heap running out (Emscripten's "Cannot enlarge memory arrays … (OOM)"). */
 const outOfMemory = (msg: string): boolean => /\bOOM\b|Cannot enlarge memory/.test(msg);
 
-/** Free every compiled pack regex: each is compiled again at its next use. The heap is then free for the one at hand. */
-function releaseAll(): void {
+/** Free every compiled pack regex: each is compiled again at its next use. The heap is then free for the one at hand
+ *  (also for a caller that compiles patterns of its own, such as the pack tests). */
+export function releaseAll(): void {
   for (const c of holding) {
     for (let i = 0; i < c.regexes.length; i++) {
       const re = c.regexes[i];
