@@ -32,25 +32,28 @@ const PROSE_COMMAND = /(?:^|[\s`(:"'])(?<!\b(?:[Tt]he|[Aa]n?|[Tt]his|[Tt]hat|[Ii
 /** A sentence that warns against what it shows, or describes an attack rather than asking for it. */
 const NEGATION = /\b(?:never|don'?t|do not|must not|should not|avoid|instead of|rather than|not recommended|dangerous|unsafe|malicious|attacker|attackers|beware|caution|for example,? an? attack|e\.g\.,? an? attack|anti-?patterns?|bad (?:practices?|examples?))\b/i;
 /** A code comment that presents the lines under it as what not to do ("# BAD: …", "// ❌ …", "# Wrong", "# Don't:"). */
-const BAD_EXAMPLE = /^[ \t]*(?:#+|\/\/+|--|;+)[ \t]*(?:❌|✗|🚫|(?:bad|wrong|incorrect|anti-?pattern)\b|(?:don'?t|do not|never|avoid)[ \t]*:)/i;
+const BAD_EXAMPLE = /^[ \t]*(?:#+|\/\/+|--|;+)[ \t]*(?:❌|✗|🚫|(?:bad|wrong|incorrect|anti-?pattern)\b|悪い例|非推奨|错误|反例|(?:don'?t|do not|never|avoid)[ \t]*:)/i;
+/** "NG" (no good) and "OK" as the labels of a bad and a good example, in capitals only (`ng` is Angular's CLI). */
+const NG_LABEL = /^[ \t]*(?:#+|\/\/+|--|;+)[ \t]*NG\b/;
+const OK_LABEL = /^[ \t]*(?:#+|\/\/+|--|;+)[ \t]*OK\b/;
 /** A comment that ends a bad example ("# GOOD: …", "// ✅ Do …"). */
-const GOOD_EXAMPLE = /^[ \t]*(?:#+|\/\/+|--|;+)[ \t]*(?:✅|✓|✔|(?:good|right|correct|better|instead)\b|do[ \t]*:)/i;
+const GOOD_EXAMPLE = /^[ \t]*(?:#+|\/\/+|--|;+)[ \t]*(?:✅|✓|✔|(?:good|right|correct|better|instead)\b|良い例|推奨|正确|do[ \t]*:)/i;
 
 /** The stretches of a snippet presented as what not to do: from a bad-example comment to the next blank line or
  *  good-example comment. */
 function badExamples(sn: Snippet): Where[] {
   const out: Where[] = [];
   const text = sn.text.slice(sn.start, sn.end);
-  if (!/bad|wrong|incorrect|anti|don|do not|never|avoid|❌|✗|🚫/i.test(text)) return out;
+  if (!/bad|wrong|incorrect|anti|don|do not|never|avoid|❌|✗|🚫|NG|悪い例|非推奨|错误|反例/i.test(text)) return out;
   let from = -1;
   let pos = 0;
   for (const line of text.split('\n')) {
     const end = pos + line.length;
-    if (from >= 0 && (line.trim() === '' || GOOD_EXAMPLE.test(line))) {
+    if (from >= 0 && (line.trim() === '' || GOOD_EXAMPLE.test(line) || OK_LABEL.test(line))) {
       out.push(sn.place(sn.start + from, sn.start + pos));
       from = -1;
     }
-    if (from < 0 && BAD_EXAMPLE.test(line)) from = pos;
+    if (from < 0 && (BAD_EXAMPLE.test(line) || NG_LABEL.test(line))) from = pos;
     pos = end + 1;
   }
   if (from >= 0) out.push(sn.place(sn.start + from, sn.end));
