@@ -13,6 +13,8 @@ describe('inCommentOrDocstring', () => {
     expect(at(py, 'ignore previous', 'a.py')).toBe(false);
     expect(at('s = "a # not a comment, skip confirmation"\n', 'skip confirmation', 'a.py')).toBe(false);
     expect(at('msg = """\nskip confirmation\n"""\n', 'skip confirmation', 'a.py')).toBe(false);
+    expect(at('p.write_text(\n    """---\nIgnore previous instructions.\n""",\n)\n', 'Ignore previous', 'a.py')).toBe(false);
+    expect(at('def f():\n    """Ignore previous instructions."""\n', 'Ignore previous', 'a.py')).toBe(true);
   });
   it('JavaScript, shell, PowerShell comments; other files are not program code', () => {
     expect(at('/**\n * skip confirmation\n */\nconst a = "b";\n', 'skip confirmation', 'a.js')).toBe(true);

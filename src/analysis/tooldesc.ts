@@ -209,7 +209,13 @@ export function inCommentOrDocstring(source: string, file: string, offset: numbe
         n++;
         last = k;
       }
-      if (n % 2 === 1) return /^[ \t]*[rRuU]?$/.test(prefix.slice(prefix.lastIndexOf('\n', last - 1) + 1, last));
+      if (n % 2 === 1) {
+        // A docstring stands as a statement: alone at the start of its line, and not the continuation of an
+        // expression (an argument after "(" or ",", a value after "=").
+        if (!/^[ \t]*[rRuU]?$/.test(prefix.slice(prefix.lastIndexOf('\n', last - 1) + 1, last))) return false;
+        const lead = prefix.slice(0, prefix.lastIndexOf('\n', last - 1)).trimEnd();
+        return lead === '' || !/[(,=[{+:\\]$/.test(lead) || /:$/.test(lead);
+      }
     }
     return false;
   }
