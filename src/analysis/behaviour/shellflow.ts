@@ -356,7 +356,10 @@ function hiddenEval(text: string): boolean {
   const re = /\beval\b[ \t]*(\S[^;&|\n]*)?/g;
   for (let m = re.exec(text); m; m = re.exec(text)) {
     const arg = (m[1] ?? '').trim();
-    const sub = /^["']?\$\(\s*([A-Za-z][\w.-]*)\b([^()`$|;&<>]*)\)["']?$/.exec(arg);
+    // The program may be named by its path in a system or package-manager bin folder (`eval "$(/opt/homebrew/bin/brew
+    // shellenv)"`, Homebrew's documented post-install line); a program anywhere else (`$(/tmp/.x/run)`) is not one
+    // the user installed.
+    const sub = /^["']?\$\(\s*(?:\/(?:opt\/homebrew|usr\/local|usr|home\/linuxbrew\/\.linuxbrew|opt\/local)\/bin\/|\/bin\/)?([A-Za-z][\w.-]*)\b([^()`$|;&<>]*)\)["']?$/.exec(arg);
     if (!sub || DATA_PRINTERS.test(sub[1]!) || /\s-c\b/.test(sub[2]!)) return true;
   }
   return false;
@@ -761,6 +764,13 @@ export class ShellModel {
     // user giving their own key access: ordinary administration. A complete key written out by the skill gives
     // whoever holds its private half a login: an error.
     if (keys && ((content.kind === 'secret' && /\.pub$/.test(content.what)) || (content.kind === 'literal' && !fullKey(text) && (PLACEHOLDER_KEY.test(text) || /^\s*<[^<>\n]+>\s*$/.test(text))))) return;
+    // The public keys a code host publishes for an account (`https://github.com/<user>.keys`, what ssh-import-id
+    // fetches) with the account left as a placeholder (`username`, `<user>`, `$GITHUB_USER`) are the user's own keys:
+    // a set-up step. A named account gives that account a login and stays reported.
+    if (keys && content.kind === 'download' && /^https:\/\/(?:github\.com|gitlab\.com|codeberg\.org)\/(?:user(?:name)?|your[-_]?(?:user(?:name)?|account|handle|github[-_]?user(?:name)?)|me|<[^<>\/]+>|\$\{?[A-Za-z_]\w*\}?|[A-Z][A-Z0-9_]*)\.keys$/.test(content.what)) {
+      this.st.cleared.push({ rule: 'persistence', at: here });
+      return;
+    }
     // What makes an autostart entry an implant rather than a setup step the skill describes: it runs a program kept
     // in a hidden place (a dot-named file, or a dot-named folder inside another home folder: `~/.cache/.r/x`), hooks
     // every prompt or a privileged command (PROMPT_COMMAND, a DEBUG trap, `alias sudo=…/x`), or it poses as the
