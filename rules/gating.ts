@@ -3,30 +3,17 @@
 
 import { defineRule, type SkillContext } from '../src/core/rule.js';
 import { isGatingBlock } from '../src/targets/resolve.js';
+import { metadataBlock } from '../src/analysis/installers.js';
 import { didYouMean, quote, typeName } from '../src/core/text.js';
 
 /** The `requires` keys the target's runtime reads (profile data: src/targets/profiles.ts gatingFacts). */
 const listKeys = (ctx: SkillContext): readonly string[] => ctx.profile.gatingFacts?.requiresKeys ?? [];
 
-/**
- * OpenClaw's own metadata block: `metadata.openclaw`, or the legacy `metadata.clawdbot` when that is absent
- * (openclaw@2026.9.6 reads both, measured by npm run conformance).
- */
-function openclawMeta(data: Record<string, unknown> | null, keys: readonly string[]): { value: Record<string, unknown>; key: string } | null {
-  const meta = data?.metadata;
-  if (!meta || typeof meta !== 'object' || Array.isArray(meta)) return null;
-  for (const key of keys) {
-    const v = (meta as Record<string, unknown>)[key];
-    if (v && typeof v === 'object' && !Array.isArray(v)) return { value: v as Record<string, unknown>, key };
-  }
-  return null;
-}
-
 function requiresBlock(ctx: SkillContext, kind: 'ironclaw' | 'openclaw'): { value: unknown; path: string[] } | null {
   const data = ctx.data;
   if (!data) return null;
   if (kind === 'openclaw') {
-    const oc = openclawMeta(data, ctx.profile.gatingFacts?.metadataKeys ?? []);
+    const oc = metadataBlock(data, ctx.profile.gatingFacts?.metadataKeys ?? []);
     const req = oc?.value.requires;
     // OpenClaw reads only metadata.openclaw.requires; a top-level `requires` is IronClaw's key.
     if (isGatingBlock(data.requires)) {
@@ -41,7 +28,7 @@ function requiresBlock(ctx: SkillContext, kind: 'ironclaw' | 'openclaw'): { valu
     return req !== undefined && oc ? { value: req, path: ['metadata', oc.key, 'requires'] } : null;
   }
   // Older IronClaw read the legacy metadata.openclaw.requires (not the clawdbot spelling).
-  const legacy = openclawMeta(data, ['openclaw'])?.value.requires;
+  const legacy = metadataBlock(data, ['openclaw'])?.value.requires;
   if (data.requires !== undefined) {
     if (legacy !== undefined) {
       const loc = ctx.locate(['metadata', 'openclaw', 'requires']);
@@ -109,7 +96,7 @@ function configKindHints(ctx: SkillContext, kind: 'ironclaw' | 'openclaw', base:
 /** OpenClaw `os` (in metadata.openclaw or its requires): the skill loads only on the listed platforms. */
 function checkOs(ctx: SkillContext, kind: 'ironclaw' | 'openclaw', block: { value: unknown; path: string[] } | null): void {
   if (kind !== 'openclaw' || !ctx.data) return;
-  const meta = openclawMeta(ctx.data, ctx.profile.gatingFacts?.metadataKeys ?? []);
+  const meta = metadataBlock(ctx.data, ctx.profile.gatingFacts?.metadataKeys ?? []);
   // OpenClaw reads `os` only from its own metadata block (metadata.openclaw.os), not from `requires`.
   if (!meta || meta.value.os === undefined || meta.value.os === null) return;
   const osPath = ['metadata', meta.key, 'os'];
@@ -276,7 +263,7 @@ export default defineRule({
     configKindHints(ctx, kind, block.path, lists.config ?? []);
     if (!ctx.gating) return;
     // OpenClaw: `always: true` loads the skill without checking its requirements.
-    if (kind === 'openclaw' && openclawMeta(ctx.data, ctx.profile.gatingFacts?.metadataKeys ?? [])?.value.always === true) return;
+    if (kind === 'openclaw' && metadataBlock(ctx.data, ctx.profile.gatingFacts?.metadataKeys ?? [])?.value.always === true) return;
     const md = { severity: 'warning' as const, machineDependent: true, rejects: true };
     const runtime = kind === 'ironclaw' ? 'IronClaw' : 'OpenClaw';
     (lists.bins ?? []).forEach((b, i) => {

@@ -144,14 +144,6 @@ export default defineRule({
       "OpenClaw's installer spec {{n}} downloads {{url}}{{plain}} and installs it with no sha256; OpenClaw checks a digest only when the spec gives one, so whatever the server returns at install time is installed and later run. Add the file's sha256 to the spec",
   }),
   checkSkill(skillCtx) {
-    // OpenClaw's installer specs (src/analysis/installers.ts): a download with no digest to check.
-    for (const spec of installerSpecs(skillCtx.data, PROFILES.openclaw.gatingFacts?.metadataKeys ?? [])) {
-      if (spec.kind !== 'download' || spec.sha256 || !/^https?:\/\//i.test(spec.value)) continue;
-      const loc = skillCtx.locate(['metadata', spec.key, 'install', spec.index, spec.field]);
-      // Like every visible install step of this rule: a warning, an error in an installed skill.
-      const severity = skillCtx.skill.trust !== highestTrust() ? 'error' : 'warning';
-      skillCtx.report({ ...(loc ? { offset: loc.start, endOffset: loc.end } : { line: 1, column: 1 }), severity, confidence: 'high', messageId: 'installerDownload', data: { n: `metadata.${spec.key}.install[${spec.index}]`, url: quote(spec.value, 120), plain: /^http:/i.test(spec.value) ? ' over plain HTTP (anyone on the path can change it)' : '' } });
-    }
     // Earlier layers report through `collecting`; the behaviour model's chains (src/analysis/behaviour/) come last,
     // skipping lines those layers already reported.
     const chainTaken: Taken[] = [];
@@ -163,6 +155,13 @@ export default defineRule({
     const installed = ctx.skill.trust !== highestTrust();
     const taken: { file: string | undefined; start: number; end: number }[] = [];
     const bump = (r: ReportInput): ReportInput => (installed && r.severity === 'warning' && (r.confidence ?? 'high') === 'high' ? { ...r, severity: 'error' } : r);
+    // OpenClaw's installer specs (src/analysis/installers.ts): a download with no digest to check, raised for an
+    // installed skill like the rule's other visible install steps.
+    for (const spec of installerSpecs(ctx.data, PROFILES.openclaw.gatingFacts!)) {
+      if (spec.kind !== 'download' || spec.sha256 || !/^https?:\/\//i.test(spec.value)) continue;
+      const loc = ctx.locate(['metadata', spec.key, 'install', spec.index, spec.field]);
+      ctx.report(bump({ ...(loc ? { offset: loc.start, endOffset: loc.end } : { line: 1, column: 1 }), severity: 'warning', confidence: 'high', messageId: 'installerDownload', data: { n: `metadata.${spec.key}.install[${spec.index}]`, url: quote(spec.value, 120), plain: /^http:/i.test(spec.value) ? ' over plain HTTP (anyone on the path can change it)' : '' } }));
+    }
     /** A finding in a sentence of Markdown (not a code block) that names a command rather than gives it: a download
      *  whose address is an ellipsis names the form of a command (what `curl ... | bash` does, why it fails), and a
      *  sentence can describe a command as text a page or a component shows (describedCommand). In a code block the

@@ -539,7 +539,7 @@ function checkPackages(ctx: SkillContext): void {
   if (src) reportInstalls(ctx, markdownInstalls(src.normalized, ctx.skill.doc ? ctx.skill.doc.bodyOffset : 0), 'the skill file');
   // OpenClaw's installer specs: npm (`node`) and Python (`uv`) packages the gateway installs for the skill.
   const fromSpecs: Installed[] = [];
-  for (const spec of installerSpecs(ctx.data, PROFILES.openclaw.gatingFacts?.metadataKeys ?? [])) {
+  for (const spec of installerSpecs(ctx.data, PROFILES.openclaw.gatingFacts!)) {
     if (spec.kind !== 'node' && spec.kind !== 'uv') continue;
     const loc = ctx.locate(['metadata', spec.key, 'install', spec.index, spec.field]);
     if (loc) fromSpecs.push({ registry: spec.kind === 'node' ? 'npm' : 'PyPI', spec: spec.value, start: loc.start, end: loc.end });

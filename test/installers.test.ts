@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { installerSpecs } from '../src/analysis/installers.js';
+import { PROFILES } from '../src/targets/profiles.js';
 
-const KEYS = ['openclaw', 'clawdbot'];
+// The runtime's facts, as its profile states them.
+const KEYS = PROFILES.openclaw.gatingFacts!;
 
 describe("OpenClaw's installer specs", () => {
   it('reads each kind by the field it needs, in order, with a valid digest', () => {

@@ -126,7 +126,7 @@ function docstringAfter(s: string, from: number): { tool: string; lit: Lit } | n
 }
 
 /** The tool descriptions a Python or JavaScript/TypeScript MCP server's source gives the model. */
-export function toolDescriptions(source: string, lang: 'python' | 'javascript'): ToolDescription[] {
+function parseToolDescriptions(source: string, lang: 'python' | 'javascript'): ToolDescription[] {
   const s = source.length > SCAN ? source.slice(0, SCAN) : source;
   if (!(lang === 'python' ? MCP_PY : MCP_JS).test(s)) return [];
   const out: ToolDescription[] = [];
@@ -163,11 +163,27 @@ function toolNameBefore(s: string, at: number): string | null {
   return last;
 }
 
+/** The program language of a file by its name, for the two readers below. */
+function programLang(file: string): 'python' | 'javascript' | 'shell' | 'powershell' | null {
+  return /\.pyw?$/i.test(file) ? 'python' : /\.(?:[cm]?js|[cm]?ts|jsx|tsx)$/i.test(file) ? 'javascript' : /\.(?:sh|bash|zsh|ksh)$/i.test(file) ? 'shell' : /\.psm?1$/i.test(file) ? 'powershell' : null;
+}
+
+/** The last file read: the prose rules ask once per finding in a file, the mcp-server rule once per file. */
+let last: { source: string; lang: string; out: ToolDescription[] } | null = null;
+
+/** The tool descriptions a Python or JavaScript/TypeScript MCP server's source gives the model (the last file's kept). */
+export function toolDescriptions(source: string, lang: 'python' | 'javascript'): ToolDescription[] {
+  if (last && last.source === source && last.lang === lang) return last.out;
+  const out = parseToolDescriptions(source, lang);
+  last = { source, lang, out };
+  return out;
+}
+
 /** Whether `offset` of a Python or JavaScript file's text falls inside a tool description of an MCP server it
  *  defines: the mcp-server rule reports what is written there, so prose rules reading the file leave it to that rule. */
 export function inToolDescription(source: string, file: string, offset: number): boolean {
-  const lang = /\.py$/i.test(file) ? 'python' : /\.(?:[cm]?js|[cm]?ts|jsx|tsx)$/i.test(file) ? 'javascript' : null;
-  if (!lang) return false;
+  const lang = programLang(file);
+  if (lang !== 'python' && lang !== 'javascript') return false;
   return toolDescriptions(source, lang).some((d) => d.at.length > 0 && offset >= d.at[0]! && offset <= d.at[d.at.length - 1]!);
 }
 
@@ -178,7 +194,7 @@ export function inToolDescription(source: string, file: string, offset: number):
  * the program, not text addressed to whoever reads the file. Null when the file is not program code.
  */
 export function inCommentOrDocstring(source: string, file: string, offset: number): boolean | null {
-  const lang = /\.(?:py|pyw)$/i.test(file) ? 'python' : /\.(?:[cm]?js|[cm]?ts|jsx|tsx)$/i.test(file) ? 'javascript' : /\.(?:sh|bash|zsh|ksh)$/i.test(file) ? 'shell' : /\.(?:ps1|psm1)$/i.test(file) ? 'powershell' : null;
+  const lang = programLang(file);
   if (!lang || offset < 0 || offset > source.length) return null;
   const ls = source.lastIndexOf('\n', offset - 1) + 1;
   const before = source.slice(ls, offset);

@@ -115,6 +115,9 @@ export interface GatingFacts {
   /** Whether a `requires` that is not a mapping is ignored (the skill loads with nothing checked) rather than
    *  making the skill fail to load. */
   ignoresNonMappingRequires: boolean;
+  /** Installer specs under the runtime's metadata block (`install`): each kind it installs with, and the fields that
+   *  name what it installs, in the order read; absent when the runtime installs nothing for a skill. */
+  installerFields?: Readonly<Record<string, readonly string[]>>;
 }
 
 export interface SearchWeights {

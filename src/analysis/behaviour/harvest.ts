@@ -83,8 +83,7 @@ function findCode(text: string): Found | null {
     // The list is walked (a loop or map after it, or a loop it is written in) and a read follows within a few lines.
     const after = text.slice(l.end, Math.min(text.length, l.end + 800));
     const around = text.slice(Math.max(0, l.start - 200), l.start);
-    const loop = CODE_LOOP.exec(after);
-    if (!loop && !CODE_LOOP.test(around)) continue;
+    if (!CODE_LOOP.test(after) && !CODE_LOOP.test(around)) continue;
     const r = CODE_READ.exec(after);
     if (!r) continue;
     return { listAt: [l.start, l.end], readAt: [l.end + r.index, l.end + r.index + r[0].length], stores: what, how: r[0].replace(/\s*\($/, '').replace(/^\./, '') };

@@ -79,6 +79,9 @@ export const OPENCLAW: TargetProfile = {
     configDefaults: { 'browser.enabled': true, 'browser.evaluateEnabled': true },
     // resolveOpenClawManifestRequires reads the lists from any object and ignores anything else (2026.9.6).
     ignoresNonMappingRequires: true,
+    // parseInstallSpec (dist/frontmatter-*.mjs, 2026.9.6): kinds brew, node, go, uv, download; brew reads formula
+    // then cask, node and uv package, go module, download url (http/https); an entry without its field is dropped.
+    installerFields: { brew: ['formula', 'cask'], node: ['package'], uv: ['package'], go: ['module'], download: ['url'] },
   },
   catalog: { descriptionMax: null, envelope: 'plain', order: 'discovery' },
   roots: [
