@@ -84,16 +84,61 @@ tester.run(rule, {
       name: 'root taking a service definition (systemd unit, launchd plist), and a sudo rule in a Dockerfile RUN line, are info',
       code: '---\nname: s\ndescription: Runs the database as a service.\n---\n```bash\nsudo chown root:root app.service\nsudo chown root:wheel /Library/LaunchDaemons/com.example.app.plist\n```\n\n```dockerfile\nRUN echo "dev ALL=(ALL) NOPASSWD:ALL" > /etc/sudoers.d/dev\n```\n',
     },
+    {
+      name: 'history saved before the list is cleared (history -a; history -c; history -r) erases nothing, at any trust',
+      code: '---\nname: s\ndescription: Shares history between terminals.\n---\n```bash\nPROMPT_COMMAND="history -a; history -c; history -r; $PROMPT_COMMAND"\n```\n',
+      path: '.ironclaw/installed_skills/s/SKILL.md',
+    },
+    {
+      name: 'a discouraging comment in Japanese or Chinese, and a command reference whose forms each say what they do, drop to info at the highest trust',
+      code: '---\nname: s\ndescription: Permissions cheat sheet.\n---\n```bash\nchmod 777 file    # 全員にフルアクセス（非推奨）\nchmod 777 dir     # 不推荐\n```\n\n```bash\nhistory 20     # the last 20 commands\nhistory -c     # clear the list in memory\nhistory -w     # write the list to the history file\n```\n',
+    },
   ],
   invalid: [
+    {
+      name: 'sticky-world-writable (code): a folder every user may write to, with the sticky bit (the mode of /tmp)',
+      code: '---\nname: s\ndescription: Helps with the project.\n---\nRun:\n\n```\nchmod 1777 /srv/drop\n```\n',
+      persona: 'auditor',
+      errors: [
+        {
+          messageId: 'sticky-world-writable',
+          data: { match: '"chmod 1777 /srv/drop"', where: 'in a code block' },
+          line: 8,
+          column: 1,
+          severity: 'info',
+          message: 'makes a folder writable by every user with the sticky bit in a code block: "chmod 1777 /srv/drop"; as in /tmp, every user may add files but only a file\'s owner may replace or delete it. Check that a shared folder is meant; for the skill\'s own files use mktemp -d',
+        },
+      ],
+    },
+    {
+      name: "one application's folder under /var/log cleared is info; the machine's logs and a saved history cleared together with HISTFILE stay",
+      code: '---\nname: s\ndescription: Cleans up.\n---\n```bash\nrm -rf /var/log/myapp/*\nrm -rf /var/log/journal/*\nhistory -a; unset HISTFILE; history -c\n```\n',
+      persona: 'auditor',
+      errors: [
+        { messageId: 'erase-traces', line: 6, severity: 'info' },
+        { messageId: 'erase-traces', line: 7, severity: 'warning' },
+        { messageId: 'erase-traces', line: 8, severity: 'warning' },
+        { messageId: 'erase-traces', line: 8, severity: 'warning' },
+      ],
+    },
+    {
+      name: 'the same foreign-language comments and reference lower nothing in an installed skill',
+      code: '---\nname: s\ndescription: Permissions cheat sheet.\n---\n```bash\nchmod 777 file    # 全員にフルアクセス（非推奨）\n```\n\n```bash\nhistory 20     # the last 20 commands\nhistory -c     # clear the list in memory\nhistory -w     # write the list to the history file\n```\n',
+      path: '.ironclaw/installed_skills/s/SKILL.md',
+      errors: [
+        { messageId: 'world-writable', line: 6, severity: 'warning' },
+        { messageId: 'erase-traces', line: 11, severity: 'warning' },
+      ],
+    },
     {
       name: 'the same data and synopsis keep their findings in an installed skill; root taking a system folder or a unit and a script stays',
       code: '---\nname: s\ndescription: Explains the shell.\n---\n```\nhistory [N]\nhistory -c\nhistory -d OFFSET\nhistory [-anrw] [FILENAME]\n```\n\n```bash\nsudo chown root:root app.service /usr/local/bin/helper\necho "dev ALL=(ALL) NOPASSWD:ALL" > /etc/sudoers.d/dev\n```\n',
       path: '.ironclaw/installed_skills/s/SKILL.md',
+      persona: 'auditor',
       folder: { 'templates/deny.json': '{"pattern": "chmod\\\\s+777", "example": "chmod 777 /etc"}\n' },
       errors: [
         { messageId: 'erase-traces', line: 7, severity: 'warning' },
-        { messageId: 'chown-root-system', line: 13, severity: 'warning' },
+        { messageId: 'chown-root-system', line: 13, severity: 'info' },
         { messageId: 'sudoers', line: 14, severity: 'error' },
         { messageId: 'world-writable', file: '.ironclaw/installed_skills/s/templates/deny.json', severity: 'warning' },
       ],
@@ -181,14 +226,15 @@ tester.run(rule, {
     {
       name: 'chown-root-system (code): ownership of a system path changed to root, or any path handed to root with sudo',
       code: '---\nname: s\ndescription: Helps with the project.\n---\nRun:\n\n```\nsudo chown -R root:root /opt/shared-01\n```\n',
+      persona: 'auditor',
       errors: [
         {
           messageId: 'chown-root-system',
           data: { match: '"sudo chown -R root:root /opt/shared-01"', where: 'in a code block' },
           line: 8,
           column: 1,
-          severity: 'warning',
-          message: 'changes ownership to root in a code block: "sudo chown -R root:root /opt/shared-01"; a skill has no reason to take system paths for root. Remove it, or leave ownership to the user',
+          severity: 'info',
+          message: 'changes ownership to root in a code block: "sudo chown -R root:root /opt/shared-01"; alone that gives no one more rights (with a setuid bit on a program it would: that is reported as setuid). Check that the skill needs it',
         },
       ],
     },
@@ -222,7 +268,7 @@ tester.run(rule, {
     },
     {
       name: 'erase-traces (code): system logs or shell history erased',
-      code: '---\nname: s\ndescription: Helps with the project.\n---\nRun:\n\n```\nrm -rf /tmp/.cache/* /var/log/app/*\n```\n',
+      code: '---\nname: s\ndescription: Helps with the project.\n---\nRun:\n\n```\nrm -rf /tmp/.cache/* /var/log/*\n```\n',
       errors: [
         {
           messageId: 'erase-traces',
@@ -237,6 +283,7 @@ tester.run(rule, {
     {
       name: 'the rule\'s bad example',
       code: '---\nname: x\ndescription: Helper.\n---\n```sh\nchmod 777 /opt/shared && sudo chown -R root:root /opt/shared\n```\n',
+      persona: 'auditor',
       errors: [
         {
           messageId: 'world-writable',
@@ -251,8 +298,8 @@ tester.run(rule, {
           data: { match: '"sudo chown -R root:root /opt/shared"', where: 'in a code block' },
           line: 6,
           column: 26,
-          severity: 'warning',
-          message: 'changes ownership to root in a code block: "sudo chown -R root:root /opt/shared"; a skill has no reason to take system paths for root. Remove it, or leave ownership to the user',
+          severity: 'info',
+          message: 'changes ownership to root in a code block: "sudo chown -R root:root /opt/shared"; alone that gives no one more rights (with a setuid bit on a program it would: that is reported as setuid). Check that the skill needs it',
         },
       ],
     },

@@ -7,11 +7,17 @@
 // guard's pattern table: {"pattern": "chmod\\s+777", "example": "chmod 777 /etc"}), or one form of a usage
 // synopsis (`history -c` among `history [N]`, `history -d OFFSET`). It is data unless something runs it, and
 // whether something does is more than a line can tell, so the lowering is kept to the highest trust too.
-// Two reviews read what the command does, whoever wrote it: root taking a service definition (a systemd unit, a
-// launchd plist) is what systemd and launchd require of one, and a Dockerfile's RUN line changes the image being
+// The comment may be in another language (非推奨, 不推荐, nicht empfohlen: DISCOURAGING_COMMENT in
+// src/analysis/catalogue.ts); a command reference whose lines each end in a comment saying what the form does counts
+// as a synopsis.
+// Reviews that read what the command does, whoever wrote it: `history -a; history -c; history -r` saves the history
+// before clearing the list in memory (the idiom sharing history between terminals): nothing is erased, not
+// reported; clearing one application's folder under /var/log (`/var/log/myapp/*`) is not the machine's records:
+// info; root taking a service definition (a systemd unit, a launchd plist) is what systemd and launchd require of one, and a Dockerfile's RUN line changes the image being
 // built, not the machine of the user: both drop to info.
 
 import { packAndChainsRule } from '../src/analysis/behaviour/report.js';
+import { DISCOURAGING_COMMENT } from '../src/analysis/catalogue.js';
 import { compileRe2, disposeRe2 } from '../src/analysis/re2.js';
 import { highestTrust } from '../src/core/trust.js';
 
@@ -22,8 +28,6 @@ const STR = String.raw`[rRbBuU]{0,2}(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')`
  *  matches against, data rather than a command run. A config value (`"setup": "chmod 777 /x"`) is not one: it has
  *  a key; nor is a lone string (at least one element is followed by a comma). */
 const LIST_ELEMENTS = new RegExp(String.raw`^\s*(?:[\w.$]+\s*[:=]\s*)?(?:[\[(]\s*)*(?:${STR}\s*(?:[)\]]\s*)*,\s*(?:[\[(]\s*)*)+(?:${STR}\s*)?(?:[)\]]\s*)*[,;]?\s*(?:(?:#|\/\/).*)?$`);
-/** A comment on the command's line that discourages it. */
-const DISCOURAGED = /(?:#|\/\/|<!--|\bREM\b)[^\n]*\b(?:not (?:recommended|secure|safe)|insecure|unsafe|dangerous|never (?:use|do|run)|avoid|(?:don'?t|do not) (?:use|do|run)|bad practice)\b/i;
 /** A service definition: a systemd unit or a launchd property list. */
 const SERVICE_FILE = /\.(?:service|socket|timer|path|mount|target|plist)$/;
 
@@ -54,15 +58,41 @@ function patternRecord(text: string, offset: number): boolean {
   return false;
 }
 
-/** Whether the line at `offset` is one form of a usage synopsis: two more lines near it start with the same command
- *  and write their operands as metasyntax ([OPTIONAL], UPPERCASE placeholders). */
+/** Whether the line at `offset` is one form of a usage synopsis or of a command reference: two more lines near it
+ *  start with the same command and write their operands as metasyntax ([OPTIONAL], UPPERCASE placeholders), or
+ *  they and this line each end in a comment saying what that form does (`history -c   # clear the list`). */
 function synopsisLine(text: string, offset: number, line: string): boolean {
   const cmd = /^\s*([a-z][\w-]*)\s/.exec(line)?.[1];
   if (!cmd) return false;
   const start = text.lastIndexOf('\n', offset - 1) + 1;
   const around = text.slice(Math.max(0, start - 400), Math.min(text.length, start + line.length + 400)).split('\n');
-  const forms = around.filter((l) => l.trimStart().startsWith(`${cmd} `) && l !== line && (/\[[^\]\n]*\]/.test(l) || /\s[A-Z][A-Z_-]{1,}\b/.test(l)));
+  const described = (l: string) => /\s#[ \t]*\S/.test(l);
+  const forms = around.filter((l) => l.trimStart().startsWith(`${cmd} `) && l !== line && (/\[[^\]\n]*\]/.test(l) || /\s[A-Z][A-Z_-]{1,}\b/.test(l) || (described(line) && described(l))));
   return forms.length >= 2;
+}
+
+/** `history -c` after `history -a` or `-w` on the line: the session's history is saved to the file first, then the
+ *  list in memory is cleared (and, with `-r`, read back): the idiom that shares history between terminals. Nothing
+ *  is erased. */
+const HISTORY_SAVED_FIRST = /\bhistory[ \t]+-[a-z]*[aw][a-z]*\b[^\n]*?\bhistory[ \t]+-c\b/;
+/** Other ways to erase traces on a line, which the saved history does not excuse. */
+const OTHER_ERASURE = /\/var\/log|HISTFILE|HISTSIZE|_history\b|wevtutil|Clear-EventLog/i;
+/** A path below /var/log: the folder name right under it and whether the path goes on below that folder. */
+const VAR_LOG_PATH = /\/var\/log(?:\/([^\s/;&|'"*]*)(\/?))?/g;
+/** Folders under /var/log that hold the machine's own records: the audit daemon's and the systemd journal's. */
+const SYSTEM_LOG_FOLDER = /^(?:audit|journal)$/;
+
+/** Whether every /var/log path on the line is inside one application's folder (`/var/log/myapp/*`): the skill
+ *  clearing an application's logs, not the machine's records (/var/log itself, its files such as auth.log, the
+ *  audit and journal folders). */
+function onlyAppLogFolders(line: string): boolean {
+  let any = false;
+  for (const m of line.matchAll(VAR_LOG_PATH)) {
+    const [, folder, slash] = m;
+    if (!folder || slash !== '/' || SYSTEM_LOG_FOLDER.test(folder)) return false;
+    any = true;
+  }
+  return any;
 }
 
 const info = <T extends { report: object }>(t: T): T => ({ ...t, report: { ...t.report, severity: 'info', confidence: 'low' } });
@@ -88,10 +118,12 @@ export default packAndChainsRule(
     if (operands && operands.length > 0 && operands.every((o) => SERVICE_FILE.test(o.replace(/["']/g, '')))) return info(t);
     // A Dockerfile instruction: the sudo rule is the image's (a container's own user), not the host's.
     if (id === 'sudoers' && /^\s*RUN\s/.test(line)) return info(t);
+    if (id === 'erase-traces' && HISTORY_SAVED_FIRST.test(line) && !OTHER_ERASURE.test(line)) return null;
+    if (id === 'erase-traces' && onlyAppLogFolders(line)) return info(t);
     if (ctx.skill.trust !== highestTrust()) return t;
     const text = (t.report.source ?? ctx.skill.source)?.normalized ?? '';
     const at = Math.min(t.report.offset ?? 0, text.length);
-    if (DISCOURAGED.test(line) || LIST_ELEMENTS.test(line) || patternRecord(text, at) || synopsisLine(text, at, line)) return info(t);
+    if (DISCOURAGING_COMMENT.test(line) || LIST_ELEMENTS.test(line) || patternRecord(text, at) || synopsisLine(text, at, line)) return info(t);
     return t;
   },
 );

@@ -11,6 +11,11 @@ const CATALOGUE_HEADING = /\b(?:attacks?|attackers?|exploit(?:s|ation)?|exfiltra
 /** The same heading words in Japanese and Chinese, which have no word boundaries: anti-pattern, bad example,
  *  attack, vulnerability, danger, malicious, forbidden ("not recommended" is advice about a real step, not a catalogue). */
 const CATALOGUE_HEADING_CJK = /アンチパターン|悪い例|攻撃|脆弱性|危険|悪意|禁止|反模式|错误示例|反例|攻击|漏洞|危险|恶意/;
+/** A comment on a command's own line that discourages it ("# not recommended", "// never use this"), in English
+ *  and in the languages skill guides are often written in: Japanese (非推奨, 使わない, 使用禁止, 危険), Chinese
+ *  (不推荐, 不建议, 不要使用, 切勿, 危险), Korean (권장하지 않, 사용하지 마, 위험), Spanish, French, German. The
+ *  author writes these words, so a caller lowers a finding on them only where the author is trusted. */
+export const DISCOURAGING_COMMENT = /(?:#|\/\/|<!--|\bREM\b)[^\n]*(?:\b(?:not (?:recommended|secure|safe)|insecure|unsafe|dangerous|never (?:use|do|run)|avoid|(?:don'?t|do not) (?:use|do|run)|bad practice|no recomendado|peligroso|déconseillé|dangereux|nicht empfohlen|gefährlich)\b|非推奨|使わない|使用しない|使用禁止|実行しない|危険|不推荐|不建议|不要使用|切勿|危险|권장하지 않|사용하지 마|위험)/i;
 /** The sentence right before a fenced block that says what follows is an attack. */
 const CATALOGUE_LEAD = /\b(?:attackers?|adversar(?:y|ies)|malicious|exploit\w*|vulnerable|insecure|unsafe|dangerous|would (?:run|execute|send)|flags|detects?)\b/i;
 
