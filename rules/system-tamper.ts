@@ -10,9 +10,15 @@
 // block list or its regular expression), is data on its line: it drops to low confidence, shown to auditors. What
 // the line cannot tell is whether the string reaches a shell later (`c = "ufw disable"` … `os.system(c)`), so it is
 // lowered, never dropped. The string given to a shell-running call or to `sh -c` on the same line keeps its weight.
+// `rm -rf --preserve-root /` deletes nothing: rm refuses the root (GNU rm's documented --preserve-root; `/*` is
+// not covered, the shell expands it): not reported. In a skill at the highest trust, a comment on the command's line
+// that discourages it (in any of the languages of DISCOURAGING_COMMENT), or the same defence turned back on further
+// down the same code (`setenforce 0` … `setenforce 1`: a window, not a machine left open) lowers the finding to
+// info; below that trust the author's words and code lower nothing.
 
 import type { SkillContext } from '../src/core/rule.js';
-import { catalogueAware } from '../src/analysis/catalogue.js';
+import { catalogueAware, DISCOURAGING_COMMENT } from '../src/analysis/catalogue.js';
+import { highestTrust } from '../src/core/trust.js';
 import { packRule } from '../src/analysis/packs.js';
 
 /** An IPv4 address followed by the names it is given on a hosts line. */
@@ -70,6 +76,43 @@ export function onlyLocalNames(text: string): boolean {
   return names.length > 0 && names.every((n) => LOCAL_NAME.test(n));
 }
 
+/** `rm` told to keep the root (`--preserve-root`, GNU rm's default made explicit) whose only operand is `/`: rm
+ *  refuses it and deletes nothing. (`/*` is not protected: the shell expands it to the folders below the root.) */
+export function refusesRoot(match: string): boolean {
+  const words = match.trim().split(/[ \t]+/);
+  const rm = words.findIndex((w) => /^(?:\/bin\/|\/usr\/bin\/)?rm$/.test(w));
+  if (rm === -1 || !words.includes('--preserve-root') || words.includes('--no-preserve-root')) return false;
+  const operands = words.slice(rm + 1).filter((w) => !w.startsWith('-'));
+  return operands.length > 0 && operands.every((w) => /^["']?\/["']?$/.test(w));
+}
+
+/** For a command that turns a defence off, the command that turns the same defence back on. */
+function turnedBackOn(match: string): RegExp | null {
+  const esc = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  if (/\bsetenforce\b/.test(match)) return /\bsetenforce[ \t]+(?:1|[Ee]nforcing)\b/;
+  if (/\bufw[ \t]+disable\b/.test(match)) return /\bufw[ \t]+(?:--force[ \t]+)?enable\b/;
+  if (/\bauditctl\b/.test(match)) return /\bauditctl[ \t]+-e[ \t]*[12]\b/;
+  if (/\bcsrutil[ \t]+disable\b/i.test(match)) return /\bcsrutil[ \t]+enable\b/i;
+  const unit = /\bsystemctl[ \t]+(?:-\S+[ \t]+)*(?:stop|disable|mask)[ \t]+(?:--now[ \t]+)?([\w@.-]+)/.exec(match)?.[1];
+  if (unit) return new RegExp(String.raw`\bsystemctl[ \t]+(?:-\S+[ \t]+)*(?:start|enable|unmask|restart)[ \t]+(?:--now[ \t]+)?${esc(unit.replace(/\.service$/, ''))}(?:\.service)?\b`);
+  const svc = /\bservice[ \t]+([\w@.-]+)[ \t]+stop\b/.exec(match)?.[1];
+  if (svc) return new RegExp(String.raw`\bservice[ \t]+${esc(svc)}[ \t]+(?:start|restart)\b`);
+  const mp = /-Disable(\w+)/i.exec(match)?.[1];
+  if (mp && /Set-MpPreference/i.test(match)) return new RegExp(String.raw`\bSet-MpPreference\b[^\n]*-Disable${esc(mp)}[ \t]+(?:\$?false|0)\b`, 'i');
+  if (/\bnetsh\b[^\n]*\bstate[ \t]+off\b/i.test(match)) return /\bnetsh\b[^\n]*\bstate[ \t]+on\b/i;
+  return null;
+}
+
+/** Whether the defence `match` turns off at `end` is turned back on later in the same piece of code (the rest of
+ *  its fenced block, or of the file when it is not Markdown): a window, as in `setenforce 0` … `setenforce 1`. */
+export function restoredLater(text: string, end: number, match: string, markdown: boolean): boolean {
+  const on = turnedBackOn(match);
+  if (!on) return false;
+  const fence = markdown ? text.indexOf('\n```', end) : -1;
+  const rest = text.slice(end, fence === -1 ? text.length : fence);
+  return on.test(rest);
+}
+
 function reviewed(ctx: SkillContext): SkillContext {
   const wrapped: SkillContext = { ...ctx };
   wrapped.report = (r) => {
@@ -81,6 +124,21 @@ function reviewed(ctx: SkillContext): SkillContext {
       const stop = text.indexOf('\n', r.offset);
       const line = text.slice(start, stop === -1 ? text.length : stop);
       if (r.messageId === 'ssh-weakened' && onlySearchesSsh(line)) return;
+      const match = text.slice(r.offset, r.endOffset ?? r.offset);
+      if (r.messageId === 'delete-home-or-root' && refusesRoot(match)) return;
+      // The author's words and the author's code: they lower the finding only where the author is trusted.
+      if (ctx.skill.trust === highestTrust() && r.confidence !== 'low') {
+        const markdown = /\.(?:md|markdown|mdx)$/i.test(r.file ?? ctx.skill.file);
+        const why = DISCOURAGING_COMMENT.test(line.slice(r.offset + match.length - start))
+          ? 'a comment on its line discourages it'
+          : r.messageId === 'disable-defences' && restoredLater(text, r.endOffset ?? r.offset, match, markdown)
+            ? 'the same defence is turned back on further down'
+            : '';
+        if (why) {
+          ctx.report({ ...r, severity: 'info', confidence: 'low', suffix: `${r.suffix ?? ''} (${why}: info)` });
+          return;
+        }
+      }
       // The middle of the match: its first characters may be what the pattern needs before a command (`'(`).
       const mid = (r.offset + (r.endOffset ?? r.offset)) >> 1;
       const place = r.confidence === 'low' ? 'code' : placeOnLine(line, mid - start);
