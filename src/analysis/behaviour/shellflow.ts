@@ -347,6 +347,50 @@ const PLACEHOLDER_KEY = /\b(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp[0-9]+|sk-
 function fullKey(text: string): boolean {
   return /\b(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp[0-9]+|sk-(?:ssh-ed25519|ecdsa-sha2-nistp256)@openssh\.com)\s+AAAA[A-Za-z0-9+/]{60,}={0,2}(?![A-Za-z0-9+/.…])/.test(text);
 }
+/** Names a user types as commands every day (shell builtins, the common file, network, version-control and package
+ *  tools): a start-up file that defines a function under one of them replaces that command (`cd() { …; builtin cd
+ *  "$@"; }`), so its body runs whenever the user runs the command. */
+const EVERYDAY_COMMAND = /^(?:cd|ls|ll|la|l|cat|cp|mv|rm|mkdir|pwd|echo|printf|clear|exit|logout|source|alias|export|history|man|less|more|grep|find|ps|top|kill|sudo|su|doas|ssh|scp|sftp|rsync|git|gh|gpg|passwd|ssh-add|vi|vim|nvim|nano|emacs|code|python[0-9.]*|pip[0-9]?|node|npm|npx|yarn|pnpm|bun|brew|apt|apt-get|dnf|yum|make|docker|kubectl|curl|wget|open|tar|unzip|login|claude|test|command|builtin|exec|eval|trap|prompt_command|precmd|preexec|chpwd|command_not_found_handler|command_not_found_handle)$/i;
+
+/** The text of a start-up file with the bodies of the functions it only defines blanked out: a function named for
+ *  a new command (`weather() { curl wttr.in; }`) runs when the user calls it, not at every shell start. Kept: a
+ *  function named as an everyday command or a shell hook (it runs when the user does something else), and one the
+ *  file calls itself. */
+export function withoutDefinedFunctions(text: string): string {
+  const head = /^[ \t]*(?:function[ \t]+([\w.:-]+)[ \t]*(?:\(\s*\))?|([\w.:-]+)[ \t]*\(\s*\))[ \t]*\{/gm;
+  const bodies: { name: string; from: number; to: number }[] = [];
+  for (let m = head.exec(text); m; m = head.exec(text)) {
+    let depth = 0;
+    let end = -1;
+    for (let i = m.index + m[0].length - 1; i < text.length; i++) {
+      const c = text[i];
+      if (c === '{') depth++;
+      else if (c === '}' && --depth === 0) {
+        end = i + 1;
+        break;
+      }
+    }
+    if (end === -1) return text;
+    bodies.push({ name: (m[1] ?? m[2])!, from: m.index, to: end });
+    head.lastIndex = end;
+  }
+  if (bodies.length === 0) return text;
+  let rest = '';
+  let pos = 0;
+  for (const b of bodies) {
+    rest += text.slice(pos, b.from);
+    pos = b.to;
+  }
+  rest += text.slice(pos);
+  let out = text;
+  for (const b of bodies) {
+    const called = new RegExp(String.raw`(?:^|[;&|(\x60]|\$\()[ \t]*${b.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\w.:-])`, 'm').test(rest);
+    if (EVERYDAY_COMMAND.test(b.name) || called) continue;
+    out = out.slice(0, b.from) + ' '.repeat(b.to - b.from) + out.slice(b.to);
+  }
+  return out;
+}
+
 /** Programs whose output is data they were given or fetched (readers, decoders, interpreters): evaluating it runs
  *  that data. Any other program's output (`eval "$(tool completion bash)"`, `eval "$(tool init -)"`) is the code the
  *  installed tool prints to set up the shell. */
@@ -758,7 +802,8 @@ export class ShellModel {
   }
 
   persist(where: string, content: Taint, here: Where, head: string): void {
-    const text = content.kind === 'literal' ? content.what : '';
+    // In a shell start-up file, what a function only defined for the user to call does is not run at start-up.
+    const text = content.kind === 'literal' ? (/shell start-up/.test(where) ? withoutDefinedFunctions(content.what) : content.what) : '';
     const keys = /authorized SSH/.test(where);
     // A public key read from the user's own ~/.ssh/*.pub, or a placeholder (`ssh-ed25519 AAAA... you@host`), is the
     // user giving their own key access: ordinary administration. A complete key written out by the skill gives
