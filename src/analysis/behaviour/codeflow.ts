@@ -569,13 +569,16 @@ export function codeRun(sn: Snippet, st: State, depth: number, via: Step[]): voi
     events.push({ at: m.index!, run: () => void st.files.delete(resolve((m[1] ?? m[2]!).trim())) });
   }
   for (const m of text.matchAll(/\b(?:Start-Process|saps|Invoke-Item|ii)\s+(?:-FilePath\s+)?(["'][^"'\n]+["']|\$[\w:]+|\S+)|(?:^|[;\s])&\s*(["'][^"'\n]+["']|\$[\w:]+)/gim)) {
-    const a = m.index!;
+    // The call operator's place is the `&`, not the separator or line break matched before it.
+    const a = m.index! + /^[;\s]*/.exec(m[0])![0].length;
     events.push({
       at: a,
       run: () => {
         const f = resolve((m[1] ?? m[2]!).trim());
         const t = st.files.get(f);
-        if (t?.kind === 'download') emit({ rule: 'remote-exec', kind: 'download-run', severity: 'error', confidence: 'high', steps: [...t.steps, step(at(a, lineEnd(a)), `starts ${f}`)], impact: 'whatever the server returned runs unreviewed', fix: 'Ship the program in the skill, or verify a pinned checksum before starting it' });
+        // As in a shell (shellflow's emit): a visible download-then-start is an install step (a warning); an error
+        // where it runs by itself or its form is hidden.
+        if (t?.kind === 'download') emit({ rule: 'remote-exec', kind: 'download-run', severity: sn.trigger || sn.hidden ? 'error' : 'warning', confidence: 'high', steps: [...t.steps, step(at(a, lineEnd(a)), `starts ${f}`)], impact: 'whatever the server returned runs unreviewed', fix: 'Ship the program in the skill, or verify a pinned checksum before starting it' });
       },
     });
   }
