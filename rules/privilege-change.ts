@@ -12,8 +12,7 @@
 // as a synopsis.
 // Reviews that read what the command does, whoever wrote it: `history -a; history -c; history -r` saves the history
 // before clearing the list in memory (the idiom sharing history between terminals): nothing is erased, not
-// reported; clearing one application's folder under /var/log (`/var/log/myapp/*`) is not the machine's records:
-// info; root taking a service definition (a systemd unit, a launchd plist) is what systemd and launchd require of one, and a Dockerfile's RUN line changes the image being
+// reported; root taking a service definition (a systemd unit, a launchd plist) is what systemd and launchd require of one, and a Dockerfile's RUN line changes the image being
 // built, not the machine of the user: both drop to info.
 
 import { packAndChainsRule } from '../src/analysis/behaviour/report.js';
@@ -77,23 +76,8 @@ function synopsisLine(text: string, offset: number, line: string): boolean {
 const HISTORY_SAVED_FIRST = /\bhistory[ \t]+-[a-z]*[aw][a-z]*\b[^\n]*?\bhistory[ \t]+-c\b/;
 /** Other ways to erase traces on a line, which the saved history does not excuse. */
 const OTHER_ERASURE = /\/var\/log|HISTFILE|HISTSIZE|_history\b|wevtutil|Clear-EventLog/i;
-/** A path below /var/log: the folder name right under it and whether the path goes on below that folder. */
-const VAR_LOG_PATH = /\/var\/log(?:\/([^\s/;&|'"*]*)(\/?))?/g;
-/** Folders under /var/log that hold the machine's own records: the audit daemon's and the systemd journal's. */
-const SYSTEM_LOG_FOLDER = /^(?:audit|journal)$/;
-
-/** Whether every /var/log path on the line is inside one application's folder (`/var/log/myapp/*`): the skill
- *  clearing an application's logs, not the machine's records (/var/log itself, its files such as auth.log, the
- *  audit and journal folders). */
-function onlyAppLogFolders(line: string): boolean {
-  let any = false;
-  for (const m of line.matchAll(VAR_LOG_PATH)) {
-    const [, folder, slash] = m;
-    if (!folder || slash !== '/' || SYSTEM_LOG_FOLDER.test(folder)) return false;
-    any = true;
-  }
-  return any;
-}
+/** A path in the user's home folder handed to root: the chown-root-user-files entry's, which says more. */
+const USER_FILES = /\bchown[ \t]+(?:-[A-Za-z]+[ \t]+)*root(?::[\w-]*)?[ \t]+["']?(?:~|\$HOME\b|\$\{HOME\}|\/home\/|\/Users\/)/i;
 
 const info = <T extends { report: object }>(t: T): T => ({ ...t, report: { ...t.report, severity: 'info', confidence: 'low' } });
 
@@ -119,7 +103,7 @@ export default packAndChainsRule(
     // A Dockerfile instruction: the sudo rule is the image's (a container's own user), not the host's.
     if (id === 'sudoers' && /^\s*RUN\s/.test(line)) return info(t);
     if (id === 'erase-traces' && HISTORY_SAVED_FIRST.test(line) && !OTHER_ERASURE.test(line)) return null;
-    if (id === 'erase-traces' && onlyAppLogFolders(line)) return info(t);
+    if (id === 'chown-root-system' && USER_FILES.test(line)) return null;
     if (ctx.skill.trust !== highestTrust()) return t;
     const text = (t.report.source ?? ctx.skill.source)?.normalized ?? '';
     const at = Math.min(t.report.offset ?? 0, text.length);
