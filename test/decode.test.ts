@@ -4,7 +4,7 @@
 import { deflateSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeLiteral, findPayloads, flattenPayloads, MAX_DEPTH, MAX_PAYLOADS } from '../src/analysis/decode.js';
+import { decodeLiteral, findPayloads, flattenPayloads, MAX_DEPTH, MAX_PAYLOADS, programGiven } from '../src/analysis/decode.js';
 
 const b64 = (s: string) => Buffer.from(s).toString('base64');
 const hex = (s: string) => Buffer.from(s).toString('hex');
@@ -112,5 +112,36 @@ describe('findPayloads', () => {
       }),
       { numRuns: 1000 },
     );
+  });
+});
+
+describe('programGiven: whether the interpreter a decoded stream is piped into has its program already', () => {
+  it.each([
+    [' -c "import sys; print(sys.stdin.read())"', true],
+    [' -u -c "x"', true],
+    [' -e "process.stdin.pipe(process.stdout)"', true],
+    [' -lc "cat"', true],
+    [' -m json.tool', true],
+    [' tool.py --flag', true],
+    ['', false],
+    [' -', false],
+    [' -s', false],
+    [' -u', false],
+    [' -x -s arg', false],
+    [' | tee out', false],
+    [' -c "import sys; exec(sys.stdin.read())"', false],
+    [` -c 'eval "$(cat)"'`, false],
+    [' -c "\nimport sys\ncode = sys.stdin.read()\nexec(code)\n"', false],
+    [' -c "source /dev/stdin"', false],
+    [' -c "\nimport sys, yaml\ndata = yaml.safe_load(sys.stdin)\nprint(data)\n"', true],
+  ])('after the interpreter: %j → %s', (after, want) => {
+    expect(programGiven(after)).toBe(want);
+  });
+
+  it('a stream piped into a script the command line gives is data; into a bare interpreter it is code', () => {
+    const data = findPayloads('gh api x --jq .content | base64 -d | python3 -c "import sys; print(sys.stdin.read())"\n');
+    const code = findPayloads('gh api x --jq .content | base64 -d | python3 -\n');
+    expect(data.filter((p) => p.sink !== null)).toEqual([]);
+    expect(code.map((p) => p.sink)).toEqual(['python3']);
   });
 });

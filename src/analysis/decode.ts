@@ -52,6 +52,41 @@ const QUOTED_ONLY = (body: string) => `(?:b?"(${body})"|b?'(${body})'())`;
 const IDENT = '[A-Za-z_][A-Za-z0-9_]*';
 
 /** Shell interpreters and evaluators a decoded stream may be piped into. */
+/** The words after an interpreter a decoded stream is piped into give it its program (`python3 -c "…"`, `node -e
+ *  …`, `perl -E …`, `php -r …`, `python3 -m tool`, `sh -c …`, `bash script.sh`, `node tool.js`): the stream is then
+ *  the program's input, data it reads, not code it runs. `-` (`python3 -`) and `-s` (`bash -s`) read the program
+ *  from the stream: code. So does a given program that hands its input to an evaluator (`python3 -c
+ *  "exec(sys.stdin.read())"`, `bash -c 'eval "$(cat)"'`, `source /dev/stdin`). `after` is the text after the
+ *  interpreter's name, past the end of its line (a quoted program may run over several). */
+export function programGiven(after: string): boolean {
+  const words = /^[^|;&\n]*/.exec(after)![0].trim().split(/\s+/).filter(Boolean);
+  for (const w of words) {
+    if (w === '-' || (/^-[a-z]*s[a-z]*$/i.test(w) && !/^-[a-z]*[ce]/i.test(w))) return false;
+    if (/^-[a-zA-Z]*[ceErm]$|^--(?:eval|command|print)\b/.test(w)) return !runsInput(programText(after, w));
+    if (w.startsWith('-')) continue;
+    return true;
+  }
+  return false;
+}
+
+/** The program given after the option `opt`: a quoted string (over lines, to 4,000 characters) or the next word. */
+function programText(after: string, opt: string): string {
+  const at = after.indexOf(opt) + opt.length;
+  const rest = after.slice(at, at + 4000).replace(/^[ \t]+/, '');
+  const q = rest[0];
+  if (q !== '"' && q !== "'") return /^\S*/.exec(rest)![0];
+  for (let i = 1; i < rest.length; i++) {
+    if (rest[i] === '\\' && q === '"') i++;
+    else if (rest[i] === q) return rest.slice(1, i);
+  }
+  return rest;
+}
+
+/** A program that runs what it reads: an evaluator in it, or its standard input sourced or substituted. */
+function runsInput(program: string): boolean {
+  return /\b(?:exec|eval|compile|execfile|runpy|__import__|import_module|Function|execSync|spawnSync|system|popen|source|iex|Invoke-Expression)\b|\/dev\/stdin|\$\(\s*cat\b|`\s*cat\b|^\s*\.\s/m.test(program);
+}
+
 const PIPE_SINK = new RegExp(`^\\s*\\|\\s*(?:sudo(?:\\s+-\\S+)*\\s+)?(?:env\\s+)?(?:/usr/bin/|/bin/|/usr/local/bin/)?((?:ba|z|da|k)?sh|python[0-9.]*|perl|ruby|node|php|iex|invoke-expression|source)\\b`, 'i');
 /** Evaluators written before the decode on the same line. */
 const BEFORE_SINK = /(?:\b(exec|eval|compile|Function|execSync|spawnSync|os\.system|subprocess\.\w+|popen|iex|Invoke-Expression)\s*\(?\s*$|\b(eval|(?:ba|z|da|k)?sh\s+-c|python[0-9.]*\s+-c|source|\.)\s+["']?(?:\$\(|<\(|`)\s*$)/i;
@@ -307,7 +342,7 @@ export function findPayloads(text: string, depth = 1): Payload[] {
       if (out.some((p) => lineOf(starts, p.start) === li)) break;
       const rest = text.slice(start + m[0].length, le);
       const sink = PIPE_SINK.exec(rest);
-      if (!sink) continue;
+      if (!sink || programGiven(text.slice(start + m[0].length + sink[0].length, start + m[0].length + sink[0].length + 4000))) continue;
       out.push({ start, end: start + m[0].length + sink[0].length, encoding: null, chain: [m[1]!.replace(/\s+/g, ' '), sink[1]!], sink: sink[1]!, text: null, inner: [], depth });
     }
   }
@@ -331,7 +366,7 @@ function sinkOf(site: Site, text: string, lineEnd: number, lineStart: number): s
   // What follows on the line: a pipe into an interpreter (through `| tee f`, `| cat` too).
   const rest = text.slice(site.after, lineEnd).replace(/^\s*\|\s*(?:tee(?:\s+-a)?\s+\S+|cat|tr\s+-d\s+\S+)\s*/, '|');
   const pipe = PIPE_SINK.exec(rest);
-  if (pipe) return pipe[1]!;
+  if (pipe && !programGiven(rest.slice(pipe[0].length) + text.slice(lineEnd, lineEnd + 4000))) return pipe[1]!;
   const b = BEFORE_SINK.exec(text.slice(Math.max(lineStart, site.before - 200), site.before).replace(/(?:base64\.|zlib\.decompress\(\s*|gzip\.decompress\(\s*|bytes\(|str\(|\.decode\(\)|codecs\.decode\(\s*)*$/, ''));
   return b ? (b[1] ?? b[2])! : null;
 }
