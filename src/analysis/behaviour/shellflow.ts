@@ -1099,7 +1099,12 @@ export class ShellModel {
     }
     // Copies and archives: where credentials go, the destination holds them.
     if (COPIERS.has(head) || ARCHIVERS.has(head)) {
-      const taints = args.map((w) => (w.value.startsWith('-') ? null : this.wordTaint(w, depth)));
+      // The destination is written, not read: `cp .env.example ~/.app/.env` copies a template into a credential's
+      // place, and carries no credential. For a copier it is the last operand; for an archiver, the -f file.
+      const operands = args.filter((w) => !w.value.startsWith('-'));
+      const fOpt = args.findIndex((w, i) => /^-[a-zA-Z]*f$/.test(w.value) || w.value === '--file' || (i === 0 && head === 'tar' && /^[a-zA-Z]*f$/.test(w.value)));
+      const written = COPIERS.has(head) ? (operands.length >= 2 ? operands[operands.length - 1] : undefined) : fOpt >= 0 ? args[fOpt + 1] : undefined;
+      const taints = args.map((w) => (w.value.startsWith('-') || w === written ? null : this.wordTaint(w, depth)));
       const src = taints.find((t) => t && (t.kind === 'secret' || t.kind === 'env' || t.kind === 'download')) ?? (st.cwd && ARCHIVERS.has(head) ? st.cwd : null);
       if (src) {
         const what = ARCHIVERS.has(head) ? `packs it into an archive (${head})` : `copies it (${head})`;
