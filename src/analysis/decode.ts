@@ -64,7 +64,9 @@ export function programGiven(after: string): boolean {
     if (w === '-' || (/^-[a-z]*s[a-z]*$/i.test(w) && !/^-[a-z]*[ce]/i.test(w))) return false;
     if (/^-[a-zA-Z]*[ceErm]$|^--(?:eval|command|print)\b/.test(w)) return !runsInput(programText(after, w));
     if (w.startsWith('-')) continue;
-    return true;
+    // A script file named as the operand; anything else (a closing quote or bracket of the string the command sits
+    // in: `os.system("… | bash")`, `"args": ["-c", "… | sh"]`) ends the command with the stream as its program.
+    return /^[\w.~\/$][\w.~\/${}-]*$/.test(w);
   }
   return false;
 }
