@@ -12,8 +12,10 @@
 // as a synopsis.
 // Reviews that read what the command does, whoever wrote it: `history -a; history -c; history -r` saves the history
 // before clearing the list in memory (the idiom sharing history between terminals): nothing is erased, not
-// reported; root taking a service definition (a systemd unit, a launchd plist) is what systemd and launchd require of one, and a Dockerfile's RUN line changes the image being
-// built, not the machine of the user: both drop to info.
+// reported; a path in the user's home folder handed to root is the chown-root-user-files entry's (a warning), not
+// also chown-root-system's; root taking a service definition (a systemd unit, a launchd plist) is what systemd and
+// launchd require of one, and a Dockerfile's RUN line changes the image being built, not the machine of the user:
+// both drop to info.
 
 import { packAndChainsRule } from '../src/analysis/behaviour/report.js';
 import { DISCOURAGING_COMMENT } from '../src/analysis/catalogue.js';

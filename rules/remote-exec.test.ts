@@ -88,7 +88,6 @@ tester.run(rule, {
       name: 'a sentence that describes a command as text a page or a component shows (design notes of a product page) is info',
       code: '---\nname: s\ndescription: Documents the design of a product page.\n---\n**`install-box`** — the install row of the landing page\n- Contains the literal `curl -fsSL https://get.example.test/setup.sh | sh` install line with a copy button at its right end.\n- The footer banner displays the string `wget -qO- https://get.example.test/i | bash` in monospace.\n',
     },
-
   ],
   invalid: [
     {

@@ -350,12 +350,13 @@ function fullKey(text: string): boolean {
 /** Names a user types as commands every day (shell builtins, the common file, network, version-control and package
  *  tools): a start-up file that defines a function under one of them replaces that command (`cd() { …; builtin cd
  *  "$@"; }`), so its body runs whenever the user runs the command. */
-const EVERYDAY_COMMAND = /^(?:cd|ls|ll|la|l|cat|cp|mv|rm|mkdir|pwd|echo|printf|clear|exit|logout|source|alias|export|history|man|less|more|grep|find|ps|top|kill|sudo|su|doas|ssh|scp|sftp|rsync|git|gh|gpg|passwd|ssh-add|vi|vim|nvim|nano|emacs|code|python[0-9.]*|pip[0-9]?|node|npm|npx|yarn|pnpm|bun|brew|apt|apt-get|dnf|yum|make|docker|kubectl|curl|wget|open|tar|unzip|login|claude|test|command|builtin|exec|eval|trap|prompt_command|precmd|preexec|chpwd|command_not_found_handler|command_not_found_handle)$/i;
+const EVERYDAY_COMMAND = /^(?:cd|ls|ll|la|l|cat|cp|mv|rm|mkdir|pwd|echo|printf|clear|exit|logout|source|alias|export|history|man|less|more|grep|find|ps|top|kill|sudo|su|doas|ssh|scp|sftp|rsync|git|gh|gpg|passwd|ssh-add|vi|vim|nvim|nano|emacs|code|python[0-9.]*|pip[0-9]?|node|npm|npx|yarn|pnpm|bun|brew|apt|apt-get|dnf|yum|make|docker|kubectl|curl|wget|open|tar|unzip|login|claude|test|command|builtin|exec|eval|trap|prompt_command|precmd|preexec|chpwd|periodic|zshaddhistory|zshexit|TRAP[A-Z0-9]+|command_not_found_handler|command_not_found_handle)$/i;
 
 /** The text of a start-up file with the bodies of the functions it only defines blanked out: a function named for
  *  a new command (`weather() { curl wttr.in; }`) runs when the user calls it, not at every shell start. Kept: a
  *  function named as an everyday command or a shell hook (it runs when the user does something else), and one the
- *  file calls itself. */
+ *  file names anywhere outside its own definition (a call, `add-zsh-hook precmd f`, `trap f EXIT`,
+ *  `PROMPT_COMMAND=f`). */
 export function withoutDefinedFunctions(text: string): string {
   const head = /^[ \t]*(?:function[ \t]+([\w.:-]+)[ \t]*(?:\(\s*\))?|([\w.:-]+)[ \t]*\(\s*\))[ \t]*\{/gm;
   const bodies: { name: string; from: number; to: number }[] = [];
@@ -384,7 +385,7 @@ export function withoutDefinedFunctions(text: string): string {
   rest += text.slice(pos);
   let out = text;
   for (const b of bodies) {
-    const called = new RegExp(String.raw`(?:^|[;&|(\x60]|\$\()[ \t]*${b.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\w.:-])`, 'm').test(rest);
+    const called = new RegExp(String.raw`(?<![\w.:-])${b.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\w.:-])`).test(rest);
     if (EVERYDAY_COMMAND.test(b.name) || called) continue;
     out = out.slice(0, b.from) + ' '.repeat(b.to - b.from) + out.slice(b.to);
   }
@@ -1101,9 +1102,11 @@ export class ShellModel {
     if (COPIERS.has(head) || ARCHIVERS.has(head)) {
       // The destination is written, not read: `cp .env.example ~/.app/.env` copies a template into a credential's
       // place, and carries no credential. For a copier it is the last operand; for an archiver, the -f file.
+      // `cp -t DIR src…` (GNU cp, mv, install, ln) names the destination first.
       const operands = args.filter((w) => !w.value.startsWith('-'));
       const fOpt = args.findIndex((w, i) => /^-[a-zA-Z]*f$/.test(w.value) || w.value === '--file' || (i === 0 && head === 'tar' && /^[a-zA-Z]*f$/.test(w.value)));
-      const written = COPIERS.has(head) ? (operands.length >= 2 ? operands[operands.length - 1] : undefined) : fOpt >= 0 ? args[fOpt + 1] : undefined;
+      const tOpt = /^(?:cp|mv|install|ln)$/.test(head) ? args.findIndex((w) => w.value === '-t' || w.value === '--target-directory') : -1;
+      const written = COPIERS.has(head) ? (tOpt >= 0 ? args[tOpt + 1] : operands.length >= 2 ? operands[operands.length - 1] : undefined) : fOpt >= 0 ? args[fOpt + 1] : undefined;
       const taints = args.map((w) => (w.value.startsWith('-') || w === written ? null : this.wordTaint(w, depth)));
       const src = taints.find((t) => t && (t.kind === 'secret' || t.kind === 'env' || t.kind === 'download')) ?? (st.cwd && ARCHIVERS.has(head) ? st.cwd : null);
       if (src) {
