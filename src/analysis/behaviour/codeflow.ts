@@ -27,7 +27,7 @@ const EXEC_CALL = /(?<![\w.])(?:exec|eval|compile|execfile|Function|runInThisCon
 /** Calls that hand a string to a shell. */
 const SHELL_CALL = /\b(?:os\.system|os\.popen|subprocess\.(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|commands\.getoutput|child_process\.exec(?:Sync)?|execSync|exec|execa(?:Command)?|shell_exec|system|passthru|popen|proc_open|spawn(?:Sync)?|Start-Process|Open3\.(?:capture2e?|popen3))\s*\(\s*/g;
 /** Calls that send a body to a host. */
-const SEND_CALL = /\b(?:requests|httpx|session|client|s|http|aiohttp)\.(?:post|put|patch|request|get)\s*\(|\burllib\.request\.Request\s*\(|\bRequest\s*\(|\burlopen\s*\((?=[^)\n]*\bdata\s*=)|\bfetch\s*\(|\baxios\.(?:post|put|patch)\s*\(|\baxios\s*\(|\bNet::HTTP\.post(?:_form)?\s*\(|\bInvoke-(?:WebRequest|RestMethod)\b|\bhttps?\.request\s*\(/g;
+const SEND_CALL = /\b(?:requests|httpx|session|client|s|http|aiohttp)\.(?:post|put|patch|request|get)\s*\(|\burllib\.request\.Request\s*\(|\bRequest\s*\(|\burlopen\s*\(|\bfetch\s*\(|\baxios\.(?:post|put|patch|get)\s*\(|\baxios\s*\(|\bNet::HTTP\.(?:post(?:_form)?|get)\s*\(|\bInvoke-(?:WebRequest|RestMethod)\b|\bhttps?\.(?:request|get)\s*\(|\brequire\(\s*["'](?:node:)?https?["']\s*\)\.(?:request|get)\s*\(/g;
 
 /** Steganography libraries' embed calls (stegano, stepic, steganography, LSBSteg, cryptosteganography, PIL's PNG
  *  text chunks): what they are given ends up inside an image. */
@@ -469,7 +469,8 @@ export function codeRun(sn: Snippet, st: State, depth: number, via: Step[]): voi
           if (t && t.kind === 'secret' && ownService(t, host) === true) st.cleared.push({ rule: 'exfiltration', at: at(a, lineEnd(a)) });
           const ev = t ? sentEvidence(t, host, u, body.join('\n'), st.hostNamed, discarded) : null;
           if (t && ev) {
-            emit({ rule: 'exfiltration', kind: 'secret-sent', ...ev, steps: [...t.steps, step(at(a, lineEnd(a)), `sends it to ${host ?? 'a host'} in a request body`)] });
+            const how = b === first ? `puts it into the address it requests from ${host ?? 'a host'}` : `sends it to ${host ?? 'a host'} in a request body`;
+            emit({ rule: 'exfiltration', kind: 'secret-sent', ...ev, steps: [...t.steps, step(at(a, lineEnd(a)), how)] });
             return;
           }
         }
