@@ -467,7 +467,11 @@ export function codeRun(sn: Snippet, st: State, depth: number, via: Step[]): voi
         for (const b of body) {
           const t = taintOfExpr(b, a, lineEnd(a));
           if (t && t.kind === 'secret' && ownService(t, host) === true) st.cleared.push({ rule: 'exfiltration', at: at(a, lineEnd(a)) });
-          const ev = t ? sentEvidence(t, host, u, body.join('\n'), st.hostNamed, discarded) : null;
+          // A named key in the address's query string is how many APIs authenticate (`appid=`, `api_key=`), to hosts
+          // a skill rarely spells out (Last.fm's ws.audioscrobbler.com): that the text never names the host is no
+          // evidence there. A credential file's content, or a key with other evidence, still is.
+          const inAddress = b === first && t?.envName !== undefined;
+          const ev = t ? sentEvidence(t, host, u, body.join('\n'), inAddress ? undefined : st.hostNamed, discarded) : null;
           if (t && ev) {
             const how = b === first ? `puts it into the address it requests from ${host ?? 'a host'}` : `sends it to ${host ?? 'a host'} in a request body`;
             emit({ rule: 'exfiltration', kind: 'secret-sent', ...ev, steps: [...t.steps, step(at(a, lineEnd(a)), how)] });
