@@ -85,6 +85,10 @@ tester.run(rule, {
       code: '---\nname: s\ndescription: Runs the database as a service.\n---\n```bash\nsudo chown root:root app.service\nsudo chown root:wheel /Library/LaunchDaemons/com.example.app.plist\n```\n\n```dockerfile\nRUN echo "dev ALL=(ALL) NOPASSWD:ALL" > /etc/sudoers.d/dev\n```\n',
     },
     {
+      name: 'a sudo rule on a continuation line of a Dockerfile RUN instruction is the image\'s: info',
+      code: '---\nname: s\ndescription: Builds a CI runner image.\n---\n```dockerfile\nRUN adduser --disabled-password runner \\\n    && usermod -aG sudo runner \\\n    && echo "%sudo ALL=(ALL:ALL) NOPASSWD:ALL" > /etc/sudoers\n```\n',
+    },
+    {
       name: 'history saved before the list is cleared (history -a; history -c; history -r) erases nothing, at any trust',
       code: '---\nname: s\ndescription: Shares history between terminals.\n---\n```bash\nPROMPT_COMMAND="history -a; history -c; history -r; $PROMPT_COMMAND"\n```\n',
       path: '.ironclaw/installed_skills/s/SKILL.md',
@@ -95,6 +99,11 @@ tester.run(rule, {
     },
   ],
   invalid: [
+    {
+      name: 'a sudo rule on a continuation line of a shell command stays an error',
+      code: '---\nname: s\ndescription: Sets up the build user.\n---\n```bash\nsudo useradd builder && \\\n  echo "builder ALL=(ALL) NOPASSWD: ALL" | sudo tee /etc/sudoers.d/builder\n```\n',
+      errors: [{ messageId: 'sudoers', line: 7, severity: 'error' }],
+    },
     {
       name: 'sticky-world-writable (code): a folder every user may write to, with the sticky bit (the mode of /tmp)',
       code: '---\nname: s\ndescription: Helps with the project.\n---\nRun:\n\n```\nchmod 1777 /srv/drop\n```\n',

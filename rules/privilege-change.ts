@@ -14,9 +14,10 @@
 // before clearing the list in memory (the idiom sharing history between terminals): nothing is erased, not
 // reported; a path in the user's home folder handed to root is the chown-root-user-files entry's (a warning), not
 // also chown-root-system's; root taking a service definition (a systemd unit, a launchd plist) is what systemd and
-// launchd require of one, and a Dockerfile's RUN line changes the image being built, not the machine of the user:
-// both drop to info.
+// launchd require of one, and a Dockerfile's RUN line (or a continuation line of it) changes the image being built,
+// not the machine of the user: both drop to info.
 
+import type { SkillContext } from '../src/core/rule.js';
 import { packAndChainsRule } from '../src/analysis/behaviour/report.js';
 import { DISCOURAGING_COMMENT } from '../src/analysis/catalogue.js';
 import { compileRe2, disposeRe2 } from '../src/analysis/re2.js';
@@ -81,6 +82,21 @@ const OTHER_ERASURE = /\/var\/log|HISTFILE|HISTSIZE|_history\b|wevtutil|Clear-Ev
 /** A path in the user's home folder handed to root: the chown-root-user-files entry's, which says more. */
 const USER_FILES = /\bchown[ \t]+(?:-[A-Za-z]+[ \t]+)*root(?::[\w-]*)?[ \t]+["']?(?:~|\$HOME\b|\$\{HOME\}|\/home\/|\/Users\/)/i;
 
+/** The start of the logical line the finding's line belongs to: back over lines ending in a backslash (a shell or
+ *  Dockerfile continuation), at most 50 lines. */
+function logicalLine(ctx: SkillContext, t: { report: { offset?: number; source?: { normalized: string } } }, line: string): string {
+  const text = (t.report.source ?? ctx.skill.source)?.normalized;
+  if (text === undefined || t.report.offset === undefined) return line;
+  let start = text.lastIndexOf('\n', Math.min(t.report.offset, text.length) - 1) + 1;
+  for (let k = 0; k < 50 && start > 0; k++) {
+    const prevStart = text.lastIndexOf('\n', start - 2) + 1;
+    if (!/\\[ \t]*$/.test(text.slice(prevStart, start - 1))) break;
+    start = prevStart;
+  }
+  const end = text.indexOf('\n', start);
+  return text.slice(start, end === -1 ? text.length : end);
+}
+
 const info = <T extends { report: object }>(t: T): T => ({ ...t, report: { ...t.report, severity: 'info', confidence: 'low' } });
 
 export default packAndChainsRule(
@@ -102,8 +118,9 @@ export default packAndChainsRule(
     // Root taking a service definition it is about to load (the install itself is persistence's finding).
     const operands = id === 'chown-root-system' ? /\bchown[ \t]+(?:-\w+[ \t]+)*\S+[ \t]+([^;&|#\n]+)/.exec(line)?.[1]?.trim().split(/[ \t]+/) : undefined;
     if (operands && operands.length > 0 && operands.every((o) => SERVICE_FILE.test(o.replace(/["']/g, '')))) return info(t);
-    // A Dockerfile instruction: the sudo rule is the image's (a container's own user), not the host's.
-    if (id === 'sudoers' && /^\s*RUN\s/.test(line)) return info(t);
+    // A Dockerfile instruction: the sudo rule is the image's (a container's own user), not the host's. The line may
+    // continue a RUN instruction (`RUN adduser … \` then `&& echo … > /etc/sudoers`).
+    if (id === 'sudoers' && /^\s*RUN\s/.test(logicalLine(ctx, t, line))) return info(t);
     if (id === 'erase-traces' && HISTORY_SAVED_FIRST.test(line) && !OTHER_ERASURE.test(line)) return null;
     if (id === 'chown-root-system' && USER_FILES.test(line)) return null;
     if (ctx.skill.trust !== highestTrust()) return t;
