@@ -18,7 +18,9 @@
 // not the machine of the user: both drop to info.
 
 import type { SkillContext } from '../src/core/rule.js';
-import { packAndChainsRule } from '../src/analysis/behaviour/report.js';
+import { packAndChainsRule, type Taken } from '../src/analysis/behaviour/report.js';
+import { lineText } from '../src/core/fingerprint.js';
+import { positionAt } from '../src/core/source.js';
 import { DISCOURAGING_COMMENT } from '../src/analysis/catalogue.js';
 import { compileRe2, disposeRe2 } from '../src/analysis/re2.js';
 import { highestTrust } from '../src/core/trust.js';
@@ -82,19 +84,14 @@ const OTHER_ERASURE = /\/var\/log|HISTFILE|HISTSIZE|_history\b|wevtutil|Clear-Ev
 /** A path in the user's home folder handed to root: the chown-root-user-files entry's, which says more. */
 const USER_FILES = /\bchown[ \t]+(?:-[A-Za-z]+[ \t]+)*root(?::[\w-]*)?[ \t]+["']?(?:~|\$HOME\b|\$\{HOME\}|\/home\/|\/Users\/)/i;
 
-/** The start of the logical line the finding's line belongs to: back over lines ending in a backslash (a shell or
- *  Dockerfile continuation), at most 50 lines. */
-function logicalLine(ctx: SkillContext, t: { report: { offset?: number; source?: { normalized: string } } }, line: string): string {
-  const text = (t.report.source ?? ctx.skill.source)?.normalized;
-  if (text === undefined || t.report.offset === undefined) return line;
-  let start = text.lastIndexOf('\n', Math.min(t.report.offset, text.length) - 1) + 1;
-  for (let k = 0; k < 50 && start > 0; k++) {
-    const prevStart = text.lastIndexOf('\n', start - 2) + 1;
-    if (!/\\[ \t]*$/.test(text.slice(prevStart, start - 1))) break;
-    start = prevStart;
-  }
-  const end = text.indexOf('\n', start);
-  return text.slice(start, end === -1 ? text.length : end);
+/** The first line of the logical line the finding's line belongs to: back over lines ending in a backslash (a shell
+ *  or Dockerfile continuation), at most 50 lines. */
+function logicalLine(ctx: SkillContext, t: Taken, line: string): string {
+  const src = t.report.source ?? ctx.skill.source;
+  if (!src || t.report.offset === undefined) return line;
+  let n = positionAt(src, t.report.offset).line;
+  for (let k = 0; k < 50 && n > 1 && /\\[ \t]*$/.test(lineText(src, n - 1)); k++) n--;
+  return lineText(src, n);
 }
 
 const info = <T extends { report: object }>(t: T): T => ({ ...t, report: { ...t.report, severity: 'info', confidence: 'low' } });

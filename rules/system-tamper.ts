@@ -18,6 +18,7 @@
 
 import type { SkillContext } from '../src/core/rule.js';
 import { catalogueAware, DISCOURAGING_COMMENT } from '../src/analysis/catalogue.js';
+import { fencedBlocks } from '../src/analysis/fences.js';
 import { highestTrust } from '../src/core/trust.js';
 import { packRule } from '../src/analysis/packs.js';
 
@@ -104,13 +105,12 @@ function turnedBackOn(match: string): RegExp | null {
 }
 
 /** Whether the defence `match` turns off at `end` is turned back on later in the same piece of code (the rest of
- *  its fenced block, or of the file when it is not Markdown): a window, as in `setenforce 0` … `setenforce 1`. */
-export function restoredLater(text: string, end: number, match: string, markdown: boolean): boolean {
+ *  its fenced block, or of the text when it is in none): a window, as in `setenforce 0` … `setenforce 1`. */
+export function restoredLater(text: string, end: number, match: string): boolean {
   const on = turnedBackOn(match);
   if (!on) return false;
-  const fence = markdown ? text.indexOf('\n```', end) : -1;
-  const rest = text.slice(end, fence === -1 ? text.length : fence);
-  return on.test(rest);
+  const block = fencedBlocks(text).find((b) => b.start <= end && end < b.end);
+  return on.test(text.slice(end, block ? block.end : text.length));
 }
 
 function reviewed(ctx: SkillContext): SkillContext {
@@ -128,10 +128,9 @@ function reviewed(ctx: SkillContext): SkillContext {
       if (r.messageId === 'delete-home-or-root' && refusesRoot(match)) return;
       // The author's words and the author's code: they lower the finding only where the author is trusted.
       if (ctx.skill.trust === highestTrust() && r.confidence !== 'low') {
-        const markdown = /\.(?:md|markdown|mdx)$/i.test(r.file ?? ctx.skill.file);
         const why = DISCOURAGING_COMMENT.test(line.slice(r.offset + match.length - start))
           ? 'a comment on its line discourages it'
-          : r.messageId === 'disable-defences' && restoredLater(text, r.endOffset ?? r.offset, match, markdown)
+          : r.messageId === 'disable-defences' && restoredLater(text, r.endOffset ?? r.offset, match)
             ? 'the same defence is turned back on further down'
             : '';
         if (why) {

@@ -392,6 +392,23 @@ export function withoutDefinedFunctions(text: string): string {
   return out;
 }
 
+/** Whether an archiver extracts or lists (`tar xf a.tgz -C dir`, `tar -tzf`, `7z x`, `cpio -i`): it writes the
+ *  archive's files out and packs nothing of what its operands name. */
+function unpacks(head: string, vals: readonly string[]): boolean {
+  const first = vals[0] ?? '';
+  switch (head) {
+    case 'tar':
+      return (/^-?[a-zA-Z]*[xt]/.test(first) && !/^-?[a-zA-Z]*[cru]/.test(first)) || vals.some((v) => /^-[a-zA-Z]*[xt][a-zA-Z]*$/.test(v) || v === '--extract' || v === '--get' || v === '--list');
+    case '7z':
+    case 'rar':
+      return /^[xelt]$/.test(first);
+    case 'cpio':
+      return vals.some((v) => /^-[a-zA-Z]*[it]/.test(v) || v === '--extract' || v === '--list');
+    default:
+      return false;
+  }
+}
+
 /** Programs whose output is data they were given or fetched (readers, decoders, interpreters): evaluating it runs
  *  that data. Any other program's output (`eval "$(tool completion bash)"`, `eval "$(tool init -)"`) is the code the
  *  installed tool prints to set up the shell. */
@@ -1099,11 +1116,7 @@ export class ShellModel {
       return { kind: 'literal', steps: [], what: head === 'echo' && vals.some((v) => /^-[a-z]*e/.test(v)) ? printfText(text) : text };
     }
     // Copies and archives: where credentials go, the destination holds them.
-    // An archiver that extracts or lists (`tar xf a.tgz -C dir`, `tar -tzf`, `7z x`, `cpio -i`) writes the archive's
-    // files out; it packs nothing of what its operands name.
-    const unpacking = (head === 'tar' && (/^-?[a-zA-Z]*[xt]/.test(vals[0] ?? '') && !/^-?[a-zA-Z]*[cru]/.test(vals[0] ?? '') || vals.some((v) => /^-[a-zA-Z]*[xt][a-zA-Z]*$/.test(v) || v === '--extract' || v === '--get' || v === '--list')))
-      || (head === '7z' && /^[xelt]$/.test(vals[0] ?? '')) || (head === 'rar' && /^[xelt]$/.test(vals[0] ?? '')) || (head === 'cpio' && vals.some((v) => /^-[a-zA-Z]*[it]/.test(v) || v === '--extract' || v === '--list'));
-    if ((COPIERS.has(head) || ARCHIVERS.has(head)) && !unpacking) {
+    if ((COPIERS.has(head) || ARCHIVERS.has(head)) && !unpacks(head, vals)) {
       // The destination is written, not read: `cp .env.example ~/.app/.env` copies a template into a credential's
       // place, and carries no credential. For a copier it is the last operand; for an archiver, the -f file.
       // `cp -t DIR src…` (GNU cp, mv, install, ln) names the destination first.
