@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { anchoredHeadingLevels, mathOperator, mathOperatorChars, mathSeparator } from '../src/analysis/hidden.js';
+import { anchoredHeadingLevels, breakHintedMarks, mathOperator, mathOperatorChars, mathSeparator } from '../src/analysis/hidden.js';
 import { RuleTester } from '../src/testing.js';
 import rule from './hidden-unicode.js';
 
@@ -38,6 +38,13 @@ tester.run(rule, {
     { name: 'a zero-width space at a word boundary in a references/ page', code: `${FM}Body.\n`, folder: { 'references/r.md': 'See the \u200bguide.\n' } },
     // Documentation sites end every heading of a level with a zero-width space (an anchor's text): nothing to choose.
     { name: 'a zero-width space ending every heading of a level', code: `${FM}# Title\n\n${'## Part\u200b\n\nText.\n\n'.repeat(9)}### Sub\n` },
+    // Documentation sites write a break opportunity after every ellipsis or dash of a page: its places follow from the
+    // visible text, in code spans and blocks too (an elided token is copied as nothing that runs).
+    {
+      name: 'a zero-width space after every ellipsis of a text, in prose, code spans and code blocks',
+      code: `${FM}${'The secret, for example `Olc3\u2026\u200bYIBF`.\n\n'.repeat(9)}\`\`\`json\n{"tokenId": "AQIC5\u2026\u200bTU3O"}\n\`\`\`\nLoading\u2026\u200b done.\n`,
+    },
+    { name: 'a zero-width space after every em dash of a references/ page', code: `${FM}Body.\n`, folder: { 'references/r.md': `${'The method\u2014\u200bQR code, e-mail or SMS.\n'.repeat(9)}` } },
     // MathML rendered as text separates the terms of a formula with invisible characters, in code blocks too.
     { name: 'separators between the terms of a formula rendered as text', code: `${FM}\`\`\`\n| h\u2032\u200b(t) | =\u{1D468}\u200bh\u200b(t)+\u{1D469}\u200bx\u200b(t) | f\u2061(x)\u2062y |\n\`\`\`\n` },
     // MathML writes invisible times and separators as the whole content of an operator element (LaTeXML, MathJax).
@@ -458,6 +465,36 @@ tester.run(rule, {
       ],
     },
     {
+      name: 'after an ellipsis a zero-width space is quiet in code too, but counted: one ellipsis without it keeps eight a spread',
+      code: `${FM}Elided: \u2026 here.\n${'Token `Olc3\u2026\u200bYIBF`.\n'.repeat(8)}`,
+      errors: [{ line: 6, column: 13, severity: 'warning', messageId: 'zeroWidthSpread' }],
+    },
+    {
+      name: 'after an ellipsis in a code block, not after every ellipsis: info alone (auditor)',
+      code: `${FM}\`\`\`\nLoading\u2026\u200bdone \u2026\n\`\`\`\n`,
+      persona: 'auditor',
+      errors: [{ line: 6, column: 9, severity: 'info', messageId: 'zeroWidthBoundary' }],
+    },
+    {
+      name: 'after three dots or a dash in code the zero-width space stays a warning where not every mark has one',
+      code: `${FM}\`a...\u200bb\` and \`c\u2014\u200bd\u2014e\`\n`,
+      errors: [{ line: 5, column: 6, severity: 'warning', messageId: 'zeroWidth' }],
+    },
+    {
+      name: 'two zero-width spaces after an ellipsis, or another invisible character after the one, keep every one counted',
+      code: `${FM}A\u2026\u200b\u200bB and C\u2026\u200bD.\n\n\`E\u2014\u200b\u200cF\` and \`G\u2014\u200bH\`\n`,
+      errors: [
+        { line: 5, column: 3, severity: 'warning', messageId: 'zeroWidth', data: { count: 3, s: 's', chars: 'U+200B ×3', excerpt: '"A…<U+200B><U+200B>B and C…<U+200B>D."' } },
+        { line: 7, column: 4, severity: 'warning', messageId: 'zeroWidth' },
+      ],
+    },
+    {
+      name: 'a zero-width space after every ellipsis of a script still counts (code, not prose)',
+      code: `${FM}Body.\n`,
+      folder: { 'scripts/run.py': 'print("Loading\u2026\u200b")\n' },
+      errors: [{ file: 'skills/s/scripts/run.py', line: 1, column: 16, severity: 'warning', messageId: 'zeroWidth' }],
+    },
+    {
       name: 'headings ending with a zero-width space when one heading of the level has none: a spread',
       code: `${FM}${'## Part\u200b\n\n'.repeat(8)}## Last\n`,
       errors: [{ line: 5, column: 8, severity: 'warning', messageId: 'zeroWidthSpread' }],
@@ -801,6 +838,30 @@ describe('anchoredHeadingLevels', () => {
     expect([...anchoredHeadingLevels(`####### A${Z}\n`)]).toEqual([]);
     expect([...anchoredHeadingLevels(`##A${Z}\n`)]).toEqual([]);
     expect([...anchoredHeadingLevels(`##\n## A${Z}\n`)]).toEqual([]);
+  });
+});
+
+describe('breakHintedMarks', () => {
+  const Z = '\u200b';
+  const E = '\u2026';
+  const M = '\u2014';
+  const N = '\u2013';
+  it('is the marks each of whose occurrences has exactly one zero-width space after it', () => {
+    expect([...breakHintedMarks(`a${E}${Z}b c${E}${Z}`)]).toEqual([0x2026]);
+    expect([...breakHintedMarks(`a${M}${Z}b ${N}${Z}c`)].sort()).toEqual([0x2013, 0x2014]);
+    // A visible or whitespace character after the space is fine; the text's end too.
+    expect([...breakHintedMarks(`${E}${Z} ${E}${Z}\n${E}${Z}`)]).toEqual([0x2026]);
+  });
+  it('judges each mark alone: one occurrence without, with two or with another invisible after keeps that mark out', () => {
+    expect([...breakHintedMarks(`a${E}${Z}b ${E}c ${M}${Z}d`)]).toEqual([0x2014]);
+    expect([...breakHintedMarks(`a${E}${Z}${Z}b`)]).toEqual([]);
+    expect([...breakHintedMarks(`a${E}${Z}\u200cb`)]).toEqual([]);
+    expect([...breakHintedMarks(`a${E}${Z}\u00adb`)]).toEqual([]);
+    expect([...breakHintedMarks(`a${E}\u200cb`)]).toEqual([]);
+    expect([...breakHintedMarks(`a${Z}${E}b`)]).toEqual([]);
+    expect([...breakHintedMarks(`a${E}`)]).toEqual([]);
+    expect([...breakHintedMarks(`x${Z}y... -- -`)]).toEqual([]);
+    expect([...breakHintedMarks('')]).toEqual([]);
   });
 });
 

@@ -4,7 +4,7 @@
 // overrides that reorder visible text, runs or swarms of zero-width characters).
 
 import { codePointLabel, visible } from '../core/text.js';
-import { codePointTester, firstInvisible, INVISIBLE_SOURCE, isWhitespace } from '../core/unicode.js';
+import { codePointTester, firstInvisible, INVISIBLE_SOURCE, isInvisible, isWhitespace } from '../core/unicode.js';
 import { fencedBlocks } from './fences.js';
 import type { Confidence, Severity } from '../core/types.js';
 import type { MessageData } from '../core/rule.js';
@@ -257,6 +257,27 @@ export function anchoredHeadingLevels(s: string): Set<number> {
   return new Set([...anchored].filter(([level, n]) => all.get(level) === n).map(([level]) => level));
 }
 
+/** Punctuation after which typesetting inserts a line-break opportunity (a zero-width space): the ellipsis, where an
+ *  elided token or listing may wrap (`Olc3…<ZW>YIBF`), and the em and en dashes, which join words without spaces. */
+const BREAK_MARKS = new Set([0x2026, 0x2014, 0x2013]);
+
+/**
+ * The break marks (BREAK_MARKS) of a text each of whose occurrences is followed by exactly one zero-width space and
+ * then a character that is not invisible: documentation sites write a break opportunity after every ellipsis or
+ * dash of a page, so its places follow from the visible text and carry nothing. One occurrence of the mark without
+ * it, with two, or with another invisible character after it keeps every one counted. Each mark is judged alone.
+ */
+export function breakHintedMarks(s: string): Set<number> {
+  const seen = new Map<number, boolean>();
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (!BREAK_MARKS.has(c)) continue;
+    const hinted = s.charCodeAt(i + 1) === 0x200b && !(i + 2 < s.length && isInvisible(s.codePointAt(i + 2)!));
+    seen.set(c, (seen.get(c) ?? true) && hinted);
+  }
+  return new Set([...seen].filter(([, all]) => all).map(([c]) => c));
+}
+
 /**
  * Whether the invisible character at `i` (ZWSP or an invisible operator U+2061–U+2064, alone) separates the terms of
  * a formula rendered as text on a line that holds mathematical alphanumeric symbols (`𝑨<ZW>h<ZW>(t)`, `h′<ZW>(t)`):
@@ -465,6 +486,9 @@ export function findHidden(s: string, options: HiddenOptions = {}): HiddenFindin
    *  character before it and after it in one whitespace-delimited token: `word<ZW>,` and `<ZW>**bold**` split
    *  nothing; `ig<ZW>nore`, `evil<ZW>.com` and `a<ZW>/b` do). */
   const quietAt = (i: number, len: number): boolean => {
+    // Right after an ellipsis, in code too: the token is already shown elided (`Olc3…<ZW>YIBF`), so what a reader
+    // copies from there runs as nothing real; quiet alone, counted with the others (ZW_SPREAD_WARNING).
+    if (s.charCodeAt(i - 1) === 0x2026) return true;
     advanceTo(i);
     const after = i + len;
     // In a token between word characters: it splits a word, a URL, an identifier or a path. Right after boundary
@@ -549,6 +573,8 @@ export function findHidden(s: string, options: HiddenOptions = {}): HiddenFindin
   let anchored: Set<number> | null = null;
   // Invisible characters found whole in MathML operator elements (computed at the first such element).
   let moChars: Set<string> | null = null;
+  // Ellipses and dashes each of whose occurrences has one zero-width space after it (computed at the first such space).
+  let hintedMarks: Set<number> | null = null;
   // Closers already paired with an opener that was reported or judged benign.
   const paired = new Set<number>();
   let m: RegExpExecArray | null;
@@ -671,6 +697,10 @@ export function findHidden(s: string, options: HiddenOptions = {}): HiddenFindin
       const m = HEADING.exec(s.slice(lineStart, Math.min(lineEnd, lineStart + 10)));
       if (m && (anchored ??= anchoredHeadingLevels(s)).has(m[1]!.length)) continue;
     }
+    // A zero-width space after an ellipsis or dash, where every such mark of the text has exactly one (the break
+    // opportunity a documentation site writes after each). In prose texts, code spans and blocks included: the mark
+    // already shows the token is elided or joined, so nothing copied from there runs as is.
+    if (cp === 0x200b && prose && BREAK_MARKS.has(s.charCodeAt(i - 1)) && (hintedMarks ??= breakHintedMarks(s)).has(s.charCodeAt(i - 1))) continue;
     // The whole content of a MathML operator element, one character throughout the text (mathOperator).
     if (mathOperator(s, i, len, () => (moChars ??= mathOperatorChars(s)))) continue;
     // Unexplained: count per line, track runs.
