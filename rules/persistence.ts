@@ -11,6 +11,9 @@ const OWN_KEY = /(?:~|\$\{?HOME\}?|\/home\/[^/\s]+|\/Users\/[^/\s]+|\/root)\/\.s
 /** A key that stands for the user's own: cut short with an ellipsis ("AAAA...", "AAAAC3Nza…"), only the "AAAA" every
  *  key starts with, or a "<your key>" placeholder. A short body without an ellipsis is not taken for one. */
 const PLACEHOLDER_KEY = /\b(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp[0-9]+)[ \t]+(?:[A-Za-z0-9+/]*(?:\.{3}|…)|AAAA(?=[\s"'])|<[^<>\n]+>)|["'][ \t]*<[^<>\n]+>[ \t]*["']/;
+/** The user's crontab read back with some of its lines filtered out (`grep -v`, `sed '/…/d'`) and nothing else
+ *  added: `crontab -l | grep -v my-job | crontab -` removes an entry, it schedules nothing. */
+const REMOVES_ONLY = /^[ \t]*(?:[$>#][ \t]+)?(?:sudo[ \t]+)?crontab[ \t]+(?:-u[ \t]+\S+[ \t]+)?-l\b(?:[ \t]+2>[ \t]*\/dev\/null)?[ \t]*(?:\|[ \t]*(?:grep[ \t]+(?:-[A-Za-z]+[ \t]+)*?(?:-[A-Za-z]*v[A-Za-z]*|--invert-match)\b[^|;&\n]*|sed[ \t]+(?:-[A-Za-z]+[ \t]+)*(["']?)\/[^/\n]*\/d\1[ \t]*))+\|[ \t]*(?:sudo[ \t]+)?crontab[ \t]+(?:-u[ \t]+\S+[ \t]+)?-[ \t]*$/;
 /** An entry piped to crontab whose text is only variables: `echo "$schedule $task" | crontab -`. */
 const VARS_ONLY_ENTRY = /\becho[ \t]+(["']?)((?:\$\{?[A-Za-z_]\w*\}?[ \t]*)+)\1[ \t]*\)?[ \t]*\|[ \t]*(?:sudo[ \t]+)?crontab\b/;
 /** Whether `offset` lies inside a comment of an XML document (a plist, a config file): text nothing runs. */
@@ -54,6 +57,7 @@ export default packAndChainsRule(
     if (id === 'authorized-keys' && (OWN_KEY.test(line) || PLACEHOLDER_KEY.test(line))) return null;
     // A template that schedules what its caller passes: the skill does not choose what runs. A literal entry, or
     // one whose variable the skill sets to a download or network command, is still reported.
+    if (id === 'crontab-write' && line.length <= 500 && REMOVES_ONLY.test(line)) return null;
     const vars = id === 'crontab-write' ? VARS_ONLY_ENTRY.exec(line) : null;
     if (vars) {
       const names = [...vars[2]!.matchAll(/\$\{?([A-Za-z_]\w*)/g)].map((m) => m[1]!);

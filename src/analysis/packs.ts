@@ -21,6 +21,7 @@ import type { PackageFile } from '../core/contracts.js';
 import { quote, visible } from '../core/text.js';
 import { firstInvisible, invisibleRegex } from '../core/unicode.js';
 import { fencedBlocks } from './fences.js';
+import { printedHereDocs } from './heredoc.js';
 import { toOriginal } from './packs/clean.js';
 import { indexKeywords, keywordLines, keywordsFor, lowerLineOf, newPrepared, prepare, prepareSource, triggerFree, type Prepared } from './packs/keywords.js';
 import { render, WHERE, withPackMessages } from './packs/messages.js';
@@ -318,6 +319,25 @@ export function runPack(ctx: SkillContext, pack: Pack): void {
   if (pack.rules.some((e) => e.scope.some((x) => FILE_SCOPES.has(x)))) runPackOnFiles(ctx, pack, allKeywords);
 }
 
+/** Packs about text the model or the user reads (phrases, instructions, lures, credentials written down): a
+ *  here-document a script prints is still read, so it is matched there. The other packs are about what runs, and a
+ *  printed here-document runs nothing, like an `echo` (src/analysis/heredoc.ts). */
+const READ_AS_TEXT: ReadonlySet<string> = new Set(['injection-phrase', 'agent-instruction', 'malware-lure', 'secret', 'tool-command']);
+
+/** Whether `off` lies in one of `ranges` (sorted, disjoint). */
+function inSorted(ranges: readonly [number, number][], off: number): boolean {
+  let lo = 0;
+  let hi = ranges.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const [a, b] = ranges[mid]!;
+    if (off < a) hi = mid - 1;
+    else if (off >= b) lo = mid + 1;
+    else return true;
+  }
+  return false;
+}
+
 /** Scopes that name files other than the skill file. */
 const FILE_SCOPES: ReadonlySet<Scope> = new Set<Scope>(['references', 'markdown', 'shell', 'python', 'javascript', 'powershell', 'json', 'other']);
 
@@ -364,10 +384,12 @@ function runPackOnSkillFile(ctx: SkillContext, pack: Pack, src: NonNullable<Skil
   let decoded: ReturnType<typeof decodedStrings> | null = null;
   // One finding per stretch of text: a later entry matching text an earlier entry reported adds nothing.
   const taken: [number, number][] = [];
+  let printed: [number, number][] | null = null;
   for (const entry of pack.rules) {
     const reported: [number, number][] = [];
     const sev = (s: Scope) => entry.scopeSeverity?.[s] ?? entry.severity;
     for (const m of matchPrepared(entry, prepared)) {
+      if (!READ_AS_TEXT.has(pack.rule) && inSorted((printed ??= printedHereDocs(norm)), m.start)) continue;
       scopes ??= scopeMap(ctx);
       const scope = scopes.scopeAt(m.start);
       if (!entry.scope.includes(scope)) continue;
@@ -434,6 +456,8 @@ function runPackOnFiles(ctx: SkillContext, pack: Pack, allKeywords: readonly str
     let code: [number, number][] | null = null;
     const json = f.kind === 'json' ? f.json() : null;
     const taken: [number, number][] = [];
+    // Here-documents the script only prints: text shown, not commands run (READ_AS_TEXT).
+    const printed = f.kind === 'shell' && !READ_AS_TEXT.has(pack.rule) ? printedHereDocs(text) : [];
     // The file's decoded payloads: found once per file, not once per entry.
     const decoded = entries.length > 0 ? distinctPayloads(flattenPayloads(payloadsOf(f.source, triggerFree(p))).filter((x) => x.payload.text !== null), f.source) : [];
     const where = (off: number) => {
@@ -452,6 +476,7 @@ function runPackOnFiles(ctx: SkillContext, pack: Pack, allKeywords: readonly str
       // A script of another language than the entry's: its patterns mean something else there.
       if (entry.context && (CONTEXTS as readonly string[]).includes(f.kind) && !entry.context.includes(f.kind as Context)) continue;
       for (const m of matchPrepared(entry, p)) {
+        if (printed.length > 0 && inSorted(printed, m.start)) continue;
         if (entry.context && markdown && !inContextBlock(text, (code ??= codeRanges(text)), m.start, entry.context)) continue;
         if (taken.some(([a, b]) => m.start < b && a < m.end)) continue;
         // A raw match across a JSON string's escaped line break ("Delete a project\n\nOptions: … Skip confirmation")
