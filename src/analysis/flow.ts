@@ -315,6 +315,25 @@ function harvestSent(block: string): boolean {
   return ser !== undefined && sinkLine(ser);
 }
 
+/**
+ * Whether the environment filter starting `cond` (its first line) names one service: every string it tests names have
+ * a word that is not a generic credential word (GENERIC_NAME_WORDS), and the first such word is the same in all
+ * (`k.startswith("SERPAPI_API_KEY")`, `"OPENAI" in k`). Generic words only (`"KEY" in k`, `k.endswith("_TOKEN")`) or
+ * two services (`("AWS_", "GITHUB_")`) pick credentials across services: a harvest.
+ */
+export function oneServiceFilter(cond: string): boolean {
+  const line = cond.split('\n', 1)[0]!;
+  const literals = [...line.matchAll(/["']([^"'\n]{1,80})["']/g)].map((m) => m[1]!);
+  if (literals.length === 0) return false;
+  const services = new Set<string>();
+  for (const lit of literals) {
+    const word = lit.toUpperCase().split(/[^A-Z0-9]+/).find((w) => w !== '' && !/^[0-9]+$/.test(w) && !GENERIC_NAME_WORDS.has(w));
+    if (word === undefined) return false;
+    services.add(word);
+  }
+  return services.size === 1;
+}
+
 /** Exfiltration flows in `text[start, end)` (one code block). */
 export function codeFlows(text: string, start = 0, end = text.length, hostNamed?: (host: string) => boolean): FlowFinding[] {
   const block = text.slice(start, end);
@@ -325,7 +344,10 @@ export function codeFlows(text: string, start = 0, end = text.length, hostNamed?
     const ln = lineAt(text, start + filtered, start, end);
     if (sinkM && dumpReaches(block, filtered, sinkExtents(block))) return [{ kind: 'environment-sent', severity: 'error', why: STEALS, ...ln, detail: `picks every credential-named variable out of the environment and sends them out (${sinkM[0].replace(/\($/, '')})` }];
     // A bulk dump of the environment's credentials: no request needs every key, and the send is often in another file.
-    return [{ kind: 'credential-harvest', severity: 'warning', why: 'no request needs every key of the environment; gathering them all is the first half of stealing them, and the send may be in another file. Remove it', ...ln, detail: 'picks every credential-named variable out of the environment into one collection' }];
+    // A filter naming one service (`k.startswith("SERPAPI_API_KEY")`: the numbered keys of one API, rotated) reads
+    // that service's keys, as reading one variable does: no harvest by itself.
+    if (!oneServiceFilter(block.slice(filtered, filtered + 300)))
+      return [{ kind: 'credential-harvest', severity: 'warning', why: 'no request needs every key of the environment; gathering them all is the first half of stealing them, and the send may be in another file. Remove it', ...ln, detail: 'picks every credential-named variable out of the environment into one collection' }];
   }
   // Every flow ends in a sink or a serialization: most blocks have neither.
   if (!sinkM && !SERIALIZE.test(block)) return [];

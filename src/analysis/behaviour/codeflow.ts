@@ -26,6 +26,30 @@ const URL_BARE = /(?:^|[\s(=,])(https?:\/\/[^\s"'`)]+)/;
 const EXEC_CALL = /(?<![\w.])(?:exec|eval|compile|execfile|Function|runInThisContext|runInNewContext|runInContext|instance_eval|class_eval|module_eval|Invoke-Expression|iex|create_function|assert)\s*\(|\bnew\s+Function\s*\(|(?<![\w.$])eval\s+(?=[\w$(])|\bvm\.(?:runInThisContext|runInNewContext|runInContext|compileFunction)\s*\(|\bnew\s+vm\.Script\s*\(|\b(?:builtins|__builtins__)\.(?:exec|eval)\s*\(|\b(?:pickle|cPickle|_pickle|dill|cloudpickle|jsonpickle)\.(?:loads?|decode)\s*\(|(?<![\w.$])import\s*\((?!\s*["'][^"'`]*["']\s*\))|\[[Ss]cript[Bb]lock\]::[Cc]reate\s*\(|(?<![\w.$-])(?:[Ii]nvoke-[Ee]xpression|[Ii][Ee][Xx])\s+(?=[$(])/g;
 /** Calls that hand a string to a shell. */
 const SHELL_CALL = /\b(?:os\.system|os\.popen|subprocess\.(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|commands\.getoutput|child_process\.exec(?:Sync)?|execSync|exec|execa(?:Command)?|shell_exec|system|passthru|popen|proc_open|spawn(?:Sync)?|Start-Process|Open3\.(?:capture2e?|popen3))\s*\(\s*/g;
+/**
+ * For a JavaScript call of exec/spawn at `a`: whether it is a function that starts a process, either called bare
+ * (imported by name) or as a method of a module that runs commands (`child_process.exec`, `cp.exec` where `cp` is
+ * bound to `require('child_process')` or imported from it; ShellJS's `shell.exec`). A method of any other object
+ * (`re.exec(html)`: RegExp.prototype.exec, `db.exec(sql)`) is not. Answers are kept per text and receiver name.
+ */
+function childProcessReceiver(text: string, a: number): boolean {
+  const before = text.slice(Math.max(0, a - 80), a);
+  const recv = /([A-Za-z_$][\w$]*)\s*\.\s*$/.exec(before)?.[1];
+  // A bare call, or a method of a computed object (`require('child_process').exec`): kept.
+  if (recv === undefined || recv === 'child_process') return true;
+  if (receiverText !== text) [receiverText, receiverCache] = [text, new Map()];
+  let known = receiverCache.get(recv);
+  if (known === undefined) {
+    const name = recv.replace(/\$/g, '\\$');
+    const mod = `["'](?:node:)?(?:child_process|shelljs)["']`;
+    known = new RegExp(`\\b(?:const|let|var)\\s+${name}\\s*=\\s*(?:await\\s+)?(?:require|import)\\(\\s*${mod}|\\bimport\\s+(?:\\*\\s+as\\s+)?${name}\\s+from\\s+${mod}`).test(text);
+    receiverCache.set(recv, known);
+  }
+  return known;
+}
+let receiverText = '';
+let receiverCache = new Map<string, boolean>();
+
 /** Calls that send a body to a host. */
 const SEND_CALL = /\b(?:requests|httpx|session|client|s|http|aiohttp)\.(?:post|put|patch|request|get)\s*\(|\burllib\.request\.Request\s*\(|\bRequest\s*\(|\burlopen\s*\(|\bfetch\s*\(|\baxios\.(?:post|put|patch|get)\s*\(|\baxios\s*\(|\bNet::HTTP\.(?:post(?:_form)?|get)\s*\(|\bInvoke-(?:WebRequest|RestMethod)\b|\bhttps?\.(?:request|get)\s*\(|\brequire\(\s*["'](?:node:)?https?["']\s*\)\.(?:request|get)\s*\(/g;
 
@@ -366,6 +390,8 @@ export function codeRun(sn: Snippet, st: State, depth: number, via: Step[]): voi
     const head = m[0].replace(/\s*\(\s*$/, '');
     if (head === 'exec' && sn.lang === 'python') continue;
     if ((head === 'system' || head === 'exec') && sn.lang === 'javascript' && !/child_process|require\(\s*["']child_process/.test(text)) continue;
+    // A method of another object (`re.exec(html)`: RegExp.prototype.exec, `db.exec(sql)`) is no child process.
+    if (sn.lang === 'javascript' && /^(?:exec|execSync|system|spawn|spawnSync)$/.test(head) && !childProcessReceiver(text, a)) continue;
     events.push({
       at: a,
       run: () => {
