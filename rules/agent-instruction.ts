@@ -245,10 +245,40 @@ function noActionNamed(text: string, offset: number, end: number): boolean {
  */
 const CONSEQUENCE = /\b(?:lets?|allows?|enables?|permits?|(?:would|could|might|will)[ \t]+(?:let|allow|enable|permit))[ \t]+(?:the[ \t]+|an?[ \t]+|any[ \t]+)?(?:agents?|models?|assistants?|ai|llm|claude|bots?)\b/i;
 
+/**
+ * A clause that describes what an attack could make the agent do ("The agent could be prompt-injected to read
+ * ~/.ssh/id_rsa …", "an attacker can trick the model into sending …"): a threat stated in the third person, the
+ * reason a defence exists, commanding nobody. The clause before the match must end in that frame.
+ */
+const THREAT = new RegExp(
+  [
+    String.raw`\b(?:agents?|models?|assistants?|ai|llm|claude|bots?)[ \t]+(?:could|might|may|can|will|would)[ \t]+(?:also[ \t]+|easily[ \t]+)?(?:be|get)[ \t]+(?:[a-z]+-)?(?:injected|tricked|manipulated|induced|coerced|convinced|fooled|hijacked|persuaded|jailbroken|made|instructed|told|steered|abused)[ \t]+(?:in)?to[ \t]*$`,
+    String.raw`\b(?:attackers?|adversar(?:y|ies)|malicious[ \t]+[a-z]+|injected[ \t]+[a-z]+|(?:a|the)[ \t]+(?:prompt[ \t-])?injection)\b[^.\n]{0,60}?\b(?:could|can|might|may|will|would)[ \t]+(?:make|get|trick|instruct|tell|cause|lead|convince|force|coerce|manipulate)[ \t]+(?:the[ \t]+|an?[ \t]+|your[ \t]+)?(?:agents?|models?|assistants?|ai|llm|claude|bots?)[ \t]+(?:in)?to[ \t]*$`,
+  ].join('|'),
+  'i',
+);
+
+function threatDescribed(text: string, offset: number): boolean {
+  return THREAT.test(clausePrefix(text, offset));
+}
+
 function consequence(text: string, id: string, offset: number, end: number): boolean {
   let at = offset;
   if (id === 'skip-confirmation') at += SKIP_AT.exec(text.slice(offset, end))?.index ?? 0;
   return CONSEQUENCE.test(clausePrefix(text, at)) && readClause(text, at) !== 'command';
+}
+
+/**
+ * Whether the word at `offset` (AI, agent, model, Claude …) opens an address to it: it starts its line or clause
+ * (after markup such as `<!--`, a list marker, sentence punctuation), or follows a greeting (`Hey Claude,`), `to`
+ * (`To the agent:`), a quantifier (`All agents:`) or `AI` (`AI agents reading this:`). After any other word it is a
+ * noun of the sentence (`creates an agent, always issue …`), not the one spoken to.
+ */
+function vocative(text: string, offset: number): boolean {
+  const before = text.slice(Math.max(text.lastIndexOf('\n', offset - 1) + 1, offset - 120), offset);
+  const lead = before.replace(/(?:<!--|\[\/\/\]:\s*#\s*\(?|[-*+>#|]|\d{1,9}[.)])(?=\s|$)|<!--/g, ' ').trimEnd();
+  if (lead === '' || /[.!?;:(\[{,"'“‘*_-]$/.test(lead)) return true;
+  return /(?:^|[\s.!?;:(\[,])(?:hey|hi|hello|dear|attention|important|note|to|to[ \t]+(?:the|an?|any|all|every)|all|any|every|AI)$/i.test(lead);
 }
 
 /** Per text, its hidden carriers and fenced code (the report callback runs once per finding). */
@@ -281,6 +311,8 @@ export function instructionAware(ctx: SkillContext): SkillContext {
     const { carriers, code } = layout(cache, text, markdown);
     const carrier = carrierAt(carriers, r.offset);
     if (r.messageId === 'address-agent-hidden' && !carrier) return;
+    // "When Bishop creates an agent, always …": the word is the object of a clause, not the one spoken to.
+    if (r.messageId === 'address-agent-hidden' && !vocative(text, r.offset)) return;
     let severity = r.severity ?? meta.severity;
     let confidence = r.confidence ?? meta.confidence;
     let suffix = r.suffix ?? '';
@@ -308,6 +340,9 @@ export function instructionAware(ctx: SkillContext): SkillContext {
       } else if (r.messageId === 'approval-translated' && noActionNamed(text, r.offset, r.endOffset ?? r.offset)) {
         confidence = 'low';
         suffix += ' (no action named: a quality, not an order to act unasked: low confidence)';
+      } else if ((r.file === undefined || PROSE.test(r.file)) && threatDescribed(text, r.offset)) {
+        confidence = 'low';
+        suffix += ' (what an attack could make the agent do, a threat described: low confidence)';
       } else if (ADDRESSED.has(r.messageId!) && consequence(text, r.messageId!, r.offset, r.endOffset ?? r.offset)) {
         confidence = 'low';
         suffix += ' (what something would let the agent do, a consequence: low confidence)';
