@@ -25,8 +25,9 @@ export interface State {
   /** Stretches shown as what not to do (a "# BAD:" or "// Don't" comment and the lines under it): a chain with a
    *  step there drops to info. */
   badExamples: Where[];
-  /** File descriptors the shell connected to a host (`exec 5<>/dev/tcp/h/p`, zsh's `ztcp h p` in $REPLY). */
-  sockets: Map<string, string>;
+  /** File descriptors the shell connected to a host (`exec 5<>/dev/tcp/h/p`, zsh's `ztcp h p` in $REPLY), with
+   *  where each was opened; a descriptor closed again (`exec 5>&-`) is removed. */
+  sockets: Map<string, { host: string; at: Where }>;
   /** Code in another language handed over (python -c, node -e, a here-doc): the model's dispatcher. */
   code(sn: Snippet, st: State, depth: number, via: Step[]): void;
   budget: number;
@@ -54,6 +55,11 @@ const VERIFY = new Set(['sha256sum', 'sha512sum', 'sha1sum', 'shasum', 'md5sum',
 const PEERS = new Set(['nc', 'ncat', 'netcat', 'socat', 'telnet', 'openssl', 'cryptcat', 'pwncat']);
 
 const step = (at: Where, what: string): Step => ({ at, what });
+
+/** The chain of a command run from what a socket sent: the peer types commands and this machine runs them. */
+function socketRun(t: Taint, here: Where, how: string): Omit<Chain, 'steps'> & { steps: Step[] } {
+  return { rule: 'reverse-shell', kind: 'socket-shell', severity: 'error', confidence: 'high', steps: [...t.steps, step(here, how)], impact: 'whoever listens there runs commands on this machine', fix: 'Remove it' };
+}
 
 function base(v: string): string {
   const b = v.replace(/\/+$/, '');
@@ -771,14 +777,35 @@ export class ShellModel {
       }
     }
     // Sockets the shell opens as file descriptors, and a shell whose streams are wired to one: a reverse shell.
+    // Opening one is no shell by itself (a port probe, a request written and its answer read): what comes in is data
+    // until something runs it (below, and in `runs`).
     const ctext = this.sn.text.slice(c.start, c.end);
-    for (const m of ctext.matchAll(/([0-9]+)<>\/dev\/(?:tcp|udp)\/([^/\s]+)\/[0-9]+/g)) this.st.sockets.set(m[1]!, m[2]!);
-    if (head === 'ztcp' && vals[0] && !vals[0].startsWith('-')) this.st.sockets.set('$REPLY', vals[0]);
+    for (const m of ctext.matchAll(/([0-9]+)<>[ \t]*["']?\/dev\/(?:tcp|udp)\/([^/\s"']+)\/[0-9$]/g)) this.st.sockets.set(m[1]!, { host: m[2]!, at: here });
+    for (const m of ctext.matchAll(/(?:^|[\s;])([0-9]+)[<>]&-/g)) this.st.sockets.delete(m[1]!);
+    if (head === 'ztcp' && vals[0] && !vals[0].startsWith('-')) this.st.sockets.set('$REPLY', { host: vals[0], at: here });
+    let wired = false;
     if ((SHELLS.test(head) || LANG_OF[head.replace(/[0-9.]+$/, '')]) && this.st.sockets.size > 0) {
       const fds = [...ctext.matchAll(/[0-9]?[<>]&\s*(\$\{?REPLY\}?|[0-9]+)/g)].map((m) => m[1]!.replace(/[{}]/g, '')).filter((fd) => this.st.sockets.has(fd));
-      const host = fds.length > 0 ? this.st.sockets.get(fds[0]!)! : null;
+      const host = fds.length > 0 ? this.st.sockets.get(fds[0]!)!.host : null;
       if (host && !isLocalHost(host)) {
+        wired = true;
         this.emit({ rule: 'reverse-shell', kind: 'socket-shell', severity: 'error', confidence: 'high', steps: [step(here, `wires ${head}'s input and output to a connection to ${host}`)], impact: 'whoever listens there runs commands on this machine', fix: 'Remove it' });
+      }
+    }
+    // Input read from a socket (`cat <&5`, `read l <&5`, `read -u 5 l`): what the peer sends. It is data until a
+    // shell, eval or the loop's command word runs it.
+    if (!wired && this.st.sockets.size > 0) {
+      const ui = head === 'read' ? vals.findIndex((v) => /^-[a-zA-Z]*u$/.test(v)) : -1;
+      const fd = c.redirects.find((r) => r.op === '<&' && r.target && this.st.sockets.has(r.target.value))?.target?.value ?? (ui >= 0 && vals[ui + 1] && this.st.sockets.has(vals[ui + 1]!) ? vals[ui + 1] : undefined);
+      const sock = fd !== undefined ? this.st.sockets.get(fd)! : null;
+      if (sock && !isLocalHost(sock.host)) stdin = { kind: 'socket', steps: [step(sock.at, `opens a connection to ${sock.host} on descriptor ${fd}`), step(here, `reads from it (${head || 'a redirect'})`)], what: sock.host };
+    }
+    // A command word that is a variable holding what a socket sent (`while read l <&5; do $l; done`): it runs it.
+    if (words[0] && words[0].subs.length === 0 && /^["']?\$\{?[A-Za-z_]\w*\}?["']?$/.test(this.sn.text.slice(words[0].start, words[0].end))) {
+      const t = this.st.vars.get(/[A-Za-z_]\w*/.exec(words[0].value)![0]);
+      if (t?.kind === 'socket') {
+        this.emit(socketRun(t, here, 'runs each line it reads as a command'));
+        return null;
       }
     }
     // gawk's network special files: a co-process to /inet/tcp/0/<host>/<port> that reads commands and runs them
@@ -1176,6 +1203,14 @@ export class ShellModel {
       if (text !== null) return { kind: 'literal', steps: [...stdin.steps, step(here, `decodes it (${label})`)], what: text, envName: 'decoded', decoder: label };
     }
     if (FILTERS.has(head) || dec) return stdin;
+    // `read NAME…` from a socket: the variables hold what the peer sent (options and their values skipped).
+    if (head === 'read' && stdin?.kind === 'socket') {
+      for (let k = 0; k < vals.length; k++) {
+        if (/^-[a-zA-Z]*[adinNptu]$/.test(vals[k]!)) k++;
+        else if (/^[A-Za-z_]\w*$/.test(vals[k]!)) st.vars.set(vals[k]!, stdin);
+      }
+      return null;
+    }
     if (head === 'xargs' && stdin) {
       // `… | xargs curl`, `… | xargs -I{} sh -c {}`: the input becomes arguments of the command.
       const rest = args.findIndex((w) => !w.value.startsWith('-') && !/^\{\}$/.test(w.value));
@@ -1187,6 +1222,10 @@ export class ShellModel {
   runs(c: Command, head: string, lang: Lang, args: Word[], vals: string[], stdin: Taint | null, here: Where, depth: number): Taint | null {
     const st = this.st;
     const exec = (t: Taint, how: string) => {
+      if (t.kind === 'socket') {
+        this.emit(socketRun(t, here, `runs what it reads (${head})`));
+        return true;
+      }
       if (t.kind === 'download') {
         this.emit({ rule: 'remote-exec', kind: 'download-run', severity: 'error', confidence: 'high', steps: [...t.steps, step(here, how)], impact: 'whatever the server returns runs unreviewed', fix: 'Download to a file, verify its checksum or signature, read it, then run it; or ship the script in the skill' });
         return true;
