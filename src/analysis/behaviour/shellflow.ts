@@ -5,7 +5,7 @@
 // shared by every snippet of one skill, so a download in one block and its run in another are one chain.
 
 import { decodeLiteral } from '../decode.js';
-import { effectiveWords, MAX_DEPTH, parseShell, type Command, type Script, type Word } from '../shell.js';
+import { effectiveWords, MAX_DEPTH, parseShell, shownFiles, type Command, type Script, type Word } from '../shell.js';
 import { unusualDestination } from '../destinations.js';
 import { hostOf, isLocalHost, persistencePath, secretPath, servesHost } from './paths.js';
 import type { Chain, Lang, Snippet, Step, Taint, Where } from './types.js';
@@ -603,8 +603,25 @@ export class ShellModel {
       last = flow;
       const end = p.commands[p.commands.length - 1];
       if (depth === 0 && flow && end) this.shown(flow, end, p.commands);
+      this.reviewed(p.commands);
     }
     return last;
+  }
+
+  /**
+   * A downloaded file opened in a pager or an editor, or printed to the terminal (`less setup.sh`, `$EDITOR
+   * setup.sh`, `cat setup.sh`), after its download and in the same file: the download-read-run practice, so running
+   * it later runs what the person was shown. Not in code that is hidden (decoded) or runs by itself (a trigger):
+   * nobody is shown anything there.
+   */
+  reviewed(cmds: readonly Command[]): void {
+    if (this.sn.hidden || this.sn.trigger || ![...this.st.files.values()].some((t) => t.kind === 'download')) return;
+    const here = this.at(cmds[0]!.start, cmds[cmds.length - 1]!.end);
+    for (const v of shownFiles(cmds, (w) => this.literal(w, 0))) {
+      for (const [f, t] of [...this.st.files]) {
+        if (t.kind === 'download' && (f === v || base(f) === base(v)) && (t.steps[0]?.at.file ?? '') === (here.file ?? '')) this.st.files.delete(f);
+      }
+    }
   }
 
   /**
