@@ -419,7 +419,12 @@ function unpacks(head: string, vals: readonly string[]): boolean {
  *  that data. Any other program's output (`eval "$(tool completion bash)"`, `eval "$(tool init -)"`) is the code the
  *  installed tool prints to set up the shell. */
 const DATA_PRINTERS = /^(?:cat|echo|printf|base64|base32|xxd|od|openssl|gzip|gunzip|zcat|bzcat|xzcat|head|tail|tr|rev|sed|awk|cut|dd|sh|bash|zsh|dash|python[0-9.]*|node|perl|ruby|php|curl|wget|nc|ncat|socat)$/;
-/** `eval` of anything but the output of an installed program run by its name. */
+/** A tool's activation line run from its path under the user's home: `$(~/.local/bin/mise activate bash)`,
+ *  `$("$HOME/.cargo/bin/tool" init zsh)`: the program's path, then one of the documented shell-integration verbs
+ *  (init, activate, hook, env, shellenv, completion) and its plain arguments (the shell's name, options). */
+const HOME_ACTIVATION = /^["']?\$\(\s*["']?((?:~|\$HOME|\$\{HOME\})\/[^\s()`$|;&<>"']+)["']?[ \t]+(?:init|activate|hook|env|shellenv|completions?)\b([^()`$|;&<>]*)\)["']?$/;
+/** `eval` of anything but the output of an installed program run by its name, or a tool's activation line run from
+ *  its path in the user's home. */
 function hiddenEval(text: string): boolean {
   const re = /\beval\b[ \t]*(\S[^;&|\n]*)?/g;
   for (let m = re.exec(text); m; m = re.exec(text)) {
@@ -428,7 +433,13 @@ function hiddenEval(text: string): boolean {
     // shellenv)"`, Homebrew's documented post-install line); a program anywhere else (`$(/tmp/.x/run)`) is not one
     // the user installed.
     const sub = /^["']?\$\(\s*(?:\/(?:opt\/homebrew|usr\/local|usr|home\/linuxbrew\/\.linuxbrew|opt\/local)\/bin\/|\/bin\/)?([A-Za-z][\w.-]*)\b([^()`$|;&<>]*)\)["']?$/.exec(arg);
-    if (!sub || DATA_PRINTERS.test(sub[1]!) || /\s-c\b/.test(sub[2]!)) return true;
+    if (sub && !DATA_PRINTERS.test(sub[1]!) && !/\s-c\b/.test(sub[2]!)) continue;
+    // Installers put their program under the home folder (~/.local/bin, ~/.cargo/bin) and print the line that
+    // activates it: the program's own shell set-up, like the same line with its bare name. A program kept in a
+    // hidden place (`~/.cache/.r/x`) is not a tool's install.
+    const home = HOME_ACTIVATION.exec(arg);
+    if (home && !hiddenPath(home[1]!) && !DATA_PRINTERS.test(base(home[1]!)) && !/\s-c\b/.test(home[2]!)) continue;
+    return true;
   }
   return false;
 }
