@@ -654,6 +654,37 @@ function sameFile(a: string, b: string): boolean {
   return x === y || (base(x) === base(y) && base(x).length > 0 && (!x.includes('/') || !y.includes('/') || x.endsWith(y) || y.endsWith(x)));
 }
 
+/** Programs that put a file in front of the person at the terminal: pagers, editors, and cat/bat printing it. */
+const VIEWERS = /^(?:less|more|most|pg|view|bat|batcat|cat|vi|vim|nvim|gvim|nano|pico|emacs|micro|ne|joe|kak|hx|helix|code|codium|subl|gedit|kate|mate)$/;
+/** The user's own editor or pager, named by the variables that hold it (`$EDITOR`, `"${VISUAL:-vi}"`, `$PAGER`). */
+const VIEWER_VAR = /^["']?\$\{?(?:EDITOR|VISUAL|PAGER)\b/;
+/** Where output still reaches the person: the terminal or the error stream. */
+const TO_TERMINAL = /^(?:\/dev\/(?:tty|stderr)|2)$/;
+
+/**
+ * The files a pipeline opens for the person to read: a pager or an editor given the file (`less f`, `vim f`,
+ * `$EDITOR f`, `code f`), or cat/bat printing it to the terminal (`cat f`, `cat f | less`). The pipeline's last
+ * command is the viewer and its output is not sent anywhere else (a file, another program): `cat f | sh` runs f and
+ * `cat f > g` copies it. `value` gives a word's text (a model resolving variables passes its own).
+ */
+export function shownFiles(cmds: readonly Command[], value: (w: Word) => string = (w) => w.value): string[] {
+  const last = cmds[cmds.length - 1];
+  if (!last) return [];
+  const viewer = (c: Command) => {
+    const ws = effectiveWords(c.words);
+    const raw = ws[0]?.value ?? '';
+    return ws.length > 0 && (VIEWER_VAR.test(raw) || VIEWERS.test(base(value(ws[0]!)))) ? ws : null;
+  };
+  if (!viewer(last) || last.redirects.some((r) => /^(?:>|>>|>\||&>|&>>|>&)$/.test(r.op) && !TO_TERMINAL.test(r.target?.value ?? ''))) return [];
+  const out: string[] = [];
+  for (const c of cmds) {
+    const ws = viewer(c);
+    if (!ws || (c !== last && c.redirects.some((r) => r.op !== '<'))) continue;
+    for (const w of ws.slice(1)) if (!w.value.startsWith('-') && !w.value.startsWith('+')) out.push(value(w));
+  }
+  return out;
+}
+
 export interface AnalyzeOptions {
   /** Prose: a command may start at any word (the text before it is a sentence), not only at the first. */
   prose?: boolean;
@@ -682,6 +713,9 @@ export function analyzeShell(text: string, start = 0, end = text.length, opts: A
         const j = cmds.findIndex((x, k) => k > d && runsStdin(x.ws, opts.prose));
         if (j !== -1) out.push({ kind: 'pipe', ...span([cmds[d]!.c, cmds[j]!.c]), detail: 'pipes a download into an interpreter' });
       }
+      // A downloaded file opened in a pager or an editor, or printed to the terminal, before it runs: the
+      // download-read-run practice. What runs is what the person was shown.
+      if (downloaded.size > 0) for (const v of shownFiles(p.commands)) for (const f of [...downloaded.keys()]) if (sameFile(v, f)) downloaded.delete(f);
       for (const { c, ws } of cmds) {
         const head = headOf(ws);
         const interp = INTERPRETER.test(head) || head === 'source' || head === '.' || head === 'eval' || EXEC_STDIN.has(head);

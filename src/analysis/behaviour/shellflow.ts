@@ -5,7 +5,7 @@
 // shared by every snippet of one skill, so a download in one block and its run in another are one chain.
 
 import { decodeLiteral } from '../decode.js';
-import { effectiveWords, MAX_DEPTH, parseShell, type Command, type Script, type Word } from '../shell.js';
+import { effectiveWords, MAX_DEPTH, parseShell, shownFiles, type Command, type Script, type Word } from '../shell.js';
 import { unusualDestination } from '../destinations.js';
 import { hostOf, isLocalHost, persistencePath, secretPath, servesHost } from './paths.js';
 import type { Chain, Lang, Snippet, Step, Taint, Where } from './types.js';
@@ -25,8 +25,9 @@ export interface State {
   /** Stretches shown as what not to do (a "# BAD:" or "// Don't" comment and the lines under it): a chain with a
    *  step there drops to info. */
   badExamples: Where[];
-  /** File descriptors the shell connected to a host (`exec 5<>/dev/tcp/h/p`, zsh's `ztcp h p` in $REPLY). */
-  sockets: Map<string, string>;
+  /** File descriptors the shell connected to a host (`exec 5<>/dev/tcp/h/p`, zsh's `ztcp h p` in $REPLY), with
+   *  where each was opened; a descriptor closed again (`exec 5>&-`) is removed. */
+  sockets: Map<string, { host: string; at: Where }>;
   /** Code in another language handed over (python -c, node -e, a here-doc): the model's dispatcher. */
   code(sn: Snippet, st: State, depth: number, via: Step[]): void;
   budget: number;
@@ -54,6 +55,11 @@ const VERIFY = new Set(['sha256sum', 'sha512sum', 'sha1sum', 'shasum', 'md5sum',
 const PEERS = new Set(['nc', 'ncat', 'netcat', 'socat', 'telnet', 'openssl', 'cryptcat', 'pwncat']);
 
 const step = (at: Where, what: string): Step => ({ at, what });
+
+/** The chain of a command run from what a socket sent: the peer types commands and this machine runs them. */
+function socketRun(t: Taint, here: Where, how: string): Omit<Chain, 'steps'> & { steps: Step[] } {
+  return { rule: 'reverse-shell', kind: 'socket-shell', severity: 'error', confidence: 'high', steps: [...t.steps, step(here, how)], impact: 'whoever listens there runs commands on this machine', fix: 'Remove it' };
+}
 
 function base(v: string): string {
   const b = v.replace(/\/+$/, '');
@@ -413,7 +419,12 @@ function unpacks(head: string, vals: readonly string[]): boolean {
  *  that data. Any other program's output (`eval "$(tool completion bash)"`, `eval "$(tool init -)"`) is the code the
  *  installed tool prints to set up the shell. */
 const DATA_PRINTERS = /^(?:cat|echo|printf|base64|base32|xxd|od|openssl|gzip|gunzip|zcat|bzcat|xzcat|head|tail|tr|rev|sed|awk|cut|dd|sh|bash|zsh|dash|python[0-9.]*|node|perl|ruby|php|curl|wget|nc|ncat|socat)$/;
-/** `eval` of anything but the output of an installed program run by its name. */
+/** A tool's activation line run from its path under the user's home: `$(~/.local/bin/mise activate bash)`,
+ *  `$("$HOME/.cargo/bin/tool" init zsh)`: the program's path, then one of the documented shell-integration verbs
+ *  (init, activate, hook, env, shellenv, completion) and its plain arguments (the shell's name, options). */
+const HOME_ACTIVATION = /^["']?\$\(\s*["']?((?:~|\$HOME|\$\{HOME\})\/[^\s()`$|;&<>"']+)["']?[ \t]+(?:init|activate|hook|env|shellenv|completions?)\b([^()`$|;&<>]*)\)["']?$/;
+/** `eval` of anything but the output of an installed program run by its name, or a tool's activation line run from
+ *  its path in the user's home. */
 function hiddenEval(text: string): boolean {
   const re = /\beval\b[ \t]*(\S[^;&|\n]*)?/g;
   for (let m = re.exec(text); m; m = re.exec(text)) {
@@ -422,7 +433,13 @@ function hiddenEval(text: string): boolean {
     // shellenv)"`, Homebrew's documented post-install line); a program anywhere else (`$(/tmp/.x/run)`) is not one
     // the user installed.
     const sub = /^["']?\$\(\s*(?:\/(?:opt\/homebrew|usr\/local|usr|home\/linuxbrew\/\.linuxbrew|opt\/local)\/bin\/|\/bin\/)?([A-Za-z][\w.-]*)\b([^()`$|;&<>]*)\)["']?$/.exec(arg);
-    if (!sub || DATA_PRINTERS.test(sub[1]!) || /\s-c\b/.test(sub[2]!)) return true;
+    if (sub && !DATA_PRINTERS.test(sub[1]!) && !/\s-c\b/.test(sub[2]!)) continue;
+    // Installers put their program under the home folder (~/.local/bin, ~/.cargo/bin) and print the line that
+    // activates it: the program's own shell set-up, like the same line with its bare name. A program kept in a
+    // hidden place (`~/.cache/.r/x`) is not a tool's install.
+    const home = HOME_ACTIVATION.exec(arg);
+    if (home && !hiddenPath(home[1]!) && !DATA_PRINTERS.test(base(home[1]!)) && !/\s-c\b/.test(home[2]!)) continue;
+    return true;
   }
   return false;
 }
@@ -597,8 +614,25 @@ export class ShellModel {
       last = flow;
       const end = p.commands[p.commands.length - 1];
       if (depth === 0 && flow && end) this.shown(flow, end, p.commands);
+      this.reviewed(p.commands);
     }
     return last;
+  }
+
+  /**
+   * A downloaded file opened in a pager or an editor, or printed to the terminal (`less setup.sh`, `$EDITOR
+   * setup.sh`, `cat setup.sh`), after its download and in the same file: the download-read-run practice, so running
+   * it later runs what the person was shown. Not in code that is hidden (decoded) or runs by itself (a trigger):
+   * nobody is shown anything there.
+   */
+  reviewed(cmds: readonly Command[]): void {
+    if (this.sn.hidden || this.sn.trigger || ![...this.st.files.values()].some((t) => t.kind === 'download')) return;
+    const here = this.at(cmds[0]!.start, cmds[cmds.length - 1]!.end);
+    for (const v of shownFiles(cmds, (w) => this.literal(w, 0))) {
+      for (const [f, t] of [...this.st.files]) {
+        if (t.kind === 'download' && (f === v || base(f) === base(v)) && (t.steps[0]?.at.file ?? '') === (here.file ?? '')) this.st.files.delete(f);
+      }
+    }
   }
 
   /**
@@ -771,14 +805,35 @@ export class ShellModel {
       }
     }
     // Sockets the shell opens as file descriptors, and a shell whose streams are wired to one: a reverse shell.
+    // Opening one is no shell by itself (a port probe, a request written and its answer read): what comes in is data
+    // until something runs it (below, and in `runs`).
     const ctext = this.sn.text.slice(c.start, c.end);
-    for (const m of ctext.matchAll(/([0-9]+)<>\/dev\/(?:tcp|udp)\/([^/\s]+)\/[0-9]+/g)) this.st.sockets.set(m[1]!, m[2]!);
-    if (head === 'ztcp' && vals[0] && !vals[0].startsWith('-')) this.st.sockets.set('$REPLY', vals[0]);
+    for (const m of ctext.matchAll(/([0-9]+)<>[ \t]*["']?\/dev\/(?:tcp|udp)\/([^/\s"']+)\/[0-9$]/g)) this.st.sockets.set(m[1]!, { host: m[2]!, at: here });
+    for (const m of ctext.matchAll(/(?:^|[\s;])([0-9]+)[<>]&-/g)) this.st.sockets.delete(m[1]!);
+    if (head === 'ztcp' && vals[0] && !vals[0].startsWith('-')) this.st.sockets.set('$REPLY', { host: vals[0], at: here });
+    let wired = false;
     if ((SHELLS.test(head) || LANG_OF[head.replace(/[0-9.]+$/, '')]) && this.st.sockets.size > 0) {
       const fds = [...ctext.matchAll(/[0-9]?[<>]&\s*(\$\{?REPLY\}?|[0-9]+)/g)].map((m) => m[1]!.replace(/[{}]/g, '')).filter((fd) => this.st.sockets.has(fd));
-      const host = fds.length > 0 ? this.st.sockets.get(fds[0]!)! : null;
+      const host = fds.length > 0 ? this.st.sockets.get(fds[0]!)!.host : null;
       if (host && !isLocalHost(host)) {
+        wired = true;
         this.emit({ rule: 'reverse-shell', kind: 'socket-shell', severity: 'error', confidence: 'high', steps: [step(here, `wires ${head}'s input and output to a connection to ${host}`)], impact: 'whoever listens there runs commands on this machine', fix: 'Remove it' });
+      }
+    }
+    // Input read from a socket (`cat <&5`, `read l <&5`, `read -u 5 l`): what the peer sends. It is data until a
+    // shell, eval or the loop's command word runs it.
+    if (!wired && this.st.sockets.size > 0) {
+      const ui = head === 'read' ? vals.findIndex((v) => /^-[a-zA-Z]*u$/.test(v)) : -1;
+      const fd = c.redirects.find((r) => r.op === '<&' && r.target && this.st.sockets.has(r.target.value))?.target?.value ?? (ui >= 0 && vals[ui + 1] && this.st.sockets.has(vals[ui + 1]!) ? vals[ui + 1] : undefined);
+      const sock = fd !== undefined ? this.st.sockets.get(fd)! : null;
+      if (sock && !isLocalHost(sock.host)) stdin = { kind: 'socket', steps: [step(sock.at, `opens a connection to ${sock.host} on descriptor ${fd}`), step(here, `reads from it (${head || 'a redirect'})`)], what: sock.host };
+    }
+    // A command word that is a variable holding what a socket sent (`while read l <&5; do $l; done`): it runs it.
+    if (words[0] && words[0].subs.length === 0 && /^["']?\$\{?[A-Za-z_]\w*\}?["']?$/.test(this.sn.text.slice(words[0].start, words[0].end))) {
+      const t = this.st.vars.get(/[A-Za-z_]\w*/.exec(words[0].value)![0]);
+      if (t?.kind === 'socket') {
+        this.emit(socketRun(t, here, 'runs each line it reads as a command'));
+        return null;
       }
     }
     // gawk's network special files: a co-process to /inet/tcp/0/<host>/<port> that reads commands and runs them
@@ -1176,6 +1231,14 @@ export class ShellModel {
       if (text !== null) return { kind: 'literal', steps: [...stdin.steps, step(here, `decodes it (${label})`)], what: text, envName: 'decoded', decoder: label };
     }
     if (FILTERS.has(head) || dec) return stdin;
+    // `read NAME…` from a socket: the variables hold what the peer sent (options and their values skipped).
+    if (head === 'read' && stdin?.kind === 'socket') {
+      for (let k = 0; k < vals.length; k++) {
+        if (/^-[a-zA-Z]*[adinNptu]$/.test(vals[k]!)) k++;
+        else if (/^[A-Za-z_]\w*$/.test(vals[k]!)) st.vars.set(vals[k]!, stdin);
+      }
+      return null;
+    }
     if (head === 'xargs' && stdin) {
       // `… | xargs curl`, `… | xargs -I{} sh -c {}`: the input becomes arguments of the command.
       const rest = args.findIndex((w) => !w.value.startsWith('-') && !/^\{\}$/.test(w.value));
@@ -1187,6 +1250,10 @@ export class ShellModel {
   runs(c: Command, head: string, lang: Lang, args: Word[], vals: string[], stdin: Taint | null, here: Where, depth: number): Taint | null {
     const st = this.st;
     const exec = (t: Taint, how: string) => {
+      if (t.kind === 'socket') {
+        this.emit(socketRun(t, here, `runs what it reads (${head})`));
+        return true;
+      }
       if (t.kind === 'download') {
         this.emit({ rule: 'remote-exec', kind: 'download-run', severity: 'error', confidence: 'high', steps: [...t.steps, step(here, how)], impact: 'whatever the server returns runs unreviewed', fix: 'Download to a file, verify its checksum or signature, read it, then run it; or ship the script in the skill' });
         return true;

@@ -16,13 +16,14 @@ export interface Step {
   what: string;
 }
 
-export type TaintKind = 'download' | 'secret' | 'env' | 'literal';
+export type TaintKind = 'download' | 'secret' | 'env' | 'literal' | 'socket';
 
 /** What a value, a stream or a file holds, and the steps that put it there. */
 export interface Taint {
   kind: TaintKind;
   steps: Step[];
-  /** download: the URL; secret: the path or variable; literal: the text. */
+  /** download: the URL; secret: the path or variable; literal: the text; socket: the host a descriptor connects to
+   *  (what the peer sends). */
   what: string;
   /** A secret read from an environment variable: its name (for the own-service test). */
   envName?: string;
