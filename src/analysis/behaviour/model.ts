@@ -298,6 +298,24 @@ function stagedSteps(steps: readonly Step[], at: Where, dest: string): Step[] {
   return [...steps, { at, what: `writes it into ${dest}` }];
 }
 
+/** Folders of the home directory whose content leaves the machine or is shown to others: sync clients' folders
+ *  (Dropbox, OneDrive, Google Drive, iCloud Drive's Mobile Documents, Box, pCloud, MEGA, Nextcloud, ownCloud, Sync),
+ *  Desktop and Documents (iCloud's "Desktop & Documents Folders" syncs them), and the folders a desktop or web
+ *  server shares (Public, Sites, public_html). */
+const SHARED_HOME = /^(?:dropbox|onedrive|google ?drive|googledrive|icloud ?drive|library\/mobile documents|box|box sync|pcloud ?drive|mega|nextcloud|owncloud|sync|desktop|documents|public|sites|www|public_html)(?:\/|$)/i;
+
+/**
+ * Whether `dest` is a plain folder or file under the user's home (`~/`, `$HOME/`, `${HOME}/`): no part of the path
+ * hidden (a dot folder is where staged data is kept out of sight), not a synced or shared folder, not a temporary one.
+ */
+export function privateHomeFolder(dest: string): boolean {
+  const m = /^(?:~|\$HOME|\$\{HOME\})\/(.+)$/.exec(dest);
+  if (!m) return false;
+  const rel = m[1]!.replace(/\/+$/, '');
+  if (rel === '' || rel.split('/').some((p) => p.startsWith('.') || p === '')) return false;
+  return !SHARED_HOME.test(rel) && !/(?:^|\/)(?:tmp|temp|cache)(?:\/|$)/i.test(rel);
+}
+
 const cache = new WeakMap<object, Behaviour>();
 
 /** The behaviour chains of the skill `ctx` checks (computed once per skill, shared by the rules). */
@@ -334,11 +352,15 @@ export function behaviourOf(ctx: SkillContext): Behaviour {
   const sentFrom = (w: Where) => st.out.some((c) => c.rule === 'exfiltration' && c.steps.some((s) => s.at.file === w.file && s.at.start === w.start));
   for (const s of st.staged) {
     if (sentFrom(s.at) || st.removed.has(s.dest)) continue;
+    // A copy into a plain folder of the user's home (`cp ~/.ssh/id_rsa ~/deployer/keys/`, as install guides set up a
+    // deployment tool) stays as private as the store: info. Temporary and shared folders, the project, a hidden or a
+    // synced folder are where staged data waits to leave (ATT&CK T1074): warning.
+    const homeCopy = !s.taint.hiddenIn && privateHomeFolder(s.dest);
     const impact = s.taint.hiddenIn
       ? `the secret is hidden inside ${s.dest}, where nobody who looks at the file sees it: whoever receives, uploads or publishes that file carries it out`
       : `the credentials leave the store that protects them for ${s.dest}, where a later step, another program or anyone who reads that file can take them`;
     const c: Chain = { rule: 'exfiltration', kind: s.taint.hiddenIn ? 'secret-hidden' : 'secret-staged', severity: 'warning', confidence: 'medium', steps: stagedSteps(s.taint.steps, s.at, s.dest), impact, fix: 'Remove it; let the tool that needs a credential read it where it is' };
-    st.out.push(s.negated ? { ...c, severity: 'info', confidence: 'low', lowered: { severity: c.severity, confidence: c.confidence } } : c);
+    st.out.push(s.negated || homeCopy ? { ...c, severity: 'info', confidence: 'low', lowered: { severity: c.severity, confidence: c.confidence } } : c);
   }
   const seen = new Set<string>();
   const inBad = (w: Where) => st.badExamples.some((b) => b.file === w.file && w.start >= b.start && w.start < b.end);
