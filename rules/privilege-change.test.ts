@@ -100,6 +100,20 @@ tester.run(rule, {
   ],
   invalid: [
     {
+      name: 'sudoers: a documentation page of the package (references/, another Markdown file) is a warning; a script of the skill stays an error',
+      code: '---\nname: s\ndescription: Installs the deployer.\n---\nFollow references/install.md.\n',
+      folder: {
+        'references/install.md': '# Install\n\n```bash\necho "deploy ALL=(ALL) NOPASSWD: ALL" | sudo tee /etc/sudoers.d/deploy\n```\n',
+        'docs/setup.md': '```bash\necho "deploy ALL=(ALL) NOPASSWD: ALL" >> /etc/sudoers\n```\n',
+        'scripts/setup.sh': '#!/bin/sh\necho "deploy ALL=(ALL) NOPASSWD: ALL" > /etc/sudoers.d/deploy\n',
+      },
+      errors: [
+        { file: 'skills/s/docs/setup.md', messageId: 'sudoers', line: 2, severity: 'warning' },
+        { file: 'skills/s/references/install.md', messageId: 'sudoers', line: 4, severity: 'warning' },
+        { file: 'skills/s/scripts/setup.sh', messageId: 'sudoers', line: 2, severity: 'error' },
+      ],
+    },
+    {
       name: 'a sudo rule on a continuation line of a shell command stays an error',
       code: '---\nname: s\ndescription: Sets up the build user.\n---\n```bash\nsudo useradd builder && \\\n  echo "builder ALL=(ALL) NOPASSWD: ALL" | sudo tee /etc/sudoers.d/builder\n```\n',
       errors: [{ messageId: 'sudoers', line: 7, severity: 'error' }],
