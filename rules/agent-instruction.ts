@@ -201,6 +201,20 @@ function conditional(text: string, offset: number): boolean {
   return cs < ls && CONDITION.test(text.slice(Math.max(cs, offset - 160), offset).replace(/\s+/g, ' '));
 }
 
+/**
+ * An approval named inside a restrictive relative clause of a sentence that orders nothing: "tools that are
+ * pre-approved to run" (a field's description), "AM checks the profile for scopes the user has already consented to"
+ * (a product's behaviour; the stranded "to" marks the clause). It defines which things, it does not tell the agent
+ * that an action was approved. A non-restrictive clause (", which the user has already approved") asserts, and a
+ * sentence that orders ("Delete the files that the user already approved") keeps its finding.
+ */
+function relativeApproval(text: string, offset: number, end: number): boolean {
+  const before = text.slice(Math.max(text.lastIndexOf('\n', offset - 1) + 1, offset - 160), offset);
+  const restrictive = /[^\s,;:]\s+(?:that|which|who|whom)\s+(?:(?:the|a|an|your|their|this|these|our)\s+)?(?:[A-Za-z-]+\s+)?$/i.test(before);
+  const stranded = /^[ \t]+(?:to|for|on|with)[ \t]*(?:[.,;:)]|$)/i.test(text.slice(end, end + 12));
+  return (restrictive || stranded) && readClause(text, offset) !== 'command';
+}
+
 /** The half of an approval-translated entry that claims the user already agreed ("ya", "déjà", "bereits", "已" …);
  *  the other half is "without asking for confirmation". */
 const CLAIM_HALF = /[已既]|すでに|(?<!\p{L})(?:ya|déjà|bereits|schon|já|уже)(?!\p{L})/iu;
@@ -340,6 +354,9 @@ export function instructionAware(ctx: SkillContext): SkillContext {
       } else if (r.messageId === 'approval-translated' && noActionNamed(text, r.offset, r.endOffset ?? r.offset)) {
         confidence = 'low';
         suffix += ' (no action named: a quality, not an order to act unasked: low confidence)';
+      } else if (r.messageId === 'claim-approval' && relativeApproval(text, r.offset, r.endOffset ?? r.offset)) {
+        confidence = 'low';
+        suffix += ' (which things were approved, in a relative clause of a sentence that orders nothing: low confidence)';
       } else if ((r.file === undefined || PROSE.test(r.file)) && threatDescribed(text, r.offset)) {
         confidence = 'low';
         suffix += ' (what an attack could make the agent do, a threat described: low confidence)';
