@@ -193,22 +193,70 @@ export function inToolDescription(source: string, file: string, offset: number):
  * it is code or a string the program uses (a CLI option's help text, a message it prints): words there are data of
  * the program, not text addressed to whoever reads the file. Null when the file is not program code.
  */
-export function inCommentOrDocstring(source: string, file: string, offset: number): boolean | null {
-  const lang = programLang(file);
-  if (!lang || offset < 0 || offset > source.length) return null;
-  const ls = source.lastIndexOf('\n', offset - 1) + 1;
-  const before = source.slice(ls, offset);
-  // A line comment opened before the offset, outside quotes.
-  const marker = lang === 'javascript' ? '//' : '#';
+/** Per text, the places of its triple quotes and its lines' comment openers (the last text and marker asked about). */
+let commentText = '';
+let commentMarker = '';
+let commentLines = new Map<number, number>();
+let tripleText = '';
+let triple: { dq: number[]; sq: number[] } = { dq: [], sq: [] };
+
+/** Where the line starting at `ls` opens a line comment (`marker` outside quotes), or -1. */
+function lineCommentAt(source: string, ls: number, marker: string): number {
+  if (commentText !== source || commentMarker !== marker) [commentText, commentMarker, commentLines] = [source, marker, new Map()];
+  const known = commentLines.get(ls);
+  if (known !== undefined) return known;
+  let le = source.indexOf('\n', ls);
+  if (le === -1) le = source.length;
+  let at = -1;
   let q = '';
-  for (let i = 0; i < before.length; i++) {
-    const c = before[i]!;
+  for (let i = ls; i < le; i++) {
+    const c = source[i]!;
     if (q) {
       if (c === '\\') i++;
       else if (c === q) q = '';
     } else if (c === '"' || c === "'" || c === '`') q = c;
-    else if (before.startsWith(marker, i)) return true;
+    else if (source.startsWith(marker, i)) {
+      at = i;
+      break;
+    }
   }
+  commentLines.set(ls, at);
+  return at;
+}
+
+/** The places of `"""` and `\'\'\'` in `source`, each list sorted, non-overlapping as the scan reads them. */
+function tripleQuotes(source: string): { dq: number[]; sq: number[] } {
+  if (tripleText === source) return triple;
+  const find = (tq: string) => {
+    const out: number[] = [];
+    for (let k = source.indexOf(tq); k !== -1; k = source.indexOf(tq, k + 3)) out.push(k);
+    return out;
+  };
+  [tripleText, triple] = [source, { dq: find('"""'), sq: find("\'\'\'") }];
+  return triple;
+}
+
+/** How many of the sorted `list` are below `x`. */
+function countBelow(list: readonly number[], x: number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid]! < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+export function inCommentOrDocstring(source: string, file: string, offset: number): boolean | null {
+  const lang = programLang(file);
+  if (!lang || offset < 0 || offset > source.length) return null;
+  const ls = source.lastIndexOf('\n', offset - 1) + 1;
+  // A line comment opened before the offset, outside quotes (found once per line: many findings on one long line
+  // cost one scan of it).
+  const marker = lang === 'javascript' ? '//' : '#';
+  const opened = lineCommentAt(source, ls, marker);
+  if (opened !== -1 && opened + marker.length <= offset) return true;
   // A block comment or docstring around the offset: the nearest opener before it with no closer in between.
   const head = source.slice(Math.max(0, offset - 20000), offset);
   const block = (open: string, close: string): boolean => {
@@ -216,21 +264,21 @@ export function inCommentOrDocstring(source: string, file: string, offset: numbe
     return o !== -1 && head.indexOf(close, o + open.length) === -1;
   };
   if (lang === 'python') {
-    // Triple quotes open and close with the same token: inside one when an odd number of them come before.
-    const prefix = source.slice(0, offset);
-    for (const tq of ['"""', "'''"]) {
-      let n = 0;
-      let last = -1;
-      for (let k = prefix.indexOf(tq); k !== -1; k = prefix.indexOf(tq, k + 3)) {
-        n++;
-        last = k;
-      }
+    // Triple quotes open and close with the same token: inside one when an odd number of them come before (their
+    // places found once per text, counted by binary search; one that reaches past the offset is not before it).
+    const quotes = tripleQuotes(source);
+    for (const list of [quotes.dq, quotes.sq]) {
+      const n = countBelow(list, offset - 2);
       if (n % 2 === 1) {
+        const last = list[n - 1]!;
         // A docstring stands as a statement: alone at the start of its line, and not the continuation of an
         // expression (an argument after "(" or ",", a value after "=").
-        if (!/^[ \t]*[rRuU]?$/.test(prefix.slice(prefix.lastIndexOf('\n', last - 1) + 1, last))) return false;
-        const lead = prefix.slice(0, prefix.lastIndexOf('\n', last - 1)).trimEnd();
-        return lead === '' || !/[(,=[{+:\\]$/.test(lead) || /:$/.test(lead);
+        const lineStart = source.lastIndexOf('\n', last - 1) + 1;
+        if (!/^[ \t]*[rRuU]?$/.test(source.slice(lineStart, last))) return false;
+        let k = lineStart - 1;
+        while (k > 0 && /\s/.test(source[k - 1]!)) k--;
+        const lead = k > 0 ? source[k - 1]! : '';
+        return lead === '' || !/[(,=[{+:\\]/.test(lead) || lead === ':';
       }
     }
     return false;
