@@ -17,6 +17,7 @@ import { mcpServers, mcpTexts, segmentAt } from '../src/analysis/mcp.js';
 import type { SourceText } from '../src/core/source.js';
 import { SHELL_FENCE_INFO } from '../src/analysis/fences.js';
 import { quote } from '../src/core/text.js';
+import { lowerBound } from '../src/core/sorted.js';
 import { highestTrust } from '../src/core/trust.js';
 import { installerSpecs } from '../src/analysis/installers.js';
 import { PROFILES } from '../src/targets/profiles.js';
@@ -33,13 +34,7 @@ scanLiteralsToo(TRIGGER_LITERALS);
 /** Whether some line starting in [from, to) holds a trigger literal (`lines`: literalLines, null when unknown). */
 function mayTrigger(lines: readonly number[] | null, from: number, to: number): boolean {
   if (lines === null) return true;
-  let lo = 0;
-  let hi = lines.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (lines[mid]! < from) lo = mid + 1;
-    else hi = mid;
-  }
+  const lo = lowerBound(lines, from);
   return lo < lines.length && lines[lo]! < to;
 }
 /** A package manager's configuration file named in text (a path's last part). */

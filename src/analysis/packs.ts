@@ -324,20 +324,6 @@ export function runPack(ctx: SkillContext, pack: Pack): void {
  *  printed here-document runs nothing, like an `echo` (src/analysis/heredoc.ts). */
 const READ_AS_TEXT: ReadonlySet<string> = new Set(['injection-phrase', 'agent-instruction', 'malware-lure', 'secret', 'tool-command']);
 
-/** Whether `off` lies in one of `ranges` (sorted, disjoint). */
-function inSorted(ranges: readonly [number, number][], off: number): boolean {
-  let lo = 0;
-  let hi = ranges.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const [a, b] = ranges[mid]!;
-    if (off < a) hi = mid - 1;
-    else if (off >= b) lo = mid + 1;
-    else return true;
-  }
-  return false;
-}
-
 /** Scopes that name files other than the skill file. */
 const FILE_SCOPES: ReadonlySet<Scope> = new Set<Scope>(['references', 'markdown', 'shell', 'python', 'javascript', 'powershell', 'json', 'other']);
 
@@ -389,7 +375,7 @@ function runPackOnSkillFile(ctx: SkillContext, pack: Pack, src: NonNullable<Skil
     const reported: [number, number][] = [];
     const sev = (s: Scope) => entry.scopeSeverity?.[s] ?? entry.severity;
     for (const m of matchPrepared(entry, prepared)) {
-      if (!READ_AS_TEXT.has(pack.rule) && inSorted((printed ??= printedHereDocs(norm)), m.start)) continue;
+      if (!READ_AS_TEXT.has(pack.rule) && inRanges((printed ??= printedHereDocs(norm)), m.start)) continue;
       scopes ??= scopeMap(ctx);
       const scope = scopes.scopeAt(m.start);
       if (!entry.scope.includes(scope)) continue;
@@ -476,7 +462,7 @@ function runPackOnFiles(ctx: SkillContext, pack: Pack, allKeywords: readonly str
       // A script of another language than the entry's: its patterns mean something else there.
       if (entry.context && (CONTEXTS as readonly string[]).includes(f.kind) && !entry.context.includes(f.kind as Context)) continue;
       for (const m of matchPrepared(entry, p)) {
-        if (printed.length > 0 && inSorted(printed, m.start)) continue;
+        if (printed.length > 0 && inRanges(printed, m.start)) continue;
         if (entry.context && markdown && !inContextBlock(text, (code ??= codeRanges(text)), m.start, entry.context)) continue;
         if (taken.some(([a, b]) => m.start < b && a < m.end)) continue;
         // A raw match across a JSON string's escaped line break ("Delete a project\n\nOptions: … Skip confirmation")

@@ -13,6 +13,8 @@
 //   `inputSchema`), and zod `.describe("…")` on parameters.
 // Each description comes back decoded (escapes, adjacent or `+`-joined literals) with a map to source offsets.
 
+import { lowerBound } from '../core/sorted.js';
+
 export interface ToolDescription {
   /** The tool (function or first string argument) when known. */
   tool: string | null;
@@ -236,17 +238,6 @@ function tripleQuotes(source: string): { dq: number[]; sq: number[] } {
   return triple;
 }
 
-/** How many of the sorted `list` are below `x`. */
-function countBelow(list: readonly number[], x: number): number {
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (list[mid]! < x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
 
 export function inCommentOrDocstring(source: string, file: string, offset: number): boolean | null {
   const lang = programLang(file);
@@ -268,7 +259,7 @@ export function inCommentOrDocstring(source: string, file: string, offset: numbe
     // places found once per text, counted by binary search; one that reaches past the offset is not before it).
     const quotes = tripleQuotes(source);
     for (const list of [quotes.dq, quotes.sq]) {
-      const n = countBelow(list, offset - 2);
+      const n = lowerBound(list, offset - 2);
       if (n % 2 === 1) {
         const last = list[n - 1]!;
         // A docstring stands as a statement: alone at the start of its line, and not the continuation of an
