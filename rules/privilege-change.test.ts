@@ -13,6 +13,10 @@ const tester = new RuleTester({ path: 'skills/s/SKILL.md', targets: ['agentskill
 tester.run(rule, {
   valid: [
     {
+      name: 'a permission change a container runs (docker exec, docker run, kubectl exec) is the container\'s: info',
+      code: '---\nname: s\ndescription: Runs the cracking backend.\n---\n```bash\ndocker exec -u root backend chmod -R 777 /var/lib/hashcat\ndocker run --rm alpine chmod 777 /tmp\nkubectl exec pod/app -- chmod 4755 /usr/local/bin/tool\n```\n',
+    },
+    {
       name: 'world-writable nomatch (code): chmod 755 script.sh',
       code: '---\nname: s\ndescription: Helps with the project.\n---\nRun:\n\n```\nchmod 755 script.sh\n```\n',
     },
@@ -99,6 +103,15 @@ tester.run(rule, {
     },
   ],
   invalid: [
+    {
+      name: 'a container given the host\'s files or privileges, and a command after the container\'s, change the host',
+      code: '---\nname: s\ndescription: Runs the cracking backend.\n---\n```bash\ndocker run --rm -v /:/host alpine chmod 777 /host/etc\ndocker run --privileged alpine chmod 777 /srv\ndocker exec backend true && chmod 777 /srv/shared\n```\n',
+      errors: [
+        { messageId: 'world-writable', line: 6, severity: 'warning' },
+        { messageId: 'world-writable', line: 7, severity: 'warning' },
+        { messageId: 'world-writable', line: 8, severity: 'warning' },
+      ],
+    },
     {
       name: 'sudoers: a documentation page of the package (references/, another Markdown file) is a warning; a script of the skill stays an error',
       code: '---\nname: s\ndescription: Installs the deployer.\n---\nFollow references/install.md.\n',

@@ -96,6 +96,20 @@ function logicalLine(ctx: SkillContext, t: Taken, line: string): string {
 
 const info = <T extends { report: object }>(t: T): T => ({ ...t, report: { ...t.report, severity: 'info', confidence: 'low' } });
 
+/** A container runtime's command that runs the rest of the line inside a container (exec into a running one, or a
+ *  new one), up to a command separator. */
+const CONTAINER_RUN = /\b(?:(?:docker|podman|nerdctl)(?:[ \t]+compose)?[ \t]+(?:exec|run)|kubectl[ \t]+exec)\b([^;&|\n]*)$/;
+/** Options that hand a container the host's files, devices or privileges: what it changes may be the host's. */
+const HOST_ACCESS = /(?:^|[ \t])(?:-v|--volume|--mount|--privileged|--pid[ =]host|--device|-[a-zA-Z]*v)(?:[ \t=]|$)/;
+
+/** Whether the match at column `col` of `line` runs inside a container (CONTAINER_RUN before it on the line, with no
+ *  separator in between and no host access). */
+function inContainer(line: string, col: number): boolean {
+  const m = CONTAINER_RUN.exec(line.slice(0, Math.max(0, col)));
+  return m !== null && !HOST_ACCESS.test(m[1]!);
+}
+
+
 export default packAndChainsRule(
   {
     id: 'privilege-change',
@@ -118,11 +132,14 @@ export default packAndChainsRule(
     // A Dockerfile instruction: the sudo rule is the image's (a container's own user), not the host's. The line may
     // continue a RUN instruction (`RUN adduser … \` then `&& echo … > /etc/sudoers`).
     if (id === 'sudoers' && /^\s*RUN\s/.test(logicalLine(ctx, t, line))) return info(t);
+    // A command a container runs (`docker exec -u root app chmod -R 777 /var/lib/x`, `kubectl exec pod -- …`) changes
+    // the container's files, not the host's, unless the container was given host paths or privileges.
+    const text = (t.report.source ?? ctx.skill.source)?.normalized ?? '';
+    const at = Math.min(t.report.offset ?? 0, text.length);
+    if (inContainer(line, at - (text.lastIndexOf('\n', at - 1) + 1))) return info(t);
     if (id === 'erase-traces' && HISTORY_SAVED_FIRST.test(line) && !OTHER_ERASURE.test(line)) return null;
     if (id === 'chown-root-system' && USER_FILES.test(line)) return null;
     if (ctx.skill.trust !== highestTrust()) return t;
-    const text = (t.report.source ?? ctx.skill.source)?.normalized ?? '';
-    const at = Math.min(t.report.offset ?? 0, text.length);
     if (DISCOURAGING_COMMENT.test(line) || LIST_ELEMENTS.test(line) || patternRecord(text, at) || synopsisLine(text, at, line)) return info(t);
     return t;
   },
