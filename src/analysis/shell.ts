@@ -654,18 +654,19 @@ function sameFile(a: string, b: string): boolean {
   return x === y || (base(x) === base(y) && base(x).length > 0 && (!x.includes('/') || !y.includes('/') || x.endsWith(y) || y.endsWith(x)));
 }
 
-/** Programs that put a file in front of the person at the terminal: pagers, editors, and cat/bat printing it. */
-const VIEWERS = /^(?:less|more|most|pg|view|bat|batcat|cat|vi|vim|nvim|gvim|nano|pico|emacs|micro|ne|joe|kak|hx|helix|code|codium|subl|gedit|kate|mate)$/;
-/** The user's own editor or pager, named by the variables that hold it (`$EDITOR`, `"${VISUAL:-vi}"`, `$PAGER`). */
-const VIEWER_VAR = /^["']?\$\{?(?:EDITOR|VISUAL|PAGER)\b/;
+/** Editors: programs that wait for a person at a terminal or a window before they return. A pager or `cat` does not:
+ *  without a terminal (an agent's tool call) `less f` prints the file and goes on, so a skill that writes
+ *  `curl … -o f; less f; sh f` for its agent runs the download unread. Only an editor shows the file to a person. */
+const VIEWERS = /^(?:vi|vim|nvim|gvim|nano|pico|emacs|micro|ne|joe|kak|hx|helix|code|codium|subl|gedit|kate|mate)$/;
+/** The user's own editor, named by the variables that hold it (`$EDITOR`, `"${VISUAL:-vi}"`). */
+const VIEWER_VAR = /^["']?\$\{?(?:EDITOR|VISUAL)\b/;
 /** Where output still reaches the person: the terminal or the error stream. */
 const TO_TERMINAL = /^(?:\/dev\/(?:tty|stderr)|2)$/;
 
 /**
- * The files a pipeline opens for the person to read: a pager or an editor given the file (`less f`, `vim f`,
- * `$EDITOR f`, `code f`), or cat/bat printing it to the terminal (`cat f`, `cat f | less`). The pipeline's last
- * command is the viewer and its output is not sent anywhere else (a file, another program): `cat f | sh` runs f and
- * `cat f > g` copies it. `value` gives a word's text (a model resolving variables passes its own).
+ * The files a pipeline opens for a person to read: an editor given the file (`vim f`, `$EDITOR f`, `code --wait f`;
+ * VIEWERS says why not a pager or `cat`). The pipeline's last command is the editor and its output is not sent
+ * anywhere else (a file, another program). `value` gives a word's text (a model resolving variables passes its own).
  */
 export function shownFiles(cmds: readonly Command[], value: (w: Word) => string = (w) => w.value): string[] {
   const last = cmds[cmds.length - 1];
