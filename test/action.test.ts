@@ -22,7 +22,8 @@ interface StepRun {
 }
 
 function step(cmd: string, args: string[], cwd: string, env: Record<string, string>): StepRun {
-  const outFile = path.join(cwd, '.github-output');
+  // The outputs file lives in a temporary folder, never in the checkout the step runs in.
+  const outFile = path.join(tree({}), '.github-output');
   fs.writeFileSync(outFile, '');
   const r = spawnSync(cmd, args, { cwd, encoding: 'utf8', timeout: 60_000, env: { PATH: process.env.PATH ?? '', GITHUB_OUTPUT: outFile, ...env } });
   const outputs = Object.fromEntries(fs.readFileSync(outFile, 'utf8').split('\n').filter(Boolean).map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]));
@@ -118,8 +119,10 @@ describe('action/prepare.sh and action/install.sh', () => {
   });
 
   it('skips the install and build when the cache restored them', () => {
-    // This checkout is built (npm test builds first), as a cache hit restores it.
-    const r = step('bash', [path.join(REPO, 'action/install.sh')], REPO, {});
+    // A copy of the script in a folder laid out as a cache hit restores it (a build and the runtime dependencies):
+    // run in this checkout, a missing build would have it install and prune the developer's node_modules.
+    const root = tree({ 'action/install.sh': fs.readFileSync(path.join(REPO, 'action/install.sh'), 'utf8'), 'dist/src/cli/main.js': '', 'node_modules/commander/package.json': '{}' });
+    const r = step('bash', [path.join(root, 'action/install.sh')], root, {});
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toContain('using the cached build');
   });
