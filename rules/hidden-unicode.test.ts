@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { anchoredHeadingLevels, breakHintedMarks, mathOperator, mathOperatorChars, mathSeparator } from '../src/analysis/hidden.js';
+import { anchorLinkText, anchoredHeadingLevels, breakHintedMarks, mathOperator, mathOperatorChars, mathSeparator } from '../src/analysis/hidden.js';
 import { RuleTester } from '../src/testing.js';
 import rule from './hidden-unicode.js';
 
@@ -45,6 +45,8 @@ tester.run(rule, {
       code: `${FM}${'The secret, for example `Olc3\u2026\u200bYIBF`.\n\n'.repeat(9)}\`\`\`json\n{"tokenId": "AQIC5\u2026\u200bTU3O"}\n\`\`\`\nLoading\u2026\u200b done.\n`,
     },
     { name: 'a zero-width space after every em dash of a references/ page', code: `${FM}Body.\n`, folder: { 'references/r.md': `${'The method\u2014\u200bQR code, e-mail or SMS.\n'.repeat(9)}` } },
+    // Saved documentation pages keep each heading's permalink: a link whose whole text is a zero-width space.
+    { name: 'a zero-width space that is the whole text of a link to an anchor (a heading permalink)', code: `${FM}${'## Part [\u200b](https://docs.example/page#part "Direct link to Part")\n\nText.\n\n'.repeat(9)}See [\u200b](#part).\n` },
     // MathML rendered as text separates the terms of a formula with invisible characters, in code blocks too.
     { name: 'separators between the terms of a formula rendered as text', code: `${FM}\`\`\`\n| h\u2032\u200b(t) | =\u{1D468}\u200bh\u200b(t)+\u{1D469}\u200bx\u200b(t) | f\u2061(x)\u2062y |\n\`\`\`\n` },
     // MathML writes invisible times and separators as the whole content of an operator element (LaTeXML, MathJax).
@@ -59,6 +61,16 @@ tester.run(rule, {
     { name: 'seven quiet ones across lines stay quiet (under ZW_SPREAD_WARNING)', code: `${FM}${'A line \u200bof text.\n'.repeat(7)}` },
   ],
   invalid: [
+    {
+      name: 'another invisible character as a permalink\'s text is counted (info alone), and one in a script is a warning',
+      code: `${FM}## Part [\u200c](#part)\n`,
+      folder: { 'scripts/x.py': '# [\u200b](#part)\n' },
+      persona: 'auditor',
+      errors: [
+        { line: 5, column: 10, severity: 'info', messageId: 'zeroWidthBoundary' },
+        { file: 'skills/s/scripts/x.py', line: 1, column: 4, severity: 'warning', messageId: 'zeroWidth' },
+      ],
+    },
     {
       name: 'an invisible operator on a line about zero-width characters is not named there (only zero-width characters and bidi marks are)',
       code: `${FM}Zero-width example: a\u2061b\n`,
@@ -838,6 +850,16 @@ describe('anchoredHeadingLevels', () => {
     expect([...anchoredHeadingLevels(`####### A${Z}\n`)]).toEqual([]);
     expect([...anchoredHeadingLevels(`##A${Z}\n`)]).toEqual([]);
     expect([...anchoredHeadingLevels(`##\n## A${Z}\n`)]).toEqual([]);
+  });
+});
+
+describe('anchorLinkText', () => {
+  const Z = '\u200b';
+  it('is a zero-width space that is the whole text of a link to a fragment', () => {
+    for (const t of [`[${Z}](#a)`, `## T [${Z}](https://d.example/p#t "Direct link to T")`, `[${Z}](<p.md#x>)`, `x)[${Z}](#a)`, `${'y'.repeat(700)}[${Z}](#a)`, `[${Z}](#a \t"t")`, `[${Z}](${'x'.repeat(595)}#a)`]) expect(anchorLinkText(t, t.indexOf(Z)), t).toBe(true);
+  });
+  it('is not one with other text, no fragment, a space in the destination, a line break, or no link', () => {
+    for (const t of [`[a${Z}](#a)`, `[${Z}a](#a)`, `[${Z}](https://d.example/p)`, `[${Z}](a b#c)`, `[${Z}](#a\nb)`, `[${Z}] (#a)`, `[${Z}]`, `${Z}](#a)`, `[${Z}](#a`, `[${Z}](${'x'.repeat(700)}#a)`, `[${Z}](${'x'.repeat(596)}#a)`, `[${Z}x(#a)`, `[${Z}](#a "t" x)`]) expect(anchorLinkText(t, t.indexOf(Z)), t).toBe(false);
   });
 });
 

@@ -13,6 +13,10 @@ const tester = new RuleTester({ path: 'skills/s/SKILL.md', targets: ['agentskill
 tester.run(rule, {
   valid: [
     {
+      name: 'a permission set on a Dockerfile RUN line, or its continuation, is the image\'s: info',
+      code: '---\nname: s\ndescription: Builds the image.\n---\n```dockerfile\nRUN mkdir -p /tmp /var/run/app && \\\n    chmod 777 /tmp /var/run/app\nRUN chmod 4755 /usr/local/bin/helper\nUSER app\n```\n',
+    },
+    {
       name: 'a permission change a container runs (docker exec, docker run, kubectl exec) is the container\'s: info',
       code: '---\nname: s\ndescription: Runs the cracking backend.\n---\n```bash\ndocker exec -u root backend chmod -R 777 /var/lib/hashcat\ndocker run --rm alpine chmod 777 /tmp\nkubectl exec pod/app -- chmod 4755 /usr/local/bin/tool\n```\n',
     },

@@ -129,9 +129,10 @@ export default packAndChainsRule(
     // Root taking a service definition it is about to load (the install itself is persistence's finding).
     const operands = id === 'chown-root-system' ? /\bchown[ \t]+(?:-\w+[ \t]+)*\S+[ \t]+([^;&|#\n]+)/.exec(line)?.[1]?.trim().split(/[ \t]+/) : undefined;
     if (operands && operands.length > 0 && operands.every((o) => SERVICE_FILE.test(o.replace(/["']/g, '')))) return info(t);
-    // A Dockerfile instruction: the sudo rule is the image's (a container's own user), not the host's. The line may
-    // continue a RUN instruction (`RUN adduser … \` then `&& echo … > /etc/sudoers`).
-    if (id === 'sudoers' && /^\s*RUN\s/.test(logicalLine(ctx, t, line))) return info(t);
+    // A Dockerfile instruction: the change is the image's (a sudo rule for a container's own user, `chmod 777 /tmp`
+    // before `USER app`), not the host's. The line may continue a RUN instruction (`RUN adduser … \` then `&& echo … >
+    // /etc/sudoers`).
+    if (/^\s*RUN\s/.test(logicalLine(ctx, t, line))) return info(t);
     // A command a container runs (`docker exec -u root app chmod -R 777 /var/lib/x`, `kubectl exec pod -- …`) changes
     // the container's files, not the host's, unless the container was given host paths or privileges.
     const text = (t.report.source ?? ctx.skill.source)?.normalized ?? '';

@@ -13,6 +13,10 @@ const tester = new RuleTester({ path: 'skills/s/SKILL.md', targets: ['agentskill
 tester.run(rule, {
   valid: [
     {
+      name: 'custom index: a registry documentation writes for the reader\'s own organization, and GitHub Packages\' npm registry',
+      code: '---\nname: s\ndescription: Explains npm configuration.\n---\n```ini\n@mycompany:registry=https://npm.mycompany.com/\n@yourorg:registry=https://npm.pkg.github.com/\n```\n\n```sh\npip install --index-url https://pypi.your-org.com/simple tool\n```\n',
+    },
+    {
       name: 'a fetched page matched with RegExp.prototype.exec (re.exec(html)) or handed to another object\'s exec runs nothing',
       code: '---\nname: s\ndescription: Searches the web.\n---\nRun `node scripts/s.mjs`.\n',
       folder: { 'scripts/s.mjs': "import { execFileSync } from 'node:child_process';\nconst html = await (await fetch('https://html.search.example/?q=x')).text();\nconst re = /href=\"([^\"]+)\"/g;\nlet m;\nwhile ((m = re.exec(html))) console.log(m[1]);\ndb.exec(html);\nexecFileSync('git', ['status']);\n" },
@@ -109,6 +113,14 @@ tester.run(rule, {
     },
   ],
   invalid: [
+    {
+      name: 'custom index: a company name that is not a placeholder, and an example domain, are still custom indexes',
+      code: '---\nname: s\ndescription: Explains npm configuration.\n---\n```sh\nnpm install tool --registry https://npm.companyregistry.net/\npip install --extra-index-url https://pypi.example.com/simple tool\n```\n',
+      errors: [
+        { messageId: 'customIndex', line: 6, severity: 'warning' },
+        { messageId: 'customIndex', line: 7, severity: 'warning' },
+      ],
+    },
     {
       name: 'a fetched script handed to child_process exec through a module alias, or to ShellJS exec, runs it',
       code: '---\nname: s\ndescription: Searches the web.\n---\nRun `node scripts/s.mjs`.\n',

@@ -301,6 +301,20 @@ export function mathSeparator(s: string, i: number, line: string): boolean {
   return left && right;
 }
 
+/**
+ * Whether the zero-width space at `i` is the whole text of a Markdown link whose destination has a fragment
+ * (`[<ZW>](#anchor)`, `[<ZW>](https://docs.example/page#anchor "Direct link to …")`): a heading's permalink as
+ * documentation sites render it. The brackets and the destination are visible, so they show where it is, and the
+ * character is the same throughout (other invisible characters are not taken).
+ */
+export function anchorLinkText(s: string, i: number): boolean {
+  if (s[i - 1] !== '[' || s[i + 1] !== ']' || s[i + 2] !== '(') return false;
+  const close = s.indexOf(')', i + 3);
+  if (close === -1 || close - i > 600) return false;
+  const dest = s.slice(i + 3, close);
+  return !dest.includes('\n') && /^<?[^\s<>]*#[^\s<>]*>?(?:[ \t]+"[^"]*")?$/.test(dest);
+}
+
 /** A MathML operator element whose whole content is one invisible operator or separator (`<mo>&#x2062;</mo>`:
  *  invisible times, function application, separator, plus, or the zero-width space LaTeXML writes there). */
 const MO_INVISIBLE = /<mo(?:\s[^<>]*)?>([\u200b\u2061-\u2064])<\/mo>/g;
@@ -701,6 +715,9 @@ export function findHidden(s: string, options: HiddenOptions = {}): HiddenFindin
     // opportunity a documentation site writes after each). In prose texts, code spans and blocks included: the mark
     // already shows the token is elided or joined, so nothing copied from there runs as is.
     if (cp === 0x200b && prose && BREAK_MARKS.has(s.charCodeAt(i - 1)) && (hintedMarks ??= breakHintedMarks(s)).has(s.charCodeAt(i - 1))) continue;
+    // The whole text of a Markdown link to an anchor (`## Title [<ZW>](…#title "Direct link to Title")`, as saved
+    // documentation pages keep each heading's permalink): the visible markup says where each one is.
+    if (cp === 0x200b && prose && anchorLinkText(s, i)) continue;
     // The whole content of a MathML operator element, one character throughout the text (mathOperator).
     if (mathOperator(s, i, len, () => (moChars ??= mathOperatorChars(s)))) continue;
     // Unexplained: count per line, track runs.

@@ -302,7 +302,7 @@ const VERIFY = new Set(['sha256sum', 'sha512sum', 'sha1sum', 'shasum', 'md5sum',
 /** The public default index of each package manager read here (PyPI, npm, Yarn's npm mirror, PyTorch's and NVIDIA's
  *  wheel indexes, RubyGems, crates.io, the Go module proxy, NuGet, Anaconda) and loopback: installs from them are
  *  the ordinary case. */
-const KNOWN_INDEX = /^(?:(?:sparse|registry)\+)?(?:https?:\/\/)?(?:[a-z0-9-]+\.)*(?:pypi\.org|pythonhosted\.org|pytorch\.org|npmjs\.org|npmjs\.com|yarnpkg\.com|nvidia\.com|rubygems\.org|crates\.io|golang\.org|nuget\.org|anaconda\.org|anaconda\.com|localhost|127\.0\.0\.1)(?::[0-9]+)?(?:\/|$)/i;
+const KNOWN_INDEX = /^(?:(?:sparse|registry)\+)?(?:https?:\/\/)?(?:[a-z0-9-]+\.)*(?:pypi\.org|pythonhosted\.org|pytorch\.org|npmjs\.org|npmjs\.com|yarnpkg\.com|pkg\.github\.com|nvidia\.com|rubygems\.org|crates\.io|golang\.org|nuget\.org|anaconda\.org|anaconda\.com|localhost|127\.0\.0\.1)(?::[0-9]+)?(?:\/|$)/i;
 
 /**
  * The address of a package index, registry or mirror when it is a custom one: an http(s) URL (uv's `name=` and
@@ -317,9 +317,17 @@ export function customIndexUrl(raw: string): string | null {
     .replace(/^[A-Za-z0-9_.-]+=(?=(?:sparse\+|registry\+)?https?:\/\/)/, '')
     .replace(/^(?:sparse|registry)\+(?=https?:\/\/)/i, '');
   const m = /^https?:\/\/(?:[^@/\s]*@)?([^/:?#\s]*)/i.exec(u);
-  if (!m || m[1] === '' || /[$<>{}%]/.test(m[1]!) || KNOWN_INDEX.test(u)) return null;
+  if (!m || m[1] === '' || /[$<>{}%]/.test(m[1]!) || KNOWN_INDEX.test(u) || PLACEHOLDER_HOST.test(m[1]!)) return null;
   return u;
 }
+
+/**
+ * A host that documentation writes for the reader's own: a label that says "your" or "my" company, organization or
+ * domain (`npm.mycompany.com`, `registry.your-org.com`, `pypi.yourdomain.com`). The reader fills in their own
+ * registry, as with a placeholder in angle brackets. Hosts under the domains reserved for examples (RFC 2606) are not
+ * taken for placeholders: they stand for any host, an attacker's too, in examples and tests.
+ */
+const PLACEHOLDER_HOST = /(?:^|[.-])(?:my|your)-?(?:company|corp|org|organi[sz]ation|domain|registry|host|server|team|enterprise)(?:[.-]|$)/i;
 
 /**
  * Environment variables each package manager reads as the index or registry it installs from (their documented
