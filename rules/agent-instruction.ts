@@ -107,6 +107,9 @@ const PROSE = /\.(?:md|markdown|mdx|mdc|txt|rst)$/i;
 const ADDRESSED = new Set(['conceal', 'deceive', 'skip-confirmation', 'claim-approval']);
 /** Where a skip-confirmation match skips: "without …", "do not ask …", "skip the …", ahead of the confirmation. */
 const SKIP_AT = /\b(?:without|no[ \t]+need[ \t]+(?:to|for)|do[ \t]+not|don't|never|skip(?:ping)?|bypass(?:ing)?)\b(?=[^\n]{0,60}?\b(?:confirmation|permission|approval|consent|authori[sz]ation)\b)/i;
+/** What the user is not to see, written as a quoted message ("The user should not see "Email is required" before they
+ *  typed anything"): interface copy and when it appears, not an action of the agent kept from the user. */
+const QUOTED_OBJECT = /^[ \t]*["“'`«「]/u;
 /** A command-line flag ("--yes", "`-y`"). */
 const FLAG = /(?:^|[\s`'"(])(?:--[a-z][\w-]*|-[a-zA-Z](?=[\s`'",.)]|$))/;
 /** Subjects of "are pre-approved" that point at what the agent is about to do: deixis, the agent, its actions. */
@@ -345,6 +348,9 @@ export function instructionAware(ctx: SkillContext): SkillContext {
       } else if (mentioned(text, r.offset) || negatedListItem(text, r.offset)) {
         confidence = 'low';
         suffix += ' (quoted or negated: low confidence)';
+      } else if (r.messageId === 'conceal' && QUOTED_OBJECT.test(text.slice(r.endOffset ?? r.offset, (r.endOffset ?? r.offset) + 4))) {
+        confidence = 'low';
+        suffix += ' (what an interface shows, a quoted message: low confidence)';
       } else if (r.messageId === 'conceal' && NARRATION.test(text.slice(r.offset, r.offset + 200))) {
         confidence = 'low';
         suffix += ' (about narrating each step, not hiding it: low confidence)';
