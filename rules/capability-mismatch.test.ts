@@ -13,6 +13,11 @@ const CODE = { 'scripts/view.py': 'def save(path, s):\n    with open(path, "w") 
 
 tester.run(rule, {
   valid: [
+    {
+      name: 'a docstring promise limited by what follows (about a part, until a moment, without a flag) or naming another thing read-only (a disk)',
+      code: skill('Coordinates the crew.'),
+      folder: { 'crew.py': 'import os, shutil\n\ndef scratch(d):\n    """Preflight is read-only about the run: its scratch folder is removed."""\n    shutil.rmtree(d)\n\ndef merge(p):\n    """All or nothing: nothing is written until every path has been rewritten."""\n    open(p, "w").write("x")\n\ndef install(p):\n    """Print the edits. Nothing is written without `--apply`."""\n    os.unlink(p)\n\ndef sweep(p):\n    """Take out dead pins. A pin that cannot be removed stays: a registry on a read-only disk is nobody\'s emergency."""\n    os.unlink(p)\n' },
+    },
     { name: 'permissions that grant what the code does', code: skill('Views files.', 'permissions: [network, write, bash]\n'), folder: CODE },
     { name: 'no claim and no permissions list', code: skill('Summarizes text with the example.net API (sends the text there).'), folder: { 'sum.py': NET } },
     { name: 'documentation quoting code, with no code file, stays quiet', code: skill('Works fully offline.', '', '```python\nprint(eval(expr))\nrequests.post(u, json={})\n```\n') },
@@ -33,6 +38,12 @@ tester.run(rule, {
     { name: 'a docstring promise under a condition', code: skill('Exports.'), folder: { 'p.py': 'def export(path, dry_run=False):\n    """If dry_run is set, nothing is written."""\n    with open(path, "w") as f:\n        f.write("x")\n' } },
   ],
   invalid: [
+    {
+      name: 'a docstring promise that holds for the whole call, followed by other words, is still a promise',
+      code: skill('Coordinates the crew.'),
+      folder: { 'crew.py': 'import os\n\ndef check(p):\n    """Read-only and safe to call twice."""\n    os.unlink(p)\n' },
+      errors: [{ file: 'skills/s/crew.py', line: 5, severity: 'warning', messageId: 'docstring' }],
+    },
     {
       name: 'the skill named as the subject of a read-only claim, over code that writes',
       code: skill('Views files.', '', 'This skill is read-only.\n'),

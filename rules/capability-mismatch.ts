@@ -228,9 +228,12 @@ function docPromise(doc: string): RegExpExecArray | null {
   const g = new RegExp(DOC_NO_WRITE.source, 'gi');
   for (let m = g.exec(doc); m; m = g.exec(doc)) {
     const next = /^[ \t]+([A-Za-z]+)/.exec(doc.slice(m.index + m[0].length))?.[1] ?? '';
-    if (/^read-only$/i.test(m[0]) && (OTHER.test(next) || /^(?:files?|cop(?:y|ies)|templates?|attributes?|propert(?:y|ies)|access|transactions?|sessions?|snapshots?|volumes?|mounts?|handles?|dict|list|object)$/i.test(next))) continue;
+    if (/^read-only$/i.test(m[0]) && (OTHER.test(next) || /^(?:files?|cop(?:y|ies)|templates?|attributes?|propert(?:y|ies)|access|transactions?|sessions?|snapshots?|volumes?|mounts?|handles?|dict|list|object|disks?|drives?|file[ \t]*systems?|filesystems?|fs|storage|media|medium|shares?|db|databases?)$/i.test(next))) continue;
     const sentence = doc.slice(Math.max(...['.', '!', '?', ';', '\n\n'].map((c) => doc.lastIndexOf(c, m!.index - 1))) + 1, m.index);
     if (/\b(?:if|when|unless|with)\b/i.test(sentence)) continue;
+    // Limited by what follows: "read-only about the run", "nothing is written until every path is rewritten",
+    // "nothing is written without `--apply`": the promise holds for a part, a moment or a mode, not the whole call.
+    if (/^[ \t\n]*(?:until|unless|without|except|before|about|apart[ \t]+from|other[ \t]+than|outside|beyond|while)\b/i.test(doc.slice(m.index + m[0].length))) continue;
     return m;
   }
   return null;
