@@ -321,7 +321,9 @@ export function runPack(ctx: SkillContext, pack: Pack): void {
 
 /** Packs about text the model or the user reads (phrases, instructions, lures, credentials written down): a
  *  here-document a script prints is still read, so it is matched there. The other packs are about what runs, and a
- *  printed here-document runs nothing, like an `echo` (src/analysis/heredoc.ts). */
+ *  printed here-document in a shell script runs nothing, like an `echo` (src/analysis/heredoc.ts). In the skill file
+ *  and other Markdown every line is text the model reads and may follow, in a here-document or not: nothing is
+ *  skipped there. */
 const READ_AS_TEXT: ReadonlySet<string> = new Set(['injection-phrase', 'agent-instruction', 'malware-lure', 'secret', 'tool-command']);
 
 /** Scopes that name files other than the skill file. */
@@ -370,12 +372,10 @@ function runPackOnSkillFile(ctx: SkillContext, pack: Pack, src: NonNullable<Skil
   let decoded: ReturnType<typeof decodedStrings> | null = null;
   // One finding per stretch of text: a later entry matching text an earlier entry reported adds nothing.
   const taken: [number, number][] = [];
-  let printed: [number, number][] | null = null;
   for (const entry of pack.rules) {
     const reported: [number, number][] = [];
     const sev = (s: Scope) => entry.scopeSeverity?.[s] ?? entry.severity;
     for (const m of matchPrepared(entry, prepared)) {
-      if (!READ_AS_TEXT.has(pack.rule) && inRanges((printed ??= printedHereDocs(norm)), m.start)) continue;
       scopes ??= scopeMap(ctx);
       const scope = scopes.scopeAt(m.start);
       if (!entry.scope.includes(scope)) continue;
