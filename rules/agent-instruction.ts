@@ -298,6 +298,9 @@ function vocative(text: string, offset: number): boolean {
   return /(?:^|[\s.!?;:(\[,])(?:hey|hi|hello|dear|attention|important|note|to|to[ \t]+(?:the|an?|any|all|every)|all|any|every|AI)$/i.test(lead);
 }
 
+/** A note that says whom it is for ("Note to the assistant", "instructions for the AI"): an address by its words. */
+const ADDRESS_LEAD = /^(?:notes?|instructions?|message|attention)\b/i;
+
 /** Per text, its hidden carriers and fenced code (the report callback runs once per finding). */
 function layout(cache: Map<string, { carriers: Carrier[]; code: [number, number][] }>, text: string, markdown: boolean) {
   let hit = cache.get(text);
@@ -328,8 +331,10 @@ export function instructionAware(ctx: SkillContext): SkillContext {
     const { carriers, code } = layout(cache, text, markdown);
     const carrier = carrierAt(carriers, r.offset);
     if (r.messageId === 'address-agent-hidden' && !carrier) return;
-    // "When Bishop creates an agent, always …": the word is the object of a clause, not the one spoken to.
-    if (r.messageId === 'address-agent-hidden' && !vocative(text, r.offset)) return;
+    // "When Bishop creates an agent, always …": the word is the object of a clause, not the one spoken to. A match that
+    // opens with "note", "instructions", "message" or "attention" ("Please note for the agent: …") names the
+    // addressee itself and is kept.
+    if (r.messageId === 'address-agent-hidden' && !ADDRESS_LEAD.test(text.slice(r.offset, r.offset + 12)) && !vocative(text, r.offset)) return;
     let severity = r.severity ?? meta.severity;
     let confidence = r.confidence ?? meta.confidence;
     let suffix = r.suffix ?? '';
