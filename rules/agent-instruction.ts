@@ -196,9 +196,14 @@ const WHY: Record<Exclude<Reading, 'command'>, string> = {
  *  asks for less chatter, not for hiding what was done. */
 const NARRATION = /^[^.!?\n]{0,80}\b(?:as[ \t]+you[ \t]+(?:make|go|do|run|work|call)|while[ \t]+you|one[ \t]+by[ \t]+one|each[ \t]+(?:tool[ \t]+call|step|call|command)|every[ \t]+(?:tool[ \t]+call|step|call|command))\b/i;
 
+/** The text of the line before `offset`, at most `max` characters of it. */
+function lineBefore(text: string, offset: number, max: number): string {
+  return text.slice(Math.max(text.lastIndexOf('\n', offset - 1) + 1, offset - max), offset);
+}
+
 function conditional(text: string, offset: number): boolean {
   const ls = text.lastIndexOf('\n', offset - 1) + 1;
-  if (CONDITION.test(text.slice(Math.max(ls, offset - 120), offset))) return true;
+  if (CONDITION.test(lineBefore(text, offset, 120))) return true;
   // A sentence wrapped over lines: the condition can open it on the line before ("… unless the\nuser has approved").
   const cs = clauseStart(text, offset);
   return cs < ls && CONDITION.test(text.slice(Math.max(cs, offset - 160), offset).replace(/\s+/g, ' '));
@@ -212,7 +217,7 @@ function conditional(text: string, offset: number): boolean {
  * sentence that orders ("Delete the files that the user already approved") keeps its finding.
  */
 function relativeApproval(text: string, offset: number, end: number): boolean {
-  const before = text.slice(Math.max(text.lastIndexOf('\n', offset - 1) + 1, offset - 160), offset);
+  const before = lineBefore(text, offset, 160);
   const restrictive = /[^\s,;:]\s+(?:that|which|who|whom)\s+(?:(?:the|a|an|your|their|this|these|our)\s+)?(?:[A-Za-z-]+\s+)?$/i.test(before);
   const stranded = /^[ \t]+(?:to|for|on|with)[ \t]*(?:[.,;:)]|$)/i.test(text.slice(end, end + 12));
   return (restrictive || stranded) && readClause(text, offset) !== 'command';
@@ -255,12 +260,14 @@ function noActionNamed(text: string, offset: number, end: number): boolean {
   return !ACTION_TRANSLATED.test(sentenceAround(text, offset, end));
 }
 
+/** The words that name the agent as a thing talked about: the agent, the model, the assistant, the AI, Claude. */
+const AGENT_NOUN = String.raw`(?:agents?|models?|assistants?|ai|llm|claude|bots?)`;
 /**
  * A clause that says what something lets the agent do ("Deleting it lets the agent publish … without consent", "this
  * gap would allow the model to …"): a consequence or a risk, stated in the third person, commands nobody. An
  * imperative ("Let the agent …", "Allow the model to …") is an order and stays.
  */
-const CONSEQUENCE = /\b(?:lets?|allows?|enables?|permits?|(?:would|could|might|will)[ \t]+(?:let|allow|enable|permit))[ \t]+(?:the[ \t]+|an?[ \t]+|any[ \t]+)?(?:agents?|models?|assistants?|ai|llm|claude|bots?)\b/i;
+const CONSEQUENCE = new RegExp(String.raw`\b(?:lets?|allows?|enables?|permits?|(?:would|could|might|will)[ \t]+(?:let|allow|enable|permit))[ \t]+(?:the[ \t]+|an?[ \t]+|any[ \t]+)?${AGENT_NOUN}\b`, 'i');
 
 /**
  * A clause that describes what an attack could make the agent do ("The agent could be prompt-injected to read
@@ -269,8 +276,8 @@ const CONSEQUENCE = /\b(?:lets?|allows?|enables?|permits?|(?:would|could|might|w
  */
 const THREAT = new RegExp(
   [
-    String.raw`\b(?:agents?|models?|assistants?|ai|llm|claude|bots?)[ \t]+(?:could|might|may|can|will|would)[ \t]+(?:also[ \t]+|easily[ \t]+)?(?:be|get)[ \t]+(?:[a-z]+-)?(?:injected|tricked|manipulated|induced|coerced|convinced|fooled|hijacked|persuaded|jailbroken|made|instructed|told|steered|abused)[ \t]+(?:in)?to[ \t]*$`,
-    String.raw`\b(?:attackers?|adversar(?:y|ies)|malicious[ \t]+[a-z]+|injected[ \t]+[a-z]+|(?:a|the)[ \t]+(?:prompt[ \t-])?injection)\b[^.\n]{0,60}?\b(?:could|can|might|may|will|would)[ \t]+(?:make|get|trick|instruct|tell|cause|lead|convince|force|coerce|manipulate)[ \t]+(?:the[ \t]+|an?[ \t]+|your[ \t]+)?(?:agents?|models?|assistants?|ai|llm|claude|bots?)[ \t]+(?:in)?to[ \t]*$`,
+    String.raw`\b${AGENT_NOUN}[ \t]+(?:could|might|may|can|will|would)[ \t]+(?:also[ \t]+|easily[ \t]+)?(?:be|get)[ \t]+(?:[a-z]+-)?(?:injected|tricked|manipulated|induced|coerced|convinced|fooled|hijacked|persuaded|jailbroken|made|instructed|told|steered|abused)[ \t]+(?:in)?to[ \t]*$`,
+    String.raw`\b(?:attackers?|adversar(?:y|ies)|malicious[ \t]+[a-z]+|injected[ \t]+[a-z]+|(?:a|the)[ \t]+(?:prompt[ \t-])?injection)\b[^.\n]{0,60}?\b(?:could|can|might|may|will|would)[ \t]+(?:make|get|trick|instruct|tell|cause|lead|convince|force|coerce|manipulate)[ \t]+(?:the[ \t]+|an?[ \t]+|your[ \t]+)?${AGENT_NOUN}[ \t]+(?:in)?to[ \t]*$`,
   ].join('|'),
   'i',
 );
@@ -292,7 +299,7 @@ function consequence(text: string, id: string, offset: number, end: number): boo
  * noun of the sentence (`creates an agent, always issue …`), not the one spoken to.
  */
 function vocative(text: string, offset: number): boolean {
-  const before = text.slice(Math.max(text.lastIndexOf('\n', offset - 1) + 1, offset - 120), offset);
+  const before = lineBefore(text, offset, 120);
   const lead = before.replace(/(?:<!--|\[\/\/\]:\s*#\s*\(?|[-*+>#|]|\d{1,9}[.)])(?=\s|$)|<!--/g, ' ').trimEnd();
   if (lead === '' || /[.!?;:(\[{,"'“‘*_-]$/.test(lead)) return true;
   return /(?:^|[\s.!?;:(\[,])(?:hey|hi|hello|dear|attention|important|note|to|to[ \t]+(?:the|an?|any|all|every)|all|any|every|AI)$/i.test(lead);

@@ -319,12 +319,6 @@ export function runPack(ctx: SkillContext, pack: Pack): void {
   if (pack.rules.some((e) => e.scope.some((x) => FILE_SCOPES.has(x)))) runPackOnFiles(ctx, pack, allKeywords);
 }
 
-/** Packs about text the model or the user reads (phrases, instructions, lures, credentials written down): a
- *  here-document a script prints is still read, so it is matched there. The other packs are about what runs, and a
- *  printed here-document in a shell script runs nothing, like an `echo` (src/analysis/heredoc.ts). In the skill file
- *  and other Markdown every line is text the model reads and may follow, in a here-document or not: nothing is
- *  skipped there. */
-const READ_AS_TEXT: ReadonlySet<string> = new Set(['injection-phrase', 'agent-instruction', 'malware-lure', 'secret', 'tool-command']);
 
 /** Scopes that name files other than the skill file. */
 const FILE_SCOPES: ReadonlySet<Scope> = new Set<Scope>(['references', 'markdown', 'shell', 'python', 'javascript', 'powershell', 'json', 'other']);
@@ -442,8 +436,9 @@ function runPackOnFiles(ctx: SkillContext, pack: Pack, allKeywords: readonly str
     let code: [number, number][] | null = null;
     const json = f.kind === 'json' ? f.json() : null;
     const taken: [number, number][] = [];
-    // Here-documents the script only prints: text shown, not commands run (READ_AS_TEXT).
-    const printed = f.kind === 'shell' && !READ_AS_TEXT.has(pack.rule) ? printedHereDocs(text) : [];
+    // Here-documents a shell script only prints: text shown, not commands run. A pack about text a reader follows
+    // (`printedText`) still matches them. In Markdown every line is text the model reads: nothing is skipped there.
+    const printed = f.kind === 'shell' && !pack.printedText ? printedHereDocs(text) : [];
     // The file's decoded payloads: found once per file, not once per entry.
     const decoded = entries.length > 0 ? distinctPayloads(flattenPayloads(payloadsOf(f.source, triggerFree(p))).filter((x) => x.payload.text !== null), f.source) : [];
     const where = (off: number) => {

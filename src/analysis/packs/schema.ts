@@ -49,6 +49,9 @@ export interface Pack {
   /** The rule id every finding of this pack carries. */
   rule: string;
   description: string;
+  /** The patterns are about text a reader follows: they also match what a shell script only prints (a
+   *  here-document to the terminal, src/analysis/heredoc.ts), which packs about what runs skip. */
+  printedText?: boolean;
   rules: PackEntry[];
 }
 
