@@ -68,6 +68,9 @@ const LSB_EMBED = /&\s*(?:~\s*1|0[xX][fF][eE]|254|0b1111111?0)\b[^\n]{0,40}\||\|
 
 /** Calls that read a file's content. */
 const READ_CALL = /\.read(?:_text|_bytes|lines)?\s*\(|\breadFile(?:Sync)?\s*\(|\b(?:File|IO)\.read\s*\(|\bfile_get_contents\s*\(|\bGet-Content\b|\bslurp\b/;
+/** A file that registers MCP tools: the Python SDK's `@mcp.tool()` / `@server.tool()` / `@app.tool()` decorators,
+ *  the TypeScript SDK's `server.tool(` / `server.registerTool(` and its CallToolRequestSchema handler. */
+const MCP_TOOL = /@\w+\.tool\b|\.(?:tool|registerTool)\(\s*["'`]|CallToolRequestSchema/;
 /** Calls that print to standard output. */
 const PRINT_CALL = /(?<![\w.])(?:print|console\.(?:log|info|warn|error)|process\.stdout\.write|sys\.stdout\.write|puts|Write-(?:Output|Host))\s*\(/g;
 
@@ -287,6 +290,23 @@ export function codeRun(sn: Snippet, st: State, depth: number, via: Step[]): voi
       },
     });
   }
+  // Returned by a tool of an MCP server the skill ships (registered with the SDK's decorator or call): the return
+  // value is the tool's result, which the client puts into the model's context as a print would.
+  if (MCP_TOOL.test(text)) {
+    for (const m of text.matchAll(/(?<![\w.])return[ \t]+(?=\S)/g)) {
+      const a = m.index;
+      const expr = text.slice(a + m[0].length, lineEnd(a));
+      events.push({
+        at: a,
+        run: () => {
+          const t = taintOfExpr(expr, a, lineEnd(a));
+          if (!t || !shownStore(t)) return;
+          if (!READ_CALL.test(expr) && ![...contentVars].some((n) => IDENT_USE(n).test(expr))) return;
+          emit(shownChain(t, at(a, lineEnd(a)), "returns it as an MCP tool's result, which the agent reads"));
+        },
+      });
+    }
+  }
   for (let m = WITH_OPEN.exec(text); m; m = WITH_OPEN.exec(text)) {
     // Each item of `with A as a, B as b:` binds its own name; a name bound to something untainted is rebound (a
     // later `with open(cache, "rb") as f` is not the download an earlier `f` held).
@@ -316,7 +336,10 @@ export function codeRun(sn: Snippet, st: State, depth: number, via: Step[]): voi
       run: () => {
         const t = taintOfExpr(arg, a, a + m![0].length + arg.length);
         if (t?.kind === 'download') {
-          emit({ rule: 'remote-exec', kind: 'download-run', severity: 'error', confidence: 'high', steps: [...t.steps, step(at(a, lineEnd(a)), `runs it as code (${name})`)], impact: 'whatever the server returns runs unreviewed, with the user\'s rights', fix: 'Remove it; ship the code in the skill instead' });
+          // PowerShell's Invoke-Expression of a fetched installer is the documented install form written in two
+          // lines (`$s = irm URL; iex $s`): a warning like `irm URL | iex` above, unless something runs it by itself.
+          const psInstall = /^(?:iex|Invoke-Expression)$/i.test(name) && !sn.trigger && !sn.hidden;
+          emit({ rule: 'remote-exec', kind: 'download-run', severity: psInstall ? 'warning' : 'error', confidence: 'high', steps: [...t.steps, step(at(a, lineEnd(a)), `runs it as code (${name})`)], impact: 'whatever the server returns runs unreviewed, with the user\'s rights', fix: 'Remove it; ship the code in the skill instead' });
         }
       },
     });

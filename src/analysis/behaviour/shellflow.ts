@@ -216,6 +216,27 @@ export function credentialCommand(head: string, vals: readonly string[]): { what
   return null;
 }
 
+/** File names `find -name` looks for that are credentials by name wherever they are: SSH private keys, key and
+ *  certificate-bundle files with their private keys (.key, .ppk, .p12, .pfx, .kdbx), dotenv files, cloud and git
+ *  credential files, .netrc, .pgpass, wallets. A .pem may be a public certificate, so it is not here. */
+const SWEPT_NAME = /^\*?(?:id_(?:rsa|dsa|ecdsa|ed25519)\*?|id_\*|\*\.(?:key|ppk|p12|pfx|kdbx)|\.env\*?|\*\.env|credentials(?:\.json)?\*?|\.git-credentials|\.netrc|\.pgpass|\.npmrc|\.pypirc|wallet\.dat|\*wallet\*\.dat)$/i;
+/** The roots of a sweep beyond one project: the file system, the home folders, one user's home. */
+const SWEEP_ROOT = /^(?:\/|\/home\/?|\/Users\/?|\/root\/?|~\/?|\$\{?HOME\}?\/?)$/;
+/** What `find ROOT -name CREDENTIAL … -exec READER {}` reads (ATT&CK T1552.001, credentials in files): every such
+ *  file under the home folders or the whole disk, whole. A search within a project (`find . -name .env`) is the
+ *  project's own configuration, and a search that only lists names reads no secret. */
+export function findSweep(h: string, vals: readonly string[]): { what: string; read: boolean } | null {
+  if (h !== 'find') return null;
+  const root = vals.find((v) => !v.startsWith('-') && !v.startsWith('('));
+  if (root === undefined || !SWEEP_ROOT.test(root)) return null;
+  const n = vals.findIndex((v, k) => /^-i?(?:name|path)$/.test(v) && SWEPT_NAME.test(vals[k + 1]?.replace(/^["']|["']$/g, '') ?? ''));
+  if (n < 0) return null;
+  const e = vals.findIndex((v) => v === '-exec' || v === '-execdir');
+  const what = `every ${vals[n + 1]!.replace(/^["']|["']$/g, '')} file under ${root}`;
+  if (e < 0) return { what, read: false };
+  return /^(?:cat|head|tail|base64|xxd|strings|cp|tar|zip|rsync)$/.test(base(vals[e + 1] ?? '')) ? { what, read: true } : null;
+}
+
 /**
  * Commands whose documented output is credentials stored for the user or the machine, beyond one service: the login
  * keyring (`secret-tool lookup|search`, KWallet's `kwallet-query -r`), Windows' saved credentials (`cmdkey /list`,
@@ -248,6 +269,17 @@ export function credentialDump(head: string, vals: readonly string[]): { what: s
   if (h === 'kubectl' && a[0] === 'get' && /^secrets?(?:\/|$)/.test(a[1] ?? '') && vals.some((v, k) => (/^(?:-o|--output)$/.test(v) && /^(?:yaml|json|jsonpath|go-template)/.test(vals[k + 1] ?? '')) || /^(?:-o|--output=)(?:yaml|json|jsonpath|go-template)/.test(v))) return { what: 'Kubernetes secrets' };
   if (h === 'kubectl' && a[0] === 'config' && a[1] === 'view' && vals.some((v) => v === '--raw' || v === '--flatten')) return { what: 'the kubeconfig with its keys' };
   if (h === 'git' && a[0] === 'credential' && a[1] === 'fill') return { what: "git's stored credential" };
+  // GnuPG's documented export of private keys (`--export-secret-keys`, `--export-secret-subkeys`): the keys
+  // themselves, to the terminal or the file `-o|--output` names.
+  if (h === 'gpg' || h === 'gpg2') {
+    if (low.some((v) => /^--export-secret-(?:sub)?keys$/.test(v))) {
+      const o = vals.findIndex((v) => v === '-o' || v === '--output');
+      const file = o >= 0 ? vals[o + 1] : vals.find((v) => v.startsWith('--output='))?.slice(9);
+      return { what: 'the GnuPG private keys', ...(file ? { file } : {}) };
+    }
+  }
+  const swept = findSweep(h, vals);
+  if (swept?.read) return { what: swept.what };
   if (h === 'docker' && (a[0] === 'inspect' || (a[0] === 'container' && a[1] === 'inspect')) && !vals.some((v, k) => /^(?:-f|--format)(?:=|$)/.test(v) && !/Env/.test(v + (vals[k + 1] ?? '')))) return { what: "a container's environment (docker inspect)", env: true };
   if (h === 'history' && vals.every((v) => /^[0-9]+$/.test(v))) return { what: 'the shell history' };
   return null;
@@ -260,19 +292,22 @@ export function credentialDump(head: string, vals: readonly string[]): { what: s
  * service's CLI token (it goes to that service's tools), the environment, or a copy into another credential store
  * (`cp ~/.kube/config ~/.kube/config.bak`).
  */
+/** PATH set with a world-writable temporary folder (/tmp, /var/tmp, /dev/shm) before the rest of it. */
+const WRITABLE_PATH_FIRST = /\bPATH\s*=\s*["']?(?:\/tmp|\/var\/tmp|\/dev\/shm)(?:\/[^:"'\s]*)?:/;
+
 /** A command substitution that encodes what it reads (`$(base64 -w0 f)`, `$(xxd -p f)`, `$(gzip -c f | …)`). */
 const ENCODED_SUB = /\$\([^)]*\b(?:base64|base32|basenc|xxd|od|hexdump|gzip|bzip2|xz|zstd)\b/;
 
 /** The chain a credential store's content printed where the agent reads it makes (shell and program code). */
-export function shownChain(t: Taint, here: Where): Omit<Chain, 'steps'> & { steps: Step[] } {
-  return { rule: 'exfiltration', kind: 'secret-shown', severity: 'warning', confidence: 'medium', steps: [...t.steps, step(here, 'prints it where the agent reads it')], impact: "the secret goes into the model's context: it is sent to the model provider and kept in the session's transcript and logs, and the skill's next words can send it anywhere", fix: 'Remove it; to check that a credential works, run the tool that uses it (it never prints the secret)' };
+export function shownChain(t: Taint, here: Where, how = 'prints it where the agent reads it'): Omit<Chain, 'steps'> & { steps: Step[] } {
+  return { rule: 'exfiltration', kind: 'secret-shown', severity: 'warning', confidence: 'medium', steps: [...t.steps, step(here, how)], impact: "the secret goes into the model's context: it is sent to the model provider and kept in the session's transcript and logs, and the skill's next words can send it anywhere", fix: 'Remove it; to check that a credential works, run the tool that uses it (it never prints the secret)' };
 }
 
 /** Whether `t` is a credential store's whole content (a private key, a cloud credentials file, browser logins, a
  *  decrypted keychain, logon secrets), not a service's own token, one secret store entry or a file beside the keys. */
 export function shownStore(t: Taint): boolean {
   if (t.kind !== 'secret' || t.weak || t.envName !== undefined || t.asPath || t.owner) return false;
-  if (!/^(?:~\/|\/)/.test(t.what) && !/^(?:the registry hive|the memory of LSASS|the logon credentials|the login keyring|the KDE wallet|git's stored credential|the keychain's decrypted|the key to the browser)/.test(t.what)) return false;
+  if (!/^(?:~\/|\/)/.test(t.what) && !/^(?:the registry hive|the memory of LSASS|the logon credentials|the login keyring|the KDE wallet|git's stored credential|the keychain's decrypted|the key to the browser|the GnuPG private keys|every )/.test(t.what)) return false;
   // Settings beside the keys hold none: a profile's region, a client's hosts, the keys' public halves.
   if (/\.pub$|known_hosts|authorized_keys|\.ssh\/config$|\.aws\/config$|\.azure\/config$|\.gnupg\/[^/]*\.conf$|gcloud\/(?:configurations|active_config)|^\/etc\/sudoers/.test(t.what)) return false;
   return !(t.steps[0]?.what.startsWith('reads the browser data') && !BROWSER_STORE.test(t.what));
@@ -891,10 +926,11 @@ export class ShellModel {
     }
     // What makes an autostart entry an implant rather than a setup step the skill describes: it runs a program kept
     // in a hidden place (a dot-named file, or a dot-named folder inside another home folder: `~/.cache/.r/x`), hooks
-    // every prompt or a privileged command (PROMPT_COMMAND, a DEBUG trap, `alias sudo=…/x`), or it poses as the
+    // every prompt or a privileged command (PROMPT_COMMAND, a DEBUG trap, `alias sudo=…/x`, a world-writable
+    // folder put first on PATH, where any user's file then shadows `sudo` or `ls`: T1574.007), or it poses as the
     // system's own (a launch agent named com.apple.*).
     const hidden = hiddenPath(text);
-    const rcHook = /shell start-up/.test(where) && (/\bPROMPT_COMMAND\s*=\s*["']?[^"'\n]*[/$]/.test(text) || /\btrap\b[^\n]*\bDEBUG\b/.test(text) || /\balias\s+(?:sudo|su|doas|ssh|scp|git|gpg|passwd|ssh-add)=["']?[^"'\n]*\//.test(text));
+    const rcHook = /shell start-up/.test(where) && (/\bPROMPT_COMMAND\s*=\s*["']?[^"'\n]*[/$]/.test(text) || /\btrap\b[^\n]*\bDEBUG\b/.test(text) || /\balias\s+(?:sudo|su|doas|ssh|scp|git|gpg|passwd|ssh-add)=["']?[^"'\n]*\//.test(text) || WRITABLE_PATH_FIRST.test(text));
     const masquerade = /launch agent .*\/com\.apple\.[^/]*$/.test(where);
     if (!(content.kind === 'download') && (hidden || rcHook || masquerade) && !/\b(?:curl|wget|nc|ncat|socat|bash\s+-i|\/dev\/tcp|python[0-9.]*\s+-c|base64\s+-d|eval)\b/.test(text)) {
       const why = rcHook ? 'hooks every prompt or a privileged command' : masquerade ? 'is named as a system component' : 'runs a program kept in a hidden place';
@@ -981,11 +1017,16 @@ export class ShellModel {
     if (dumped) {
       const t: Taint = { kind: dumped.env ? 'env' : 'secret', steps: [step(here, `reads ${dumped.what} (${[head, ...vals.slice(0, 3)].join(' ')})`)], what: dumped.what, ...(dumped.weak ? { weak: true } : {}) };
       if (dumped.file) {
+        // The command writes the dump into that file; what it prints is its progress, not the secret.
         stage(st, t, here, dumped.file, this.sn.negated === true);
         st.files.set(dumped.file, t);
+        return null;
       }
       return t;
     }
+    // A sweep that lists credential files by name: their paths, which a reader further on (`| xargs cat`) opens.
+    const listed = findSweep(head, vals);
+    if (listed && !listed.read) return { kind: 'secret', steps: [step(here, `finds ${listed.what} (find)`)], what: listed.what, asPath: true };
     // The clipboard: what the user copied, passwords and tokens among it.
     if (head === 'pbpaste' || head === 'wl-paste' || head === 'get-clipboard' || head === 'gcb' || (head === 'xclip' && vals.some((v) => /^-o(?:ut)?$/.test(v))) || (head === 'xsel' && vals.some((v) => /^(?:-o|--output|-[a-z]*o[a-z]*)$/.test(v)))) {
       return { kind: 'secret', steps: [step(here, `reads the clipboard (${head})`)], what: 'the clipboard', weak: true };
@@ -1240,6 +1281,12 @@ export class ShellModel {
       return null;
     }
     if (head === 'xargs' && stdin) {
+      // `find ~ -name id_rsa | xargs cat`: the names become the files' content when a reader takes them.
+      const reader = args.find((w) => !w.value.startsWith('-'));
+      if (stdin.kind === 'secret' && stdin.asPath && reader && /^(?:cat|head|tail|base64|xxd|strings)$/.test(base(this.literal(reader, depth)))) {
+        const { asPath: _names, ...content } = stdin;
+        stdin = content;
+      }
       // `… | xargs curl`, `… | xargs -I{} sh -c {}`: the input becomes arguments of the command.
       const rest = args.findIndex((w) => !w.value.startsWith('-') && !/^\{\}$/.test(w.value));
       if (rest >= 0) return this.effect(c, base(this.literal(args[rest]!, depth)), args.slice(rest), args.slice(rest + 1), vals.slice(rest + 1), stdin, here, depth);
