@@ -153,7 +153,7 @@ function reviewed(ctx: SkillContext): SkillContext {
 
 export default packRule({
   id: 'system-tamper',
-  description: 'Data destruction and weakened defences: deleting the home folder or the root, wiping a disk, encrypting the user\'s files, turning off the firewall, SELinux, audit or antivirus, redirecting public names in the hosts file, opening SSH to root or password logins',
+  description: 'Data destruction and weakened defences: deleting the home folder, the root or the user\'s own data folders, wiping a disk, encrypting the user\'s files, turning off the firewall, SELinux, audit or antivirus, redirecting public names in the hosts file, opening SSH to root or password logins',
   severity: 'error',
   confidence: 'high',
   category: 'security',
