@@ -279,6 +279,22 @@ tester.run(rule, {
       errors: [{ line: 7, column: 5, endColumn: 33, severity: 'warning', messageId: 'remotePlain', data: { server: '"prox"', file: '".mcp.json"', where: 'mcpServers.prox', host: 'proxy.example.org', scheme: 'ws' } }],
     },
     {
+      name: 'a package whose name says it is internal, run from the public registry; the same in a scope or with its own index is not',
+      ...mcp({ a: { command: 'npx', args: ['-y', 'acme-internal-mcp'] }, b: { command: 'npx', args: ['-y', '@acme/internal-mcp'] }, c: { command: 'uvx', args: ['--index-url', 'https://pypi.acme.example/simple', 'acme-internal-mcp'] } }),
+      errors: [
+        {
+          line: 7,
+          column: 5,
+          severity: 'warning',
+          confidence: 'medium',
+          messageId: 'packageInternal',
+          data: { server: '"a"', file: '".mcp.json"', package: '"acme-internal-mcp"', registry: 'npm' },
+          message:
+            'MCP server "a" in ".mcp.json" runs the package "acme-internal-mcp", a name that says the package is internal, from the public npm: the runner fetches whatever anyone registered under that name there (dependency confusion). Name the organization\'s own index in the arguments, use a scope it owns, or run the package\'s public name',
+        },
+      ],
+    },
+    {
       name: 'packages one typing slip from a well-known MCP package or scope, under npx, uvx and pnpm dlx',
       ...mcp({ mem: { command: 'npx', args: ['-y', '@modelcontextprotcol/server-memory'] }, fs: { command: 'uvx', args: ['mcp-server-fecth==0.6.2'] }, p: { command: 'pnpm', args: ['dlx', '@anthropc/mcp-fs'] } }),
       errors: [

@@ -17,7 +17,7 @@ import { effectiveWords, parseShell, type Script } from '../src/analysis/shell.j
 import { quote } from '../src/core/text.js';
 import { decodeLiteral } from '../src/analysis/decode.js';
 import { WELL_KNOWN_MCP_PACKAGES, WELL_KNOWN_MCP_SCOPES } from '../src/core/wellknown.js';
-import { slip } from './typosquat.js';
+import { internalName, slip } from './typosquat.js';
 import { toolDescriptionReports } from './agent-instruction.js';
 
 /** An environment variable name that holds a credential. */
@@ -234,6 +234,8 @@ export default defineRule({
         'MCP server {{server}} in {{file}} ({{where}}) is a remote server at {{host}}: its tools and their descriptions come from that host and can change at any time (nothing to pin), and every tool call sends its arguments there. Keep it only if you trust that host with what the skill sends',
       packageSlip:
         'MCP server {{server}} in {{file}} runs the package {{package}}, one typing slip from the well-known {{known}} ({{how}}); the runner fetches and runs whatever is published under the misspelled name. Spell the real package, pinned to a version',
+      packageInternal:
+        'MCP server {{server}} in {{file}} runs the package {{package}}, a name that says the package is internal, from the public {{registry}}: the runner fetches whatever anyone registered under that name there (dependency confusion). Name the organization\'s own index in the arguments, use a scope it owns, or run the package\'s public name',
       handedSends:
         'MCP server {{server}} in {{file}} ({{where}}) is handed {{names}} and sends data to the network ({{command}}). Remove the server, or give the credential only to a named, pinned package that needs it',
       beacon:
@@ -298,6 +300,26 @@ export default defineRule({
             messageId: 'packageSlip',
             data: { server: quote(s.name), file: quote(f.rel), package: quote(pkg.spec), known: quote(squat.known), how: squat.how },
           });
+        }
+        // A runner fetches the package from the public registry unless the arguments name another: a name that says
+        // the package is internal is dependency confusion (whoever registers it publicly is run).
+        if (pkg && !squat && s.command) {
+          const runner = progName(s.command.value);
+          const registry = runner === 'uvx' || runner === 'pipx' ? 'PyPI' : 'npm';
+          const name = pkg.spec.replace(/(?<=.)@.*$|[=<>~!]=.*$/, '');
+          const oneIndex = s.args.some((a) => /^(?:--registry|--index-url|-i|--index|--default-index)(?:=|$)/.test(a.value));
+          if (internalName(registry, name, oneIndex)) {
+            ctx.report({
+              file: f.file,
+              source: f.source,
+              offset: pkg.str.start,
+              endOffset: pkg.str.end,
+              severity: 'warning',
+              confidence: 'medium',
+              messageId: 'packageInternal',
+              data: { server: quote(s.name), file: quote(f.rel), package: quote(pkg.spec), registry },
+            });
+          }
         }
         const v = judge(s);
         if (!v || !s.command) continue;

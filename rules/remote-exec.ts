@@ -233,12 +233,17 @@ export default defineRule({
         const cs = nl === -1 ? be : nl + 1;
         const lastNl = s.lastIndexOf('\n', be - 1);
         const ce = lastNl > cs && /^[ \t>]*(?:`{3,}|~{3,})[ \t]*$/.test(s.slice(lastNl + 1, be)) ? lastNl : be;
+        // Whether the shell model already read a configuration file this block writes (`cat > .npmrc <<EOF`).
+        let written = false;
         if (cs < ce && mayTrigger(lines, cs, ce) && TRIGGER.test(s.slice(cs, ce))) {
           // Shell blocks, and YAML ones (CI steps and compose files hold command lines).
           if (SHELL_FENCE_INFO.test(info) || info === 'yaml' || info === 'yml') {
             // Console prompts ("$ curl …") are not part of the command: blank them, offsets kept.
             const body = s.slice(0, ce).replace(/(^|\n)([ \t]*)([$%>] )/g, (_m, a: string, b: string, p: string) => a + b + ' '.repeat(p.length));
-            for (const f of analyzeShell(body, cs, ce)) emit(t, f, 'warning', t.file ? t.where : 'in a code block');
+            for (const f of analyzeShell(body, cs, ce)) {
+              if (f.kind === 'custom-index' && / written into /.test(f.detail)) written = true;
+              emit(t, f, 'warning', t.file ? t.where : 'in a code block');
+            }
           } else {
             for (const m of s.slice(cs, ce).matchAll(STRING_LITERAL)) {
               if (!TRIGGER.test(m[0])) continue;
@@ -251,7 +256,7 @@ export default defineRule({
         }
         // A block that is (or writes) a package manager's configuration file, named in the block or in the prose just
         // before it ("Add to `~/.pip/pip.conf`:", `cat > .npmrc <<EOF`): read as that file.
-        if (cs < ce) {
+        if (cs < ce && !written) {
           const named = [...s.slice(Math.max(pos, bs - 300), ce).matchAll(CONFIG_FILE)];
           const name = named.length > 0 ? named[named.length - 1]![1]! : null;
           if (name) for (const ix of configIndexes(name, s.slice(cs, ce))) emit(t, { kind: 'custom-index', start: cs + ix.start, end: cs + ix.end, detail: `makes installs come from a custom index (${ix.url})` }, 'warning', t.file ? t.where : `in a code block for ${name}`);

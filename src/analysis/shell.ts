@@ -700,6 +700,45 @@ export interface AnalyzeOptions {
 }
 
 /** Remote code execution in a shell text, with offsets into `text`. Never throws. */
+/** Package managers' configuration files, by base name (configIndexes reads each). */
+const CONFIG_NAME = /^(?:pip\.conf|pip\.ini|\.npmrc|\.yarnrc|\.yarnrc\.yml|\.condarc|\.gemrc|config\.toml|bunfig\.toml)$/;
+
+/** What a command writes into a package manager's configuration file: the echoed or printed text redirected there,
+ *  a here-document `cat` copies there, or the text an `echo|printf` earlier in the pipeline hands to `tee FILE`. */
+function writtenConfig(text: string, c: Command, ws: Word[], pipeline: readonly Command[]): { file: string; content: string }[] {
+  const head = headOf(ws);
+  const out: { file: string; content: string }[] = [];
+  const named = (v: string | undefined) => {
+    const b = (v ?? '').replace(/^["']|["']$/g, '').split(/[\\/]/).pop() ?? '';
+    return CONFIG_NAME.test(b) && (b !== 'config.toml' || /\.cargo[\\/]config\.toml$/.test(v ?? '')) ? b : null;
+  };
+  const printed = (ww: Word[]) => ww.slice(1).filter((w) => !/^-[neE]+$/.test(w.value)).map((w) => w.value).join(' ').replace(/\\n/g, '\n');
+  for (const r of c.redirects) {
+    if ((r.op !== '>' && r.op !== '>>') || !r.target) continue;
+    const file = named(r.target.value);
+    if (!file) continue;
+    if (head === 'echo' || head === 'printf') out.push({ file, content: printed(ws) });
+    const doc = c.redirects.find((d) => d.op === '<<' || d.op === '<<-');
+    if (head === 'cat' && doc?.target) {
+      const delim = doc.target.value.replace(/^["'\\]+|["']+$/g, '');
+      const from = text.indexOf('\n', c.end);
+      if (from >= 0 && delim !== '') {
+        const close = new RegExp(`\\n[ \\t]*${delim.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[ \\t]*(?:\\n|$)`).exec(text.slice(from));
+        out.push({ file, content: text.slice(from + 1, close ? from + close.index : Math.min(text.length, from + 4000)) });
+      }
+    }
+  }
+  if (head === 'tee') {
+    const file = ws.slice(1).map((w) => w.value).find((v) => !v.startsWith('-') && named(v) !== null);
+    const first = pipeline[0];
+    if (file && first && first !== c) {
+      const fw = effectiveWords(first.words);
+      if (headOf(fw) === 'echo' || headOf(fw) === 'printf') out.push({ file: named(file)!, content: printed(fw) });
+    }
+  }
+  return out;
+}
+
 export function analyzeShell(text: string, start = 0, end = text.length, opts: AnalyzeOptions = {}): ShellFinding[] {
   const out: ShellFinding[] = [];
   const script = parseShell(text, start, end);
@@ -768,6 +807,13 @@ export function analyzeShell(text: string, start = 0, end = text.length, opts: A
         // Installs from a custom package index or registry, or a setting that makes later installs come from one.
         const url = commandIndex(head, ws);
         if (url) out.push({ kind: 'custom-index', start: c.start, end: c.end, detail: `installs packages from a custom index (${url})` });
+        // A package manager's configuration file written by the script (`echo "registry=URL" >> ~/.npmrc`, `cat >
+        // ~/.config/pip/pip.conf <<EOF … EOF`, `echo … | tee -a .npmrc`): read what is written as that file.
+        for (const w of writtenConfig(text, c, ws, p.commands)) {
+          for (const ix of configIndexes(w.file, w.content)) {
+            if (!out.some((o) => o.kind === 'custom-index' && o.start === c.start)) out.push({ kind: 'custom-index', start: c.start, end: c.end, detail: `makes installs come from a custom index (${ix.url}, written into ${w.file})` });
+          }
+        }
         for (const w of c.words) {
           for (const s of w.subs) visit(s, depth + 1);
           if (w.proc) visit(w.proc, depth + 1);
