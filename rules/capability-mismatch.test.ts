@@ -152,18 +152,18 @@ tester.run(rule, {
     {
       name: 'the description says it modifies no files; a script deletes',
       code: skill('It does not modify any files.'),
-      folder: { 'clean.sh': 'rm -rf /tmp/cache\n' },
+      folder: { 'clean.sh': 'rm -rf ~/.cache/app\n' },
       errors: [
         {
           file: 'skills/s/clean.sh',
           line: 1,
           column: 1,
-          endColumn: 18,
+          endColumn: 20,
           severity: 'warning',
           messageId: 'claimWrite',
-          data: { claim: '"does not modify any files"', file: '"clean.sh"', line: '"rm -rf /tmp/cache"' },
+          data: { claim: '"does not modify any files"', file: '"clean.sh"', line: '"rm -rf ~/.cache/app"' },
           message:
-            'the skill says "does not modify any files", but "clean.sh" does file changes: "rm -rf /tmp/cache". Say in the description what the skill changes, or remove the writes',
+            'the skill says "does not modify any files", but "clean.sh" does file changes: "rm -rf ~/.cache/app". Say in the description what the skill changes, or remove the writes',
         },
       ],
     },
@@ -196,6 +196,15 @@ tester.run(rule, {
       code: skill('Charts data.', '', '## Security\n\n* No network requests\n'),
       folder: { 'x.py': NET },
       errors: [{ file: 'skills/s/x.py', line: 1, messageId: 'claimNetwork', severity: 'info', confidence: 'low', data: { claim: '"No network requests"', file: '"x.py"', line: '"import requests"' } }],
+    },
+    {
+      name: 'a read-only skill whose script removes only its scratch files (mktemp, /tmp) changes nothing; removing the user\'s output does',
+      code: skill('Checks the plan.', '', 'This skill is read-only.\n'),
+      folder: {
+        'scripts/check.sh': 'D=$(mktemp -d)\nrun > "$D/out.json"\nrm -rf "$D" /tmp/check-*.json\n',
+        'scripts/clean.sh': 'rm -f "$D/x" ./report.json\n',
+      },
+      errors: [{ file: 'skills/s/scripts/clean.sh', line: 1, messageId: 'claimWrite', severity: 'warning' }],
     },
     {
       name: 'a claim narrowed by what follows ("unless the user asks") is weak',

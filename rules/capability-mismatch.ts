@@ -73,6 +73,25 @@ function lineAt(text: string, off: number): { start: number; end: number } {
   return { start, end: e === -1 ? text.length : e };
 }
 
+/**
+ * Whether a shell command (from its name to the line's end) changes only temporary files: every operand under
+ * /tmp, /var/tmp or $TMPDIR, or a variable the script set from `mktemp`. A script that cleans up the scratch files it
+ * made changes none of the user's files.
+ */
+function tempOnly(text: string, cmd: string): boolean {
+  const head = /^\s*[;&|]*\s*\S+/.exec(cmd)?.[0].length ?? 0;
+  const rest = cmd.slice(head).split(/\s*(?:&&|\|\||;|\||#)/)[0]!;
+  const operands = rest.trim().split(/\s+/).filter((w) => w !== '' && !w.startsWith('-'));
+  if (operands.length === 0) return false;
+  const temp = new Set([...text.matchAll(/(?:^|[\s;&(])(?:local\s+)?([A-Za-z_]\w*)=["']?\$\(\s*mktemp\b/gm)].map((x) => x[1]!));
+  return operands.every((w) => {
+    const v = w.replace(/^["']|["']$/g, '');
+    if (/^(?:\/tmp|\/var\/tmp)(?:\/|$)/.test(v) || /^\$\{?TMPDIR\b/.test(v)) return true;
+    const ref = /^\$\{?([A-Za-z_]\w*)\}?(?:\/|$)/.exec(v);
+    return ref !== null && temp.has(ref[1]!);
+  });
+}
+
 /** The first place each capability is used in the package's code files (comment lines skipped); a place in a test
  *  file only when no other file has one. */
 function capabilities(ctx: SkillContext): Map<Capability, Hit> {
@@ -91,6 +110,7 @@ function capabilities(ctx: SkillContext): Map<Capability, Hit> {
         const ln = lineAt(text, m.index);
         const line = text.slice(ln.start, ln.end);
         if (/^\s*(?:#|\/\/)/.test(line)) continue;
+        if (cap === 'write' && f.kind === 'shell' && tempOnly(text, text.slice(m.index, ln.end))) continue;
         found.set(cap, { cap, file: f.file, rel: f.rel, source: f.source, offset: m.index + (m[0].length - m[0].trimStart().length), end: ln.end, line: line.trim(), ...(test ? { test } : {}) });
         break;
       }

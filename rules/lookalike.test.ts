@@ -16,11 +16,23 @@ tester.run(rule, {
     { name: 'plain Latin', code: skill('deploy', 'Deploys the app.') },
     { name: 'whole words of other scripts, accents and a Greek letter alone', code: skill('x', 'Résumé helper for Ελληνικά and русский text; β-blocker notes.') },
     { name: 'a Cyrillic letter next to a digit is no Latin word', code: skill('ok', '\u04301 notes') },
+    // A Latin name joined to a word of the writer's language by a hyphen, each part in one script: Russian "SSH-ключи"
+    // (SSH keys) and Greek "API-κλειδί" (API key).
+    { name: 'a hyphenated compound of a Latin name and a word of another script, in a description', code: skill('vps', 'Use for SSH-\u043a\u043b\u044e\u0447\u0438 and API-\u03ba\u03bb\u03b5\u03b9\u03b4\u03af.') },
     // U+03C1 Greek ρ looks like Latin p: alone before a hyphen in a description it is the symbol of a formula.
     { name: 'a Greek letter standing alone in a hyphenated description word is a symbol', code: skill('stats', 'Computes \u03c1-corrected ratios, \u03b12-level tests and the p-value of x-\u03c1.') },
     { name: 'plain Latin tool names', code: TOOLS.replace('r\u0435ad', 'read').replace('wr\u0456te', 'write'), path: '.crv/skills/t.md', targets: ['cerveau'] },
   ],
   invalid: [
+    {
+      // U+0441 с, U+043E о, U+0440 р, U+0443 у: every letter of "сору" imitates a Latin one, so the part reads "copy".
+      name: 'a compound whose other-script part is made of lookalikes only, and the same compound in a name',
+      code: skill('ssh-\u043a\u043b\u044e\u0447\u0438', 'Use github-\u0441\u043e\u0440\u0443 for this.'),
+      errors: [
+        { line: 2, column: 7, severity: 'error', messageId: 'name' },
+        { line: 3, column: 14, severity: 'warning', messageId: 'description' },
+      ],
+    },
     {
       name: 'Greek letters inside a part of a description word, Cyrillic alone before a hyphen, and a Greek symbol in a name are still read as letters',
       code: skill('\u03c1-stats', 'Works with \u03c1aypal-\u03c1 and \u0445-ai.'),

@@ -13,6 +13,24 @@ const OTHER_LETTER = /(?!\p{Script=Latin})\p{L}/u;
 const GREEK_SYMBOL = /(?<=^|[-_])\p{Script=Greek}\p{N}*(?=[-_]|$)/gu;
 
 /**
+ * A hyphenated compound of prose whose parts each keep to one script, none of them a word of another script made of
+ * Latin lookalikes only: "SSH-ключи", "API-ключ", "Docker-контейнер" (a Latin name joined to a word of the
+ * writer's language, as Russian, Greek or Bulgarian write them). Not "github-сору" (every letter of "сору" imitates a
+ * Latin one: it reads as "copy") and not "раypal" (one part mixes scripts).
+ */
+function compound(w: string): boolean {
+  const parts = w.split(/[-_]+/).filter((p) => /\p{L}/u.test(p));
+  if (parts.length < 2) return false;
+  for (const p of parts) {
+    const latin = LATIN.test(p);
+    const other = OTHER_LETTER.test(p);
+    if (latin && other) return false;
+    if (other && findLookalikes(p).length === [...p.matchAll(/\p{L}/gu)].length) return false;
+  }
+  return true;
+}
+
+/**
  * Words (letters, marks, digits, hyphens) that mix Latin with lookalike letters of another script. With `symbols`
  * (prose: a description), a Greek letter standing alone as one part of a hyphenated word is a symbol and not
  * judged; Greek letters inside a part (`ρaypal`, `οpen-ai`) and other scripts (`х-ai`, Cyrillic) still are.
@@ -25,6 +43,7 @@ export function mixedWords(s: string, symbols = false): string[] {
   for (const w of s.match(/[\p{L}\p{M}\p{N}_-]+/gu) ?? []) {
     const judged = symbols ? w.replace(GREEK_SYMBOL, '') : w;
     if (!LATIN.test(judged) || !OTHER_LETTER.test(judged)) continue;
+    if (symbols && compound(judged)) continue;
     if (findLookalikes(judged).some((l) => l.script !== 'Latin')) out.push(w);
   }
   return out;
