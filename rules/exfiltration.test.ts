@@ -14,6 +14,10 @@ const tester = new RuleTester({ path: 'skills/s/SKILL.md', targets: ['agentskill
 tester.run(rule, {
   valid: [
     {
+      name: 'the in-place filter: a credential file filtered into a temporary file that is moved back over it leaves no copy',
+      code: '---\nname: s\ndescription: Removes a channel from the gateway.\n---\n```bash\ncat ~/.hermes/.env | grep -v "^WEIXIN" > /tmp/env_no_weixin.txt\nmv /tmp/env_no_weixin.txt ~/.hermes/.env\n```\n',
+    },
+    {
       name: 'a private key copied into a plain folder of the home directory (a deployment tool set up by its guide): info',
       code: '---\nname: s\ndescription: Installs the deployer.\n---\n```bash\nmkdir -p ~/deployer-config\ncp ~/.ssh/id_rsa ~/deployer-config/\nchmod 400 ~/deployer-config/id_rsa\n```\n',
     },

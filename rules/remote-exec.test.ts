@@ -13,8 +13,13 @@ const tester = new RuleTester({ path: 'skills/s/SKILL.md', targets: ['agentskill
 tester.run(rule, {
   valid: [
     {
-      name: 'custom index: a registry documentation writes for the reader\'s own organization, and GitHub Packages\' npm registry',
-      code: '---\nname: s\ndescription: Explains npm configuration.\n---\n```ini\n@mycompany:registry=https://npm.mycompany.com/\n@yourorg:registry=https://npm.pkg.github.com/\n```\n\n```sh\npip install --index-url https://pypi.your-org.com/simple tool\n```\n',
+      // Read as a redirect, `>` would save the response into a file named ":", and any later `sh :` would run it.
+      name: 'the > that closes a placeholder in angle brackets (-u <username>:<password>) saves no download',
+      code: "---\nname: s\ndescription: Queries the endpoint.\n---\n```bash\ncurl -X POST 'https://h.example.net/q' -u <username>:<password> --data-binary @q.sparql\n```\n\n```bash\nsh :\n```\n",
+    },
+    {
+      name: 'custom index: a registry documentation writes for the reader\'s own organization or own network (my-pypi-server), and GitHub Packages\' npm registry',
+      code: '---\nname: s\ndescription: Explains npm configuration.\n---\n```ini\n@mycompany:registry=https://npm.mycompany.com/\n@yourorg:registry=https://npm.pkg.github.com/\n```\n\n```sh\npip install --index-url https://pypi.your-org.com/simple tool\npip install --extra-index-url http://my-pypi-server:8080/simple tool\n```\n',
     },
     {
       name: 'a fetched page matched with RegExp.prototype.exec (re.exec(html)) or handed to another object\'s exec runs nothing',
@@ -119,11 +124,12 @@ tester.run(rule, {
       errors: [{ line: 7, severity: 'warning', messageId: 'pipe-to-shell' }],
     },
     {
-      name: 'custom index: a company name that is not a placeholder, and an example domain, are still custom indexes',
-      code: '---\nname: s\ndescription: Explains npm configuration.\n---\n```sh\nnpm install tool --registry https://npm.companyregistry.net/\npip install --extra-index-url https://pypi.example.com/simple tool\n```\n',
+      name: 'custom index: a company name that is not a placeholder, an example domain, and a my- host with a domain are still custom indexes',
+      code: '---\nname: s\ndescription: Explains npm configuration.\n---\n```sh\nnpm install tool --registry https://npm.companyregistry.net/\npip install --extra-index-url https://pypi.example.com/simple tool\npip install --extra-index-url https://my-pypi-server.net/simple tool\n```\n',
       errors: [
         { messageId: 'customIndex', line: 6, severity: 'warning' },
         { messageId: 'customIndex', line: 7, severity: 'warning' },
+        { messageId: 'customIndex', line: 8, severity: 'warning' },
       ],
     },
     {

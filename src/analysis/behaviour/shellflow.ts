@@ -884,6 +884,9 @@ export class ShellModel {
     for (const r of c.redirects) {
       if ((r.op === '>' || r.op === '>>' || r.op === '>|' || r.op === '&>' || r.op === '&>>') && r.target) {
         const target = r.target.value;
+        // The `>` that closes a placeholder in angle brackets (`-u <username>:<password>`) is no redirect: the
+        // documentation asks the reader to fill in a value there.
+        if (r.op === '>' && /<[A-Za-z][\w.-]*>[ \t]*$/.test(this.sn.text.slice(Math.max(0, r.target.start - 80), r.target.start))) continue;
         if (out) {
           stage(this.st, out, here, target, this.sn.negated === true);
           this.st.files.set(target, out);
@@ -1212,6 +1215,12 @@ export class ShellModel {
       return { kind: 'literal', steps: [], what: head === 'echo' && vals.some((v) => /^-[a-z]*e/.test(v)) ? printfText(text) : text };
     }
     // Copies and archives: where credentials go, the destination holds them.
+    // A move leaves nothing at its source: a file staged there and moved back into the store (`grep -v X ~/.app/.env >
+    // /tmp/e; mv /tmp/e ~/.app/.env`, the in-place filter) has left no copy behind.
+    if (head === 'mv' || head === 'move-item') {
+      const ops = vals.filter((v) => !v.startsWith('-'));
+      for (const v of ops.slice(0, -1)) st.removed.add(v);
+    }
     if ((COPIERS.has(head) || ARCHIVERS.has(head)) && !unpacks(head, vals)) {
       // The destination is written, not read: `cp .env.example ~/.app/.env` copies a template into a credential's
       // place, and carries no credential. For a copier it is the last operand; for an archiver, the -f file.
