@@ -323,11 +323,12 @@ export function customIndexUrl(raw: string): string | null {
 
 /**
  * A host that documentation writes for the reader's own: a label that says "your" or "my" company, organization or
- * domain (`npm.mycompany.com`, `registry.your-org.com`, `pypi.yourdomain.com`). The reader fills in their own
- * registry, as with a placeholder in angle brackets. Hosts under the domains reserved for examples (RFC 2606) are not
+ * domain (`npm.mycompany.com`, `registry.your-org.com`, `pypi.yourdomain.com`), or a host of one label that starts
+ * with "my-" or "your-" (`my-pypi-server`: a name without a domain resolves only inside the reader's own network, so
+ * no outside party can serve it). The reader fills in their own registry, as with a placeholder in angle brackets. Hosts under the domains reserved for examples (RFC 2606) are not
  * taken for placeholders: they stand for any host, an attacker's too, in examples and tests.
  */
-const PLACEHOLDER_HOST = /(?:^|[.-])(?:my|your)-?(?:company|corp|org|organi[sz]ation|domain|registry|host|server|team|enterprise)(?:[.-]|$)/i;
+const PLACEHOLDER_HOST = /(?:^|[.-])(?:my|your)-?(?:company|corp|org|organi[sz]ation|domain|registry|host|server|team|enterprise)(?:[.-]|$)|^(?:my|your)-[a-z0-9-]+$/i;
 
 /**
  * Environment variables each package manager reads as the index or registry it installs from (their documented
