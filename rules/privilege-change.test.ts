@@ -301,8 +301,25 @@ tester.run(rule, {
           line: 8,
           column: 37,
           severity: 'error',
-          message: 'edits sudo rules in a code block: ">> /etc/sudoers"; it grants root without a password. Remove it',
+          message: 'edits sudo rules in a code block: ">> /etc/sudoers"; the rule it writes lets a user run commands as root without a password. Remove it',
         },
+      ],
+    },
+    {
+      name: 'sudoers: a rule that names only a vendor tool is a warning; one that names a shell, systemctl (its pager escapes) or a wildcard stays an error',
+      // Installed: the author's layout (several forms in a row read as a synopsis) lowers nothing there.
+      path: '.ironclaw/installed_skills/s/SKILL.md',
+      code: '---\nname: s\ndescription: Manages the license daemon.\n---\n```bash\necho \'me ALL=(ALL) NOPASSWD: /usr/local/bin/oplmgr\' | sudo tee /etc/sudoers.d/oplmgr\n```\n\n```bash\necho \'me ALL=(ALL) NOPASSWD: /usr/local/bin/oplmgr, /bin/bash\' | sudo tee /etc/sudoers.d/a\n```\n\n```bash\necho \'me ALL=(ALL) NOPASSWD: /bin/systemctl restart oplmgr.service\' | sudo tee /etc/sudoers.d/b\n```\n\n```bash\necho \'me ALL=(ALL) NOPASSWD: /opt/tool/bin/*\' | sudo tee /etc/sudoers.d/c\n```\n',
+      errors: [
+        {
+          messageId: 'sudoers',
+          line: 6,
+          severity: 'warning',
+          message: 'edits sudo rules in a code block: "tee /etc/sudoers.d/oplmgr"; the rule it writes lets a user run commands as root without a password. Remove it (the rule names only /usr/local/bin/oplmgr, none a way to a root shell: root for those commands, not for everything: a warning)',
+        },
+        { messageId: 'sudoers', line: 10, severity: 'error' },
+        { messageId: 'sudoers', line: 14, severity: 'error' },
+        { messageId: 'sudoers', line: 18, severity: 'error' },
       ],
     },
     {

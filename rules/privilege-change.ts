@@ -96,6 +96,31 @@ function logicalLine(ctx: SkillContext, t: Taken, line: string): string {
 
 const info = <T extends { report: object }>(t: T): T => ({ ...t, report: { ...t.report, severity: 'info', confidence: 'low' } });
 
+/**
+ * Programs that give a root shell or write any file when sudo runs them (the classes of GTFOBins' "Sudo" functions:
+ * shells, interpreters, editors and pagers with a shell escape, file copiers and writers, archivers, finders that
+ * run commands, privilege tools, container and package tools): a rule that lets a user run one of them is root.
+ */
+const ROOT_EQUIVALENT = /^(?:(?:ba|da|z|k|c|tc|fi)?sh|env|exec|python[0-9.]*|perl|ruby|node|php|lua|awk|gawk|mawk|nawk|vim?|nvim|nano|emacs|ed|less|more|man|find|xargs|tee|cp|mv|dd|install|rsync|tar|zip|unzip|chmod|chown|ln|sudo|su|doas|docker|podman|kubectl|systemctl|service|apt|apt-get|yum|dnf|pip[0-9.]*|npm|git|ssh|scp|journalctl|script|nmap|make|gdb|strace|crontab|visudo)$/;
+
+/** The programs a sudoers rule on `line` lets run without a password, when every one is an absolute path to a
+ *  program that is not root-equivalent (ROOT_EQUIVALENT) and no wildcard or ALL is among them; otherwise null. */
+function scopedRule(line: string): string | null {
+  const m = /\bNOPASSWD[ \t]*:[ \t]*([^'"\n]*)/.exec(line);
+  if (!m) return null;
+  const cmds = m[1]!.split(',').map((c) => c.trim()).filter((c) => c !== '');
+  if (cmds.length === 0) return null;
+  const progs: string[] = [];
+  for (const c of cmds) {
+    const prog = c.split(/[ \t]+/)[0]!;
+    if (!/^\/[\w./-]+$/.test(prog) || /[*?]/.test(c) || /\bALL\b/.test(c)) return null;
+    const name = prog.slice(prog.lastIndexOf('/') + 1);
+    if (ROOT_EQUIVALENT.test(name)) return null;
+    if (!progs.includes(prog)) progs.push(prog);
+  }
+  return progs.join(', ');
+}
+
 /** A container runtime's command that runs the rest of the line inside a container (exec into a running one, or a
  *  new one), up to a command separator. */
 const CONTAINER_RUN = /\b(?:(?:docker|podman|nerdctl)(?:[ \t]+compose)?[ \t]+(?:exec|run)|kubectl[ \t]+exec)\b([^;&|\n]*)$/;
@@ -139,6 +164,13 @@ export default packAndChainsRule(
     const at = Math.min(t.report.offset ?? 0, text.length);
     if (inContainer(line, at - (text.lastIndexOf('\n', at - 1) + 1))) return info(t);
     if (id === 'erase-traces' && HISTORY_SAVED_FIRST.test(line) && !OTHER_ERASURE.test(line)) return null;
+    // A rule written into sudoers that lets a user run named programs without a password, none of them a way to a root
+    // shell: passwordless sudo for those programs, not root for everything. A warning, one step down from the error.
+    const scoped = id === 'sudoers' ? scopedRule(line) : null;
+    if (scoped && t.report.severity !== 'info') {
+      const r = t.report as { severity?: string; suffix?: string };
+      return { ...t, report: { ...t.report, severity: 'warning', suffix: `${r.suffix ?? ''} (the rule names only ${scoped}, none a way to a root shell: root for those commands, not for everything: a warning)` } };
+    }
     if (id === 'chown-root-system' && USER_FILES.test(line)) return null;
     if (ctx.skill.trust !== highestTrust()) return t;
     if (DISCOURAGING_COMMENT.test(line) || LIST_ELEMENTS.test(line) || patternRecord(text, at) || synopsisLine(text, at, line)) return info(t);
