@@ -78,17 +78,16 @@ function lineAt(text: string, off: number): { start: number; end: number } {
  * /tmp, /var/tmp or $TMPDIR, or a variable the script set from `mktemp`. A script that cleans up the scratch files it
  * made changes none of the user's files.
  */
-function tempOnly(text: string, cmd: string): boolean {
+function tempOnly(temp: () => Set<string>, cmd: string): boolean {
   const head = /^\s*[;&|]*\s*\S+/.exec(cmd)?.[0].length ?? 0;
   const rest = cmd.slice(head).split(/\s*(?:&&|\|\||;|\||#)/)[0]!;
   const operands = rest.trim().split(/\s+/).filter((w) => w !== '' && !w.startsWith('-'));
   if (operands.length === 0) return false;
-  const temp = new Set([...text.matchAll(/(?:^|[\s;&(])(?:local\s+)?([A-Za-z_]\w*)=["']?\$\(\s*mktemp\b/gm)].map((x) => x[1]!));
   return operands.every((w) => {
     const v = w.replace(/^["']|["']$/g, '');
     if (/^(?:\/tmp|\/var\/tmp)(?:\/|$)/.test(v) || /^\$\{?TMPDIR\b/.test(v)) return true;
     const ref = /^\$\{?([A-Za-z_]\w*)\}?(?:\/|$)/.exec(v);
-    return ref !== null && temp.has(ref[1]!);
+    return ref !== null && temp().has(ref[1]!);
   });
 }
 
@@ -100,6 +99,9 @@ function capabilities(ctx: SkillContext): Map<Capability, Hit> {
     if (f.kind !== 'python' && f.kind !== 'javascript' && f.kind !== 'shell') continue;
     const test = TEST_FILE.test(f.rel);
     const text = f.source.normalized;
+    // The variables the script sets from mktemp, read once per file when a write needs them.
+    let temps: Set<string> | null = null;
+    const temp = () => (temps ??= new Set([...text.matchAll(/(?:^|[\s;&(])(?:local\s+)?([A-Za-z_]\w*)=["']?\$\(\s*mktemp\b/gm)].map((x) => x[1]!)));
     for (const cap of ['network', 'write', 'exec'] as const) {
       const had = found.get(cap);
       if (had && (!had.test || test)) continue;
@@ -110,7 +112,7 @@ function capabilities(ctx: SkillContext): Map<Capability, Hit> {
         const ln = lineAt(text, m.index);
         const line = text.slice(ln.start, ln.end);
         if (/^\s*(?:#|\/\/)/.test(line)) continue;
-        if (cap === 'write' && f.kind === 'shell' && tempOnly(text, text.slice(m.index, ln.end))) continue;
+        if (cap === 'write' && f.kind === 'shell' && tempOnly(temp, text.slice(m.index, ln.end))) continue;
         found.set(cap, { cap, file: f.file, rel: f.rel, source: f.source, offset: m.index + (m[0].length - m[0].trimStart().length), end: ln.end, line: line.trim(), ...(test ? { test } : {}) });
         break;
       }

@@ -325,8 +325,9 @@ export function customIndexUrl(raw: string): string | null {
  * A host that documentation writes for the reader's own: a label that says "your" or "my" company, organization or
  * domain (`npm.mycompany.com`, `registry.your-org.com`, `pypi.yourdomain.com`), or a host of one label that starts
  * with "my-" or "your-" (`my-pypi-server`: a name without a domain resolves only inside the reader's own network, so
- * no outside party can serve it). The reader fills in their own registry, as with a placeholder in angle brackets. Hosts under the domains reserved for examples (RFC 2606) are not
- * taken for placeholders: they stand for any host, an attacker's too, in examples and tests.
+ * no outside party can serve it). The reader fills in their own registry, as with a placeholder in angle brackets.
+ * Hosts under the domains reserved for examples (RFC 2606) are not taken for placeholders: they stand for any host,
+ * an attacker's too, in examples and tests.
  */
 const PLACEHOLDER_HOST = /(?:^|[.-])(?:my|your)-?(?:company|corp|org|organi[sz]ation|domain|registry|host|server|team|enterprise)(?:[.-]|$)|^(?:my|your)-[a-z0-9-]+$/i;
 
@@ -700,7 +701,6 @@ export interface AnalyzeOptions {
   prose?: boolean;
 }
 
-/** Remote code execution in a shell text, with offsets into `text`. Never throws. */
 /** Package managers' configuration files, by base name (configIndexes reads each). */
 const CONFIG_NAME = /^(?:pip\.conf|pip\.ini|\.npmrc|\.yarnrc|\.yarnrc\.yml|\.condarc|\.gemrc|config\.toml|bunfig\.toml)$/;
 
@@ -740,6 +740,7 @@ function writtenConfig(text: string, c: Command, ws: Word[], pipeline: readonly 
   return out;
 }
 
+/** Remote code execution in a shell text, with offsets into `text`. Never throws. */
 export function analyzeShell(text: string, start = 0, end = text.length, opts: AnalyzeOptions = {}): ShellFinding[] {
   const out: ShellFinding[] = [];
   const script = parseShell(text, start, end);

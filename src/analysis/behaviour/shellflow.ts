@@ -285,13 +285,6 @@ export function credentialDump(head: string, vals: readonly string[]): { what: s
   return null;
 }
 
-/**
- * Records credentials written to `dest` when that is collection: the content of a credential store (a private key, a
- * cloud credentials file, browser data, the keychain, a secret store's entry) put into a file outside every
- * credential store. Not: a public key, known hosts, an SSH client config, a project's `.env` (relative paths), a
- * service's CLI token (it goes to that service's tools), the environment, or a copy into another credential store
- * (`cp ~/.kube/config ~/.kube/config.bak`).
- */
 /** PATH set with a world-writable temporary folder (/tmp, /var/tmp, /dev/shm) before the rest of it. */
 const WRITABLE_PATH_FIRST = /\bPATH\s*=\s*["']?(?:\/tmp|\/var\/tmp|\/dev\/shm)(?:\/[^:"'\s]*)?:/;
 
@@ -319,6 +312,13 @@ const WHOLE_PRINTERS = /^(?:cat|head|tail|less|more|type|get-content|gc|strings|
 /** A browser's secret stores: cookies, saved logins, the key that encrypts them. */
 const BROWSER_STORE = /(?:^|\/)(?:Cookies|Login Data|cookies\.sqlite|logins\.json|key4\.db|Local State|Web Data)$/;
 
+/**
+ * Records credentials written to `dest` when that is collection: the content of a credential store (a private key, a
+ * cloud credentials file, browser data, the keychain, a secret store's entry) put into a file outside every
+ * credential store. Not: a public key, known hosts, an SSH client config, a project's `.env` (relative paths), a
+ * service's CLI token (it goes to that service's tools), the environment, or a copy into another credential store
+ * (`cp ~/.kube/config ~/.kube/config.bak`).
+ */
 export function stage(st: State, t: Taint, at: Where, dest: string, negated = false): void {
   // A secret hidden in a carrier (an image, invisible characters) and written out: steganography has no ordinary use
   // for a key, whatever the key.
