@@ -289,37 +289,18 @@ export default defineRule({
         }
         const pkg = runnerPackage(s);
         const squat = pkg ? mcpTyposquat(pkg.spec) : null;
-        if (pkg && squat) {
-          ctx.report({
-            file: f.file,
-            source: f.source,
-            offset: pkg.str.start,
-            endOffset: pkg.str.end,
-            severity: 'warning',
-            confidence: 'medium',
-            messageId: 'packageSlip',
-            data: { server: quote(s.name), file: quote(f.rel), package: quote(pkg.spec), known: quote(squat.known), how: squat.how },
-          });
-        }
-        // A runner fetches the package from the public registry unless the arguments name another: a name that says
-        // the package is internal is dependency confusion (whoever registers it publicly is run).
+        // The package the runner fetches, reported at its string: a typing slip from a well-known package, or (a
+        // runner fetches from the public registry unless the arguments name another) a name that says the package is
+        // internal, which is dependency confusion: whoever registers it publicly is run.
+        const atPackage = (messageId: string, data: Record<string, string>) =>
+          ctx.report({ file: f.file, source: f.source, offset: pkg!.str.start, endOffset: pkg!.str.end, severity: 'warning', confidence: 'medium', messageId, data: { server: quote(s.name), file: quote(f.rel), package: quote(pkg!.spec), ...data } });
+        if (pkg && squat) atPackage('packageSlip', { known: quote(squat.known), how: squat.how });
         if (pkg && !squat && s.command) {
           const runner = progName(s.command.value);
           const registry = runner === 'uvx' || runner === 'pipx' ? 'PyPI' : 'npm';
           const name = pkg.spec.replace(/(?<=.)@.*$|[=<>~!]=.*$/, '');
           const oneIndex = s.args.some((a) => /^(?:--registry|--index-url|-i|--index|--default-index)(?:=|$)/.test(a.value));
-          if (internalName(registry, name, oneIndex)) {
-            ctx.report({
-              file: f.file,
-              source: f.source,
-              offset: pkg.str.start,
-              endOffset: pkg.str.end,
-              severity: 'warning',
-              confidence: 'medium',
-              messageId: 'packageInternal',
-              data: { server: quote(s.name), file: quote(f.rel), package: quote(pkg.spec), registry },
-            });
-          }
+          if (internalName(registry, name, oneIndex)) atPackage('packageInternal', { registry });
         }
         const v = judge(s);
         if (!v || !s.command) continue;

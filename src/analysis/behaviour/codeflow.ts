@@ -276,36 +276,23 @@ export function codeRun(sn: Snippet, st: State, depth: number, via: Step[]): voi
       },
     });
   }
-  // Printed where the agent reads it: a credential store's content (read here, or held by a variable that was).
-  for (const m of text.matchAll(PRINT_CALL)) {
-    const a = m.index;
-    const args = callText(text, a + m[0].length - 1);
+  // Printed where the agent reads it: a credential store's content (read here, or held by a variable that was). A
+  // value returned by a tool of an MCP server the skill ships (registered with the SDK's decorator or call) is the
+  // tool's result, which the client puts into the model's context as a print would.
+  const shownAt = (a: number, expr: string, how?: string) => {
     events.push({
       at: a,
       run: () => {
-        const t = taintOfExpr(args, a, lineEnd(a));
+        const t = taintOfExpr(expr, a, lineEnd(a));
         if (!t || !shownStore(t)) return;
-        if (!READ_CALL.test(args) && ![...contentVars].some((n) => IDENT_USE(n).test(args))) return;
-        emit(shownChain(t, at(a, lineEnd(a))));
+        if (!READ_CALL.test(expr) && ![...contentVars].some((n) => IDENT_USE(n).test(expr))) return;
+        emit(shownChain(t, at(a, lineEnd(a)), how));
       },
     });
-  }
-  // Returned by a tool of an MCP server the skill ships (registered with the SDK's decorator or call): the return
-  // value is the tool's result, which the client puts into the model's context as a print would.
+  };
+  for (const m of text.matchAll(PRINT_CALL)) shownAt(m.index, callText(text, m.index + m[0].length - 1));
   if (MCP_TOOL.test(text)) {
-    for (const m of text.matchAll(/(?<![\w.])return[ \t]+(?=\S)/g)) {
-      const a = m.index;
-      const expr = text.slice(a + m[0].length, lineEnd(a));
-      events.push({
-        at: a,
-        run: () => {
-          const t = taintOfExpr(expr, a, lineEnd(a));
-          if (!t || !shownStore(t)) return;
-          if (!READ_CALL.test(expr) && ![...contentVars].some((n) => IDENT_USE(n).test(expr))) return;
-          emit(shownChain(t, at(a, lineEnd(a)), "returns it as an MCP tool's result, which the agent reads"));
-        },
-      });
-    }
+    for (const m of text.matchAll(/(?<![\w.])return[ \t]+(?=\S)/g)) shownAt(m.index, text.slice(m.index + m[0].length, lineEnd(m.index)), "returns it as an MCP tool's result, which the agent reads");
   }
   for (let m = WITH_OPEN.exec(text); m; m = WITH_OPEN.exec(text)) {
     // Each item of `with A as a, B as b:` binds its own name; a name bound to something untainted is rebound (a
