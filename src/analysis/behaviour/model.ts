@@ -28,7 +28,7 @@ const LANG_BY_INFO: Record<string, Lang> = {
 /** Words that start a command in running prose. One after an article or a possessive is a noun of the sentence
  *  ("the source file", "a git repo", "your open tabs"), not a command; a command in a code span after one ("the
  *  `curl … | sh` line") is still read. */
-const PROSE_COMMAND = /(?:^|[\s`(:"'])(?<!\b(?:[Tt]he|[Aa]n?|[Tt]his|[Tt]hat|[Ii]ts|[Tt]heir|[Yy]our|[Oo]ur|[Ee]ach|[Ee]very|[Aa]ny)\s)((?:sudo\s+)?(?:curl|wget|env|printenv|cat|nc|ncat|bash|sh|zsh|python3?|node|tar|cp|scp|rsync|git|gh|dig|nslookup|crontab|claude|iwr|irm|iex|powershell|pwsh|certutil|mshta|source|eval|base64|pip3?|open|echo|security|find|gpg2?|procdump(?:64)?(?:\.exe)?|mimikatz(?:\.exe)?|pypykatz|secret-tool|kwallet-query|cmdkey|vaultcmd|reg|rundll32)\s+[^\s.,;:!?])/;
+const PROSE_COMMAND = /(?:^|[\s`(:"'])(?<!\b(?:[Tt]he|[Aa]n?|[Tt]his|[Tt]hat|[Ii]ts|[Tt]heir|[Yy]our|[Oo]ur|[Ee]ach|[Ee]very|[Aa]ny)\s)((?:sudo\s+)?(?:curl|wget|env|printenv|cat|nc|ncat|bash|sh|zsh|python3?|node|tar|cp|scp|rsync|git|gh|dig|nslookup|crontab|claude|iwr|irm|iex|powershell|pwsh|certutil|mshta|source|eval|base64|pip3?|open|echo|security|find|gpg2?|procdump(?:64)?(?:\.exe)?|secret-tool|kwallet-query|cmdkey|vaultcmd|reg|rundll32)\s+[^\s.,;:!?])/;
 /** A sentence that warns against what it shows, or describes an attack rather than asking for it. */
 const NEGATION = /\b(?:never|don'?t|do not|must not|should not|avoid|instead of|rather than|not recommended|dangerous|unsafe|malicious|attacker|attackers|beware|caution|for example,? an? attack|e\.g\.,? an? attack|anti-?patterns?|bad (?:practices?|examples?))\b/i;
 /** A code comment that presents the lines under it as what not to do ("# BAD: …", "// ❌ …", "# Wrong", "# Don't:"). */
