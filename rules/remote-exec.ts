@@ -241,7 +241,7 @@ export default defineRule({
             // Console prompts ("$ curl …") are not part of the command: blank them, offsets kept.
             const body = s.slice(0, ce).replace(/(^|\n)([ \t]*)([$%>] )/g, (_m, a: string, b: string, p: string) => a + b + ' '.repeat(p.length));
             for (const f of analyzeShell(body, cs, ce)) {
-              if (f.kind === 'custom-index' && / written into /.test(f.detail)) written = true;
+              if (f.writes !== undefined) written = true;
               emit(t, f, 'warning', t.file ? t.where : 'in a code block');
             }
           } else {

@@ -24,19 +24,7 @@ export function printedHereDocs(text: string): [number, number][] {
     const delim = m[2] ?? m[3] ?? m[4]!;
     const start = text.indexOf('\n', m.index + m[0].length) + 1;
     if (start === 0) break;
-    let end = -1;
-    let a = start;
-    while (a <= text.length) {
-      let b = text.indexOf('\n', a);
-      if (b === -1) b = text.length;
-      let line = text.slice(a, b);
-      if (line.endsWith('\r')) line = line.slice(0, -1);
-      if ((strip ? line.replace(/^\t+/, '') : line) === delim) {
-        end = a;
-        break;
-      }
-      a = b + 1;
-    }
+    const end = hereDocEnd(text, start, delim, strip);
     if (end === -1) break;
     const body = text.slice(start, end);
     if (quoted || !/\$\(|`/.test(body)) out.push([start, end]);
@@ -53,6 +41,21 @@ export function printedHereDocs(text: string): [number, number][] {
   }
   rest += text.slice(at);
   return RUNS_OUTPUT.test(rest) ? [] : out;
+}
+
+/** Where the body of a here-document that starts at `start` ends: the start of its closing line, the delimiter alone
+ *  on it (leading tabs stripped for `<<-`, a CR before the newline ignored), or -1 when it never closes. */
+export function hereDocEnd(text: string, start: number, delim: string, strip: boolean): number {
+  let a = start;
+  while (a <= text.length) {
+    let b = text.indexOf('\n', a);
+    if (b === -1) b = text.length;
+    let line = text.slice(a, b);
+    if (line.endsWith('\r')) line = line.slice(0, -1);
+    if ((strip ? line.replace(/^\t+/, '') : line) === delim) return a;
+    a = b + 1;
+  }
+  return -1;
 }
 
 /** A shell construct that runs the output of a command: a pipe into a shell or interpreter, `eval`, `source` or `.`

@@ -319,7 +319,6 @@ export function runPack(ctx: SkillContext, pack: Pack): void {
   if (pack.rules.some((e) => e.scope.some((x) => FILE_SCOPES.has(x)))) runPackOnFiles(ctx, pack, allKeywords);
 }
 
-
 /** Scopes that name files other than the skill file. */
 const FILE_SCOPES: ReadonlySet<Scope> = new Set<Scope>(['references', 'markdown', 'shell', 'python', 'javascript', 'powershell', 'json', 'other']);
 

@@ -9,6 +9,8 @@
 // that a later command runs without a checksum or signature check; `npx`/`deno run` of a URL; installs from a
 // custom package index or registry.
 
+import { hereDocEnd } from './heredoc.js';
+
 export interface Word {
   /** The word with quotes and escapes removed; substitutions kept as their source text. */
   value: string;
@@ -276,6 +278,8 @@ export interface ShellFinding {
   end: number;
   /** What the text does, in a few words, for the message. */
   detail: string;
+  /** custom-index: the package manager's configuration file the command writes the index into. */
+  writes?: string;
 }
 
 const DOWNLOADERS = new Set(['curl', 'wget', 'fetch', 'aria2c', 'xh', 'http', 'https', 'iwr', 'irm', 'invoke-webrequest', 'invoke-restmethod', 'lwp-request', 'get']);
@@ -722,10 +726,10 @@ function writtenConfig(text: string, c: Command, ws: Word[], pipeline: readonly 
     const doc = c.redirects.find((d) => d.op === '<<' || d.op === '<<-');
     if (head === 'cat' && doc?.target) {
       const delim = doc.target.value.replace(/^["'\\]+|["']+$/g, '');
-      const from = text.indexOf('\n', c.end);
-      if (from >= 0 && delim !== '') {
-        const close = new RegExp(`\\n[ \\t]*${delim.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[ \\t]*(?:\\n|$)`).exec(text.slice(from));
-        out.push({ file, content: text.slice(from + 1, close ? from + close.index : Math.min(text.length, from + 4000)) });
+      const from = text.indexOf('\n', c.end) + 1;
+      if (from > 0 && delim !== '') {
+        const end = hereDocEnd(text, from, delim, doc.op === '<<-');
+        out.push({ file, content: text.slice(from, end === -1 ? Math.min(text.length, from + 4000) : end) });
       }
     }
   }
@@ -813,7 +817,7 @@ export function analyzeShell(text: string, start = 0, end = text.length, opts: A
         // ~/.config/pip/pip.conf <<EOF … EOF`, `echo … | tee -a .npmrc`): read what is written as that file.
         for (const w of writtenConfig(text, c, ws, p.commands)) {
           for (const ix of configIndexes(w.file, w.content)) {
-            if (!out.some((o) => o.kind === 'custom-index' && o.start === c.start)) out.push({ kind: 'custom-index', start: c.start, end: c.end, detail: `makes installs come from a custom index (${ix.url}, written into ${w.file})` });
+            if (!out.some((o) => o.kind === 'custom-index' && o.start === c.start)) out.push({ kind: 'custom-index', start: c.start, end: c.end, detail: `makes installs come from a custom index (${ix.url}, written into ${w.file})`, writes: w.file });
           }
         }
         for (const w of c.words) {

@@ -28,6 +28,11 @@ export interface ToolDescription {
 const MCP_PY = /\bfrom[ \t]+(?:mcp|fastmcp)\b|\bimport[ \t]+(?:mcp|fastmcp)\b|\bFastMCP\(|@\w+\.tool\b|\btypes\.Tool\(/;
 const MCP_JS = /@modelcontextprotocol\/sdk|\bMcpServer\b|\bListToolsRequestSchema\b|\binputSchema\s*:|\bregisterTool\(/;
 
+/** Whether `source` is the code of an MCP server written with the Python or TypeScript SDK (MCP_PY, MCP_JS). */
+export function mcpServerCode(source: string, lang: 'python' | 'javascript'): boolean {
+  return (lang === 'python' ? MCP_PY : MCP_JS).test(source);
+}
+
 /** Bound: descriptions are looked for in at most this many characters of a file, and this many are returned. */
 const SCAN = 1 << 20;
 const MAX = 500;
@@ -130,7 +135,7 @@ function docstringAfter(s: string, from: number): { tool: string; lit: Lit } | n
 /** The tool descriptions a Python or JavaScript/TypeScript MCP server's source gives the model. */
 function parseToolDescriptions(source: string, lang: 'python' | 'javascript'): ToolDescription[] {
   const s = source.length > SCAN ? source.slice(0, SCAN) : source;
-  if (!(lang === 'python' ? MCP_PY : MCP_JS).test(s)) return [];
+  if (!mcpServerCode(s, lang)) return [];
   const out: ToolDescription[] = [];
   const seen = new Set<number>();
   const add = (tool: string | null, lit: Lit | null) => {

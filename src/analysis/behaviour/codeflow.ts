@@ -14,6 +14,7 @@ import { hostOf, isLocalHost, isPlaceholderHost, persistencePath, secretPath } f
 import { ownService, SECRET_NAME, sentEvidence, shownChain, shownStore, stage, type State } from './shellflow.js';
 import type { Chain, Lang, Snippet, Step, Taint, Where } from './types.js';
 import { INVISIBLE_SOURCE } from '../../core/unicode.js';
+import { mcpServerCode } from '../tooldesc.js';
 
 const step = (at: Where, what: string): Step => ({ at, what });
 
@@ -68,9 +69,6 @@ const LSB_EMBED = /&\s*(?:~\s*1|0[xX][fF][eE]|254|0b1111111?0)\b[^\n]{0,40}\||\|
 
 /** Calls that read a file's content. */
 const READ_CALL = /\.read(?:_text|_bytes|lines)?\s*\(|\breadFile(?:Sync)?\s*\(|\b(?:File|IO)\.read\s*\(|\bfile_get_contents\s*\(|\bGet-Content\b|\bslurp\b/;
-/** A file that registers MCP tools: the Python SDK's `@mcp.tool()` / `@server.tool()` / `@app.tool()` decorators,
- *  the TypeScript SDK's `server.tool(` / `server.registerTool(` and its CallToolRequestSchema handler. */
-const MCP_TOOL = /@\w+\.tool\b|\.(?:tool|registerTool)\(\s*["'`]|CallToolRequestSchema/;
 /** Calls that print to standard output. */
 const PRINT_CALL = /(?<![\w.])(?:print|console\.(?:log|info|warn|error)|process\.stdout\.write|sys\.stdout\.write|puts|Write-(?:Output|Host))\s*\(/g;
 
@@ -291,7 +289,7 @@ export function codeRun(sn: Snippet, st: State, depth: number, via: Step[]): voi
     });
   };
   for (const m of text.matchAll(PRINT_CALL)) shownAt(m.index, callText(text, m.index + m[0].length - 1));
-  if (MCP_TOOL.test(text)) {
+  if ((sn.lang === 'python' || sn.lang === 'javascript') && mcpServerCode(text, sn.lang)) {
     for (const m of text.matchAll(/(?<![\w.])return[ \t]+(?=\S)/g)) shownAt(m.index, text.slice(m.index + m[0].length, lineEnd(m.index)), "returns it as an MCP tool's result, which the agent reads");
   }
   for (let m = WITH_OPEN.exec(text); m; m = WITH_OPEN.exec(text)) {

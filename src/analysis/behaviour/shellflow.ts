@@ -220,6 +220,8 @@ export function credentialCommand(head: string, vals: readonly string[]): { what
  *  certificate-bundle files with their private keys (.key, .ppk, .p12, .pfx, .kdbx), dotenv files, cloud and git
  *  credential files, .netrc, .pgpass, wallets. A .pem may be a public certificate, so it is not here. */
 const SWEPT_NAME = /^\*?(?:id_(?:rsa|dsa|ecdsa|ed25519)\*?|id_\*|\*\.(?:key|ppk|p12|pfx|kdbx)|\.env\*?|\*\.env|credentials(?:\.json)?\*?|\.git-credentials|\.netrc|\.pgpass|\.npmrc|\.pypirc|wallet\.dat|\*wallet\*\.dat)$/i;
+/** What reads a swept file whole, run by `find -exec` or handed the names by `xargs`. */
+const SWEEP_READER = /^(?:cat|head|tail|base64|xxd|strings)$/;
 /** The roots of a sweep beyond one project: the file system, the home folders, one user's home. */
 const SWEEP_ROOT = /^(?:\/|\/home\/?|\/Users\/?|\/root\/?|~\/?|\$\{?HOME\}?\/?)$/;
 /** What `find ROOT -name CREDENTIAL … -exec READER {}` reads (ATT&CK T1552.001, credentials in files): every such
@@ -234,7 +236,8 @@ export function findSweep(h: string, vals: readonly string[]): { what: string; r
   const e = vals.findIndex((v) => v === '-exec' || v === '-execdir');
   const what = `every ${vals[n + 1]!.replace(/^["']|["']$/g, '')} file under ${root}`;
   if (e < 0) return { what, read: false };
-  return /^(?:cat|head|tail|base64|xxd|strings|cp|tar|zip|rsync)$/.test(base(vals[e + 1] ?? '')) ? { what, read: true } : null;
+  const runs = base(vals[e + 1] ?? '');
+  return SWEEP_READER.test(runs) || /^(?:cp|tar|zip|rsync)$/.test(runs) ? { what, read: true } : null;
 }
 
 /**
@@ -1292,7 +1295,7 @@ export class ShellModel {
     if (head === 'xargs' && stdin) {
       // `find ~ -name id_rsa | xargs cat`: the names become the files' content when a reader takes them.
       const reader = args.find((w) => !w.value.startsWith('-'));
-      if (stdin.kind === 'secret' && stdin.asPath && reader && /^(?:cat|head|tail|base64|xxd|strings)$/.test(base(this.literal(reader, depth)))) {
+      if (stdin.kind === 'secret' && stdin.asPath && reader && SWEEP_READER.test(base(this.literal(reader, depth)))) {
         const { asPath: _names, ...content } = stdin;
         stdin = content;
       }
