@@ -25,6 +25,12 @@ function lineOf(ctx: SkillContext, w: Where): number {
   return src ? positionAt(src, Math.min(w.start, src.normalized.length)).line : 1;
 }
 
+/** The last line a place covers (a call written over several lines ends below where it starts). */
+function endLineOf(ctx: SkillContext, w: Where): number {
+  const src = w.source ?? ctx.skill.source;
+  return src ? positionAt(src, Math.min(Math.max(w.start, w.end - 1), src.normalized.length)).line : 1;
+}
+
 function placeName(ctx: SkillContext, w: Where): string {
   const file = w.file ?? ctx.skill.file;
   const short = file.slice(file.lastIndexOf('/') + 1);
@@ -73,7 +79,6 @@ function quiet(r: ReportInput): ReportInput {
  *  meant for, wrappers already applied) the held findings of the earlier layers the chains do not supersede. */
 export function reportChains(ctx: SkillContext, rule: BehaviourRule, taken: readonly Taken[] = [], release: SkillContext = ctx): void {
   const model = behaviourOf(ctx);
-  const same = (file: string | undefined, line: number) => (t: { file: string | undefined; line: number }) => (t.file ?? ctx.skill.file) === (file ?? ctx.skill.file) && t.line === line;
   const rank = { info: 0, warning: 1, error: 2 } as const;
   /** Held findings a chain replaces: those on the lines of its steps. */
   const superseded = new Set<Taken>();
@@ -83,8 +88,14 @@ export function reportChains(ctx: SkillContext, rule: BehaviourRule, taken: read
     if (c0.rule !== rule) continue;
     const c = distrusted && c0.lowered ? { ...c0, ...c0.lowered } : c0;
     const sink = c.steps[c.steps.length - 1]!.at;
-    const lines = c.steps.map((s) => ({ file: s.at.file, line: lineOf(ctx, s.at) }));
-    const held = taken.filter((t) => lines.some((l) => same(l.file, l.line)(t)));
+    // A step's place may span lines (a call written over a few): a held finding on any of them is the same one. A
+    // longer place (a block, a here-document) holds other commands, whose findings stand on their own.
+    const spans = c.steps.map((s) => {
+      const from = lineOf(ctx, s.at);
+      const to = endLineOf(ctx, s.at);
+      return { file: s.at.file, from, to: to - from <= 4 ? to : from };
+    });
+    const held = taken.filter((t) => spans.some((l) => (t.file ?? ctx.skill.file) === (l.file ?? ctx.skill.file) && t.line >= l.from && t.line <= l.to));
     // The earlier layer's finding stands unless the chain says more: a higher severity, or that the text warns
     // against the command (a low-confidence chain).
     if (held.length > 0 && c.confidence !== 'low' && !held.some((t) => rank[t.report.severity ?? 'warning'] < rank[c.severity])) continue;
