@@ -10,7 +10,7 @@
 // - reverse shells: an INET socket connected to a non-local host and wired to a shell (dup2, pty.spawn, a child
 //   process with the socket as its standard streams; Node net + child_process piping).
 
-import { hostOf, isLocalHost, isPlaceholderHost, persistencePath, secretPath } from './paths.js';
+import { hostOf, isLocalHost, isPlaceholderHost, metadataCredential, persistencePath, secretPath } from './paths.js';
 import { ownService, SECRET_NAME, sentEvidence, shownChain, shownStore, stage, type State } from './shellflow.js';
 import type { Chain, Lang, Snippet, Step, Taint, Where } from './types.js';
 import { INVISIBLE_SOURCE } from '../../core/unicode.js';
@@ -158,6 +158,9 @@ function aliasesOf(text: string): { shell: string[]; exec: string[]; http: strin
 }
 
 /** A use of the variable `name` in an expression; a keyword argument's name (`text=True`) is not one. */
+/** The environment walked with its values: Python's `os.environ.items()`, JavaScript's `Object.entries(process.env)`. */
+const ENV_WALK = /\bos\.environ\.items\(\s*\)|\bObject\.entries\(\s*process\.env\s*\)/;
+
 const IDENT_USE = (name: string) => new RegExp(`(?<![\\w.$])\\$?${name.replace(/\$/g, '\\$')}\\b(?![ \\t]*=(?!=))`);
 
 export function codeRun(sn: Snippet, st: State, depth: number, via: Step[]): void {
@@ -188,6 +191,9 @@ export function codeRun(sn: Snippet, st: State, depth: number, via: Step[]): voi
     // A tainted variable used in it.
     for (const [name, t] of vars) if (IDENT_USE(name).test(expr)) return t;
     for (const [name, t] of st.vars) if (t.kind !== 'literal' && name.length > 1 && IDENT_USE(name).test(expr) && sn.lang !== 'shell') return t;
+    // The environment walked whole (`{k: v for k, v in os.environ.items()}`, no filter).
+    const walked = ENV_WALK.exec(expr);
+    if (walked && !/\bif\b|\.filter\(/.test(expr)) return { kind: 'env', steps: [step(at(a, b), `takes the whole environment (${walked[0].replace(/\s+/g, ' ').slice(0, 60)})`)], what: 'the environment' };
     const env = /\b(?:dict\(\s*os\.environ\s*\)|os\.environ\.copy\(\)|\{\s*\*\*os\.environ|json\.dumps\(\s*(?:dict\()?os\.environ|JSON\.stringify\(\s*process\.env\s*\)|Object\.(?:entries|keys|assign)\(\s*(?:\{\}\s*,\s*)?process\.env\s*\)|\{\s*\.\.\.process\.env\s*\}|ENV\.to_h|Get-ChildItem\s+env:|\bgci\s+env:)/i.exec(expr);
     if (env) return { kind: 'env', steps: [step(at(a, b), `takes the whole environment (${env[0].replace(/\s+/g, ' ')})`)], what: 'the environment' };
     const sec = new RegExp(`(?:os\\.environ(?:\\.get)?[\\[(]\\s*|os\\.getenv\\(\\s*|process\\.env\\.|process\\.env\\[\\s*|ENV\\[\\s*|\\$env:|getenv\\(\\s*)["']?([A-Z0-9_]+)`).exec(expr);
@@ -211,6 +217,11 @@ export function codeRun(sn: Snippet, st: State, depth: number, via: Step[]): voi
         const p = secretPath(`~/${parts.slice(0, k).join('/')}`);
         if (p) return { kind: 'secret', steps: [step(at(a, b), `reads the credentials ${p.what}`)], what: p.what };
       }
+    }
+    // A request to the cloud metadata service's credentials path: its answer is the instance's keys.
+    for (const s of stringsIn(expr)) {
+      const imds = metadataCredential(s.value);
+      if (imds && /\b(?:get|request|urlopen|fetch|Request|Invoke-(?:WebRequest|RestMethod)|curl|http)\b/i.test(expr)) return { kind: 'secret', steps: [step(at(a, b), `reads ${imds}`)], what: imds };
     }
     const d = (httpRe ? httpRe.exec(expr) : null) ?? DOWNLOAD.exec(expr);
     if (d && (URL_LIT.test(expr) || URL_BARE.test(expr) || /\b(?:url|uri|endpoint|link|src|source|payload)\w*\b/i.test(expr.slice(d.index)) || [...urls.keys()].some((u) => IDENT_USE(u).test(expr)))) {
@@ -249,7 +260,7 @@ export function codeRun(sn: Snippet, st: State, depth: number, via: Step[]): voi
         }
         if (t) vars.set(name, t);
         else vars.delete(name);
-        if (t && READ_CALL.test(rhs)) contentVars.add(name);
+        if (t && (READ_CALL.test(rhs) || /metadata service\)$/.test(t.what))) contentVars.add(name);
         else contentVars.delete(name);
       },
     });
@@ -282,7 +293,14 @@ export function codeRun(sn: Snippet, st: State, depth: number, via: Step[]): voi
       at: a,
       run: () => {
         const t = taintOfExpr(expr, a, lineEnd(a));
-        if (!t || !shownStore(t)) return;
+        if (!t) return;
+        // An MCP tool that returns the whole environment hands the model every key and token the server was started
+        // with (the client's configuration puts them there).
+        if (how && t.kind === 'env' && t.what === 'the environment') {
+          emit({ ...shownChain(t, at(a, lineEnd(a)), how), impact: "every variable of the environment, the API keys and tokens the client gave the server included, goes into the model's context: it is sent to the model provider, kept in the transcript and logs, and the skill's next words can send it anywhere", fix: 'Return only the settings the tool needs, without their secret values' });
+          return;
+        }
+        if (!shownStore(t)) return;
         if (!READ_CALL.test(expr) && ![...contentVars].some((n) => IDENT_USE(n).test(expr))) return;
         emit(shownChain(t, at(a, lineEnd(a)), how));
       },

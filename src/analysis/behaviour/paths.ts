@@ -68,6 +68,26 @@ export function persistencePath(raw: string): string | null {
 }
 
 /** Hosts that are this machine: loopback names and addresses, the unspecified address, a Unix socket path. */
+/**
+ * The credentials a cloud instance's metadata service hands to code running on it (ATT&CK T1552.005): AWS's role
+ * keys (`169.254.169.254/latest/meta-data/iam/security-credentials/<role>`, an ECS task's `169.254.170.2/v2/
+ * credentials/…`), Google Cloud's service-account token (`metadata.google.internal/computeMetadata/v1/instance/
+ * service-accounts/<sa>/token`), Azure's managed-identity token (`169.254.169.254/metadata/identity/oauth2/token`),
+ * Alibaba Cloud's RAM role keys (`100.100.100.200/latest/meta-data/ram/security-credentials/<role>`). The listing
+ * `…/security-credentials/` alone names the role, not its keys. Returns what is read, or null.
+ */
+export function metadataCredential(url: string): string | null {
+  const u = url.replace(/^["']|["']$/g, '');
+  const m = /^(?:https?:\/\/)?(169\.254\.169\.254|169\.254\.170\.2|100\.100\.100\.200|metadata\.google\.internal|metadata)(?::80)?(\/\S*)$/i.exec(u);
+  if (!m) return null;
+  const path = m[2]!;
+  if (/^\/latest\/meta-data\/(?:iam|ram)\/security-credentials\/[^/\s?]+/.test(path)) return "the cloud instance's role keys (metadata service)";
+  if (m[1] === '169.254.170.2' && /^\/v[0-9]+\/credentials\//.test(path)) return "the container task's role keys (metadata service)";
+  if (/^\/computeMetadata\/v1\/instance\/service-accounts\/[^/\s]+\/(?:token|identity)\b/.test(path)) return "the cloud instance's service-account token (metadata service)";
+  if (/^\/metadata\/identity\/oauth2\/token\b/.test(path)) return "the cloud instance's managed-identity token (metadata service)";
+  return null;
+}
+
 export function isLocalHost(h: string): boolean {
   const x = h.toLowerCase().replace(/^\[|\]$/g, '');
   return /^(?:localhost|localhost\.localdomain|ip6-localhost|127(?:\.[0-9]{1,3}){3}|0\.0\.0\.0|::1?|0)$/.test(x) || x.endsWith('.localhost') || x.startsWith('/');

@@ -7,7 +7,7 @@
 import { decodeLiteral } from '../decode.js';
 import { effectiveWords, MAX_DEPTH, parseShell, shownFiles, type Command, type Script, type Word } from '../shell.js';
 import { unusualDestination } from '../destinations.js';
-import { hostOf, isLocalHost, persistencePath, secretPath, servesHost } from './paths.js';
+import { hostOf, isLocalHost, metadataCredential, persistencePath, secretPath, servesHost } from './paths.js';
 import type { Chain, Lang, Snippet, Step, Taint, Where } from './types.js';
 
 /** What one skill's code has set so far. */
@@ -294,6 +294,32 @@ const WRITABLE_PATH_FIRST = /\bPATH\s*=\s*["']?(?:\/tmp|\/var\/tmp|\/dev\/shm)(?
 /** A command substitution that encodes what it reads (`$(base64 -w0 f)`, `$(xxd -p f)`, `$(gzip -c f | …)`). */
 const ENCODED_SUB = /\$\([^)]*\b(?:base64|base32|basenc|xxd|od|hexdump|gzip|bzip2|xz|zstd)\b/;
 
+/** What names a variable as a secret, in a filter over the environment: the generic words of SECRET_NAME. */
+const SECRET_WORD = /key|token|secret|passw|passwd|credential|auth|cookie/gi;
+/** The label of the environment's secrets gathered by name (shell and program code); shownStore knows it. */
+export const ENV_SECRETS = 'every environment variable named like a secret';
+
+/**
+ * The environment filtered down to its secrets (ATT&CK T1552.001 applied to the environment): `env | grep -iE
+ * 'key|token|secret'` keeps the values of every variable named like a credential, whatever service it belongs to. A
+ * selector of one name (`env | grep OPENAI`) is a check of one setting, and one that keeps only the names (`| cut
+ * -d= -f1`) or drops the secrets (`grep -v`) reads none. Returns the harvest's taint, null when a later command keeps
+ * only the names, undefined when this command is neither.
+ */
+export function envSecretsKept(stdin: Taint, head: string, vals: readonly string[], here: Where): Taint | null | undefined {
+  if (stdin.kind === 'env' && stdin.what === 'the environment' && /^(?:grep|egrep|rg)$/.test(head)) {
+    if (vals.some((v) => /^-[a-zA-Z]*[vcqlL]/.test(v) || /^--(?:invert-match|count|quiet|silent|files-with(?:out)?-matches)$/.test(v))) return undefined;
+    const words = new Set(vals.filter((v) => !v.startsWith('-')).flatMap((v) => [...v.matchAll(SECRET_WORD)].map((m) => m[0].toLowerCase())));
+    if (words.size < 2) return undefined;
+    return { kind: 'secret', steps: [...stdin.steps, step(here, `keeps the variables named like secrets (${head} ${vals.join(' ')})`)], what: ENV_SECRETS };
+  }
+  if (stdin.kind === 'secret' && stdin.what === ENV_SECRETS) {
+    const j = vals.join(' ');
+    if ((head === 'cut' && /-d\s*['"]?=/.test(j) && /-f\s*1\b/.test(j)) || (/^g?awk$/.test(head) && /-F\s*['"]?=/.test(j) && /print \$1\b/.test(j)) || (head === 'sed' && /s[/|#]=\.\*[/|#]{2}/.test(j))) return null;
+  }
+  return undefined;
+}
+
 /** The chain a credential store's content printed where the agent reads it makes (shell and program code). */
 export function shownChain(t: Taint, here: Where, how = 'prints it where the agent reads it'): Omit<Chain, 'steps'> & { steps: Step[] } {
   return { rule: 'exfiltration', kind: 'secret-shown', severity: 'warning', confidence: 'medium', steps: [...t.steps, step(here, how)], impact: "the secret goes into the model's context: it is sent to the model provider and kept in the session's transcript and logs, and the skill's next words can send it anywhere", fix: 'Remove it; to check that a credential works, run the tool that uses it (it never prints the secret)' };
@@ -303,7 +329,7 @@ export function shownChain(t: Taint, here: Where, how = 'prints it where the age
  *  decrypted keychain, logon secrets), not a service's own token, one secret store entry or a file beside the keys. */
 export function shownStore(t: Taint): boolean {
   if (t.kind !== 'secret' || t.weak || t.envName !== undefined || t.asPath || t.owner) return false;
-  if (!/^(?:~\/|\/)/.test(t.what) && !/^(?:the registry hive|the memory of LSASS|the logon credentials|the login keyring|the KDE wallet|git's stored credential|the keychain's decrypted|the key to the browser|the GnuPG private keys|every )/.test(t.what)) return false;
+  if (!/^(?:~\/|\/)/.test(t.what) && !/^(?:the registry hive|the memory of LSASS|the logon credentials|the login keyring|the KDE wallet|git's stored credential|the keychain's decrypted|the key to the browser|the GnuPG private keys|every |the cloud instance's|the container task's)/.test(t.what)) return false;
   // Settings beside the keys hold none: a profile's region, a client's hosts, the keys' public halves.
   if (/\.pub$|known_hosts|authorized_keys|\.ssh\/config$|\.aws\/config$|\.azure\/config$|\.gnupg\/[^/]*\.conf$|gcloud\/(?:configurations|active_config)|^\/etc\/sudoers/.test(t.what)) return false;
   return !(t.steps[0]?.what.startsWith('reads the browser data') && !BROWSER_STORE.test(t.what));
@@ -999,6 +1025,18 @@ export class ShellModel {
     }
     // Downloads, and data sent with them.
     if (DOWNLOADERS.has(head) || (head === 'certutil' && vals.some((v) => /^[-/]urlcache$/i.test(v))) || (head === 'bitsadmin' && vals.some((v) => /^\/transfer$/i.test(v)))) {
+      // The cloud metadata service's credentials path answers with the instance's keys: a read of a secret.
+      const imds = vals.map(metadataCredential).find((x) => x !== null);
+      if (imds) {
+        const t: Taint = { kind: 'secret', steps: [step(here, `reads ${imds} (${head})`)], what: imds };
+        const out = c.redirects.find((r) => (r.op === '>' || r.op === '>>') && !toTerminal(r))?.target?.value ?? vals.find((v, k) => /^(?:-o|--output|-O)$/.test(vals[k - 1] ?? ''));
+        if (out) {
+          stage(st, t, here, out, this.sn.negated === true);
+          st.files.set(out, t);
+          return null;
+        }
+        return t;
+      }
       return this.download(c, head, args, vals, stdin, here, depth);
     }
     // Installs of a package by URL: the installer runs the package's build or lifecycle code (pip's setup.py, npm's
@@ -1244,7 +1282,12 @@ export class ShellModel {
           if (dest === '-' || dest === undefined) return t;
         } else dest = [...vals].reverse().find((v) => !v.startsWith('-'));
         if (dest) {
-          stage(st, t, here, dest, this.sn.negated === true);
+          // A destination that starts with a variable naming a credential store's path is read with that path
+          // (`cp "$F" "$F.bak"`, `cp "$F.bak" "$F"` with F set to the store: a backup beside it, or put back).
+          const held = /^\$\{?([A-Za-z_]\w*)\}?(?=[^\w/]|$)/.exec(dest);
+          const heldStore = held ? st.vars.get(held[1]!) : undefined;
+          const at = heldStore?.kind === 'secret' && secretPath(heldStore.what) !== null ? heldStore.what + dest.slice(held![0].length) : dest;
+          stage(st, t, here, at, this.sn.negated === true);
           st.files.set(dest, t);
           if (dest.startsWith('./')) st.files.set(dest.slice(2), t);
           if (/.\/+$/.test(dest)) st.files.set(dest.replace(/\/+$/, ''), t);
@@ -1283,6 +1326,8 @@ export class ShellModel {
       const label = dec.startsWith('tr:') ? (decodeAll('abcnopABC', dec) === 'nopabcNOP' ? 'rot13' : 'tr substitution') : dec;
       if (text !== null) return { kind: 'literal', steps: [...stdin.steps, step(here, `decodes it (${label})`)], what: text, envName: 'decoded', decoder: label };
     }
+    const kept = stdin ? envSecretsKept(stdin, head, vals, here) : null;
+    if (kept !== undefined) return kept;
     if (FILTERS.has(head) || dec) return stdin;
     // `read NAME…` from a socket: the variables hold what the peer sent (options and their values skipped).
     if (head === 'read' && stdin?.kind === 'socket') {
