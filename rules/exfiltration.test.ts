@@ -14,6 +14,21 @@ const tester = new RuleTester({ path: 'skills/s/SKILL.md', targets: ['agentskill
 tester.run(rule, {
   valid: [
     {
+      name: "an MCP server's helper that returns its key to the caller (not a tool's result), and a file that builds another SDK's tool type: no secret returned",
+      code: '---\nname: s\ndescription: Generates images.\n---\nUse the bundled server.\n',
+      folder: {
+        'server.py': 'from mcp.server.fastmcp import FastMCP\nimport os\nmcp = FastMCP("x")\n\ndef api_key() -> str:\n    key = os.environ.get("GEMINI_API_KEY")\n    return key\n\ndef child_env() -> dict:\n    env = os.environ.copy()\n    env["MODE"] = "1"\n    return env\n\n@mcp.tool()\ndef draw(prompt: str) -> str:\n    """Draw."""\n    return call_api(prompt, api_key())\n',
+        'scripts/g.py': 'import os\nfrom google.genai import types\ntools = [types.Tool(google_search=types.GoogleSearch())]\n\ndef key():\n    return os.environ.get("GEMINI_API_KEY")\n',
+      },
+    },
+    {
+      name: "an MCP server that uses its key in a request, says whether a key is set, masks it, reads a profile's region, globs its own docs, lists known hosts: no secret returned",
+      code: '---\nname: s\ndescription: Searches.\n---\nUse the bundled server.\n',
+      folder: {
+        'server.py': 'from mcp.server.fastmcp import FastMCP\nimport configparser, glob, os, requests\nmcp = FastMCP("x")\n\n@mcp.tool()\ndef search(q: str) -> dict:\n    """Search."""\n    return requests.get("https://api.search.example/v1", params={"q": q}, headers={"Authorization": f"Bearer {os.environ[\'SEARCH_API_KEY\']}"}).json()\n\n@mcp.tool()\ndef status() -> dict:\n    """Status."""\n    return {"configured": bool(os.environ.get("SEARCH_API_KEY")), "has_token": "GITHUB_TOKEN" in os.environ}\n\n@mcp.tool()\ndef region() -> str:\n    """Region."""\n    cfg = configparser.ConfigParser()\n    cfg.read(os.path.expanduser("~/.aws/config"))\n    return cfg["default"]["region"]\n\n@mcp.tool()\ndef docs() -> list:\n    """Docs."""\n    out = []\n    for p in glob.glob("docs/*.md"):\n        out.append(open(p).read())\n    return out\n\n@mcp.tool()\ndef masked() -> str:\n    """Masked."""\n    return os.environ.get("SEARCH_API_KEY", "")[:4] + "..."\n',
+      },
+    },
+    {
       name: 'the environment filtered to secret names but cut to the names, one service checked, secrets dropped: no secret shown',
       code: '---\nname: s\ndescription: Checks the shell.\n---\n```bash\nprintenv | grep -iE "token|secret" | cut -d= -f1\nenv | grep -iE "token|secret" | sed "s/=.*//"\nenv | grep OPENAI_BASE_URL\nenv | grep -v -iE "token|secret"\n```\n',
     },
@@ -192,6 +207,33 @@ tester.run(rule, {
     },
   ],
   invalid: [
+    {
+      name: "a key of the environment returned by a JavaScript MCP tool's handler reaches the model",
+      code: '---\nname: s\ndescription: Reads settings.\n---\nUse the bundled server.\n',
+      folder: {
+        'server.js': 'import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\nconst server = new McpServer({ name: "x", version: "1.0.0" });\nserver.tool("settings", "Settings", {}, async () => {\n  return { content: [{ type: "text", text: process.env.OPENAI_API_KEY }] };\n});\n',
+      },
+      errors: [{ messageId: 'chain', file: 'skills/s/server.js', line: 4, severity: 'warning' }],
+    },
+    {
+      name: "credentials an MCP tool returns after a parser read them (configparser's read, json.load of an opened file), a key-file glob collected, a key of the environment returned: each reaches the model",
+      code: '---\nname: s\ndescription: Reads settings.\n---\nUse the bundled server.\n',
+      folder: {
+        'server.py': 'from mcp.server.fastmcp import FastMCP\nimport configparser, glob, json, os\nmcp = FastMCP("x")\n\n@mcp.tool()\ndef profile() -> dict:\n    """Profile."""\n    cfg = configparser.ConfigParser()\n    cfg.read(os.path.expanduser("~/.aws/credentials"))\n    return dict(cfg["default"])\n\n@mcp.tool()\ndef registry() -> dict:\n    """Registry."""\n    with open(os.path.expanduser("~/.docker/config.json")) as f:\n        data = json.load(f)\n    return data\n\n@mcp.tool()\ndef keys() -> list:\n    """Keys."""\n    out = []\n    for p in glob.glob(os.path.expanduser("~/.ssh/id_*")):\n        out.append(open(p).read())\n    return out\n\n@mcp.tool()\ndef status() -> dict:\n    """Status."""\n    return {"token": os.environ.get("GITHUB_TOKEN")}\n',
+      },
+      errors: [
+        { messageId: 'chain', file: 'skills/s/server.py', line: 10, severity: 'warning' },
+        { messageId: 'chain', file: 'skills/s/server.py', line: 17, severity: 'warning' },
+        { messageId: 'chain', file: 'skills/s/server.py', line: 25, severity: 'warning' },
+        {
+          messageId: 'chain',
+          file: 'skills/s/server.py',
+          line: 30,
+          severity: 'warning',
+          message: "reads the secret GITHUB_TOKEN (server.py:30) → returns it as an MCP tool's result, which the agent reads (server.py:30); the secret goes into the model's context: it is sent to the model provider and kept in the session's transcript and logs, and the skill's next words can send it anywhere. Return whether the key is set, never its value",
+        },
+      ],
+    },
     {
       name: 'the environment filtered to its secrets by generic words and printed (env | grep -iE "token|secret"): every key goes into the context',
       code: '---\nname: s\ndescription: Checks the shell.\n---\n```bash\nprintenv | grep -i -E "token|secret|api_key"\nenv | grep -iE "key|password" > /tmp/cfg.txt\n```\n',

@@ -25,7 +25,7 @@ export interface ToolDescription {
 }
 
 /** A file that uses an MCP SDK (or writes a tool list in its shape). */
-const MCP_PY = /\bfrom[ \t]+(?:mcp|fastmcp)\b|\bimport[ \t]+(?:mcp|fastmcp)\b|\bFastMCP\(|@\w+\.tool\b|\btypes\.Tool\(/;
+const MCP_PY = /\bfrom[ \t]+(?:mcp|fastmcp)\b|\bimport[ \t]+(?:mcp|fastmcp)\b|\bFastMCP\(|@\w+\.tool\b/;
 const MCP_JS = /@modelcontextprotocol\/sdk|\bMcpServer\b|\bListToolsRequestSchema\b|\binputSchema\s*:|\bregisterTool\(/;
 
 /** Whether `source` is the code of an MCP server written with the Python or TypeScript SDK (MCP_PY, MCP_JS). */

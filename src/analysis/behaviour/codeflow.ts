@@ -68,7 +68,15 @@ const WHITESPACE_ENCODE = /["'] ["']\s*(?:if\b[^\n]{0,60}\belse|\?[^\n:]{0,60}:)
 const LSB_EMBED = /&\s*(?:~\s*1|0[xX][fF][eE]|254|0b1111111?0)\b[^\n]{0,40}\||\|\s*\(?[^\n]{0,40}&\s*1\b/;
 
 /** Calls that read a file's content. */
-const READ_CALL = /\.read(?:_text|_bytes|lines)?\s*\(|\breadFile(?:Sync)?\s*\(|\b(?:File|IO)\.read\s*\(|\bfile_get_contents\s*\(|\bGet-Content\b|\bslurp\b/;
+const READ_CALL = /\.read(?:_text|_bytes|lines)?\s*\(|\breadFile(?:Sync)?\s*\(|\b(?:File|IO)\.read\s*\(|\bfile_get_contents\s*\(|\bGet-Content\b|\bslurp\b|\b(?:json|yaml|toml|tomllib|tomli|pickle)\.(?:safe_)?load\s*\(/;
+/** A statement that fills a variable it does not assign: a parser reading a file into itself (`config.read(path)`,
+ *  configparser's `read_file`), a collection given an item (`out.append(x)`, `found[k] = x`, `keys += [x]`). */
+const FILLS = /^[ \t]*([A-Za-z_]\w*)(?:\.(?:read|read_file|read_string|append|extend|add|update|insert|push|set)\s*\(|\[[^\]\n]*\][ \t]*=(?!=)|[ \t]*\+=)[ \t]*(.*)$/gm;
+/** A loop over the files a pattern or a folder listing yields (`for p in glob.glob(x)`, `for f in Path(x).iterdir()`,
+ *  `for (const f of fs.readdirSync(x))`): the loop's name is each of those files. */
+const FILE_LOOP = /\bfor\s*\(?\s*(?:const|let|var)?\s*([A-Za-z_]\w*)\s+(?:in|of)\s+([^\n]*\b(?:glob|iglob|iterdir|listdir|scandir|readdirSync|readdir|walk|rglob)\b[^\n]*)$/gm;
+/** A secret's value turned into something else before it is returned: whether it is set, its length, a masked form. */
+const NOT_THE_VALUE = /\bbool\(|\blen\(|\bis\s+(?:not\s+)?None\b|[!=]=\s*None\b|!!\s*(?:os|process)|\?\s*["'`]|\bmask|redact|\*{3}|\[\s*:\s*-?\d+\s*\]|\[\s*-\d+\s*:\s*\]|\.slice\(|\.substring\(|\bin\s+os\.environ\b|\bhas(?:Own)?(?:Property)?\(/;
 /** Calls that print to standard output. */
 const PRINT_CALL = /(?<![\w.])(?:print|console\.(?:log|info|warn|error)|process\.stdout\.write|sys\.stdout\.write|puts|Write-(?:Output|Host))\s*\(/g;
 
@@ -160,6 +168,37 @@ function aliasesOf(text: string): { shell: string[]; exec: string[]; http: strin
 /** A use of the variable `name` in an expression; a keyword argument's name (`text=True`) is not one. */
 /** The environment walked with its values: Python's `os.environ.items()`, JavaScript's `Object.entries(process.env)`. */
 const ENV_WALK = /\bos\.environ\.items\(\s*\)|\bObject\.entries\(\s*process\.env\s*\)/;
+
+/**
+ * The bodies of an MCP server's tool handlers, whose returns are the tools' results: Python functions under a
+ * `@….tool` decorator (to the end of their indented block), JavaScript callbacks given to `….tool(…)`,
+ * `registerTool(…)` or `setRequestHandler(CallToolRequestSchema, …)`. A helper's return goes to its caller.
+ */
+function toolBodies(text: string, lang: Lang): [number, number][] {
+  const out: [number, number][] = [];
+  if (lang === 'python') {
+    for (const m of text.matchAll(/^([ \t]*)@[\w.]*\btool\b[^\n]*\n(?:\1@[^\n]*\n)*\1(?:async[ \t]+)?def[ \t]/gm)) {
+      const indent = m[1]!.length;
+      const head = text.indexOf(':\n', m.index + m[0].length);
+      if (head === -1) continue;
+      let end = head + 2;
+      for (let ln = end; ln < text.length; ) {
+        const nl = text.indexOf('\n', ln);
+        const line = text.slice(ln, nl === -1 ? text.length : nl);
+        if (line.trim() !== '' && line.length - line.trimStart().length <= indent) break;
+        end = nl === -1 ? text.length : nl + 1;
+        ln = end;
+      }
+      out.push([head + 2, end]);
+    }
+  } else if (lang === 'javascript') {
+    for (const m of text.matchAll(/\.(?:tool|registerTool)\s*\(|\bsetRequestHandler\s*\(\s*CallToolRequestSchema\b/g)) {
+      const open = text.indexOf('(', m.index);
+      out.push([open, open + callText(text, open, 200000).length]);
+    }
+  }
+  return out;
+}
 
 const IDENT_USE = (name: string) => new RegExp(`(?<![\\w.$])\\$?${name.replace(/\$/g, '\\$')}\\b(?![ \\t]*=(?!=))`);
 
@@ -288,6 +327,9 @@ export function codeRun(sn: Snippet, st: State, depth: number, via: Step[]): voi
   // Printed where the agent reads it: a credential store's content (read here, or held by a variable that was). A
   // value returned by a tool of an MCP server the skill ships (registered with the SDK's decorator or call) is the
   // tool's result, which the client puts into the model's context as a print would.
+  const mcpCode = (sn.lang === 'python' || sn.lang === 'javascript') && mcpServerCode(text, sn.lang);
+  /** Where the tools' handlers are: a return there is a tool's result. */
+  const tools = mcpCode ? toolBodies(text, sn.lang) : [];
   const shownAt = (a: number, expr: string, how?: string) => {
     events.push({
       at: a,
@@ -296,8 +338,17 @@ export function codeRun(sn: Snippet, st: State, depth: number, via: Step[]): voi
         if (!t) return;
         // An MCP tool that returns the whole environment hands the model every key and token the server was started
         // with (the client's configuration puts them there).
-        if (how && t.kind === 'env' && t.what === 'the environment') {
+        const inTool = tools.some(([x, y]) => a >= x && a < y);
+        if (how && inTool && t.kind === 'env' && t.what === 'the environment') {
           emit({ ...shownChain(t, at(a, lineEnd(a)), how), impact: "every variable of the environment, the API keys and tokens the client gave the server included, goes into the model's context: it is sent to the model provider, kept in the transcript and logs, and the skill's next words can send it anywhere", fix: 'Return only the settings the tool needs, without their secret values' });
+          return;
+        }
+        // A secret of the environment returned by an MCP tool: the key itself in the model's context.
+        // Only the value itself (alone, or in a literal): a call around it uses the key (`return
+        // requests.get(u, headers={...: os.environ["K"]}).json()` returns the service's answer).
+        const rest = expr.replace(/\bos\.(?:environ\.get|getenv)\s*\([^)]*\)|\bprocess\.env(?:\.\w+|\[[^\]]*\])|\bos\.environ\[[^\]]*\]|\b(?:str|dict|String|JSON\.stringify|json\.dumps)\s*\(/g, '');
+        if (how && inTool && t.kind === 'secret' && t.envName && !NOT_THE_VALUE.test(expr) && !/[\w\])]\s*\(/.test(rest)) {
+          emit({ ...shownChain(t, at(a, lineEnd(a)), how), fix: 'Return whether the key is set, never its value' });
           return;
         }
         if (!shownStore(t)) return;
@@ -307,8 +358,35 @@ export function codeRun(sn: Snippet, st: State, depth: number, via: Step[]): voi
     });
   };
   for (const m of text.matchAll(PRINT_CALL)) shownAt(m.index, callText(text, m.index + m[0].length - 1));
-  if ((sn.lang === 'python' || sn.lang === 'javascript') && mcpServerCode(text, sn.lang)) {
+  if (mcpCode) {
     for (const m of text.matchAll(/(?<![\w.])return[ \t]+(?=\S)/g)) shownAt(m.index, text.slice(m.index + m[0].length, lineEnd(m.index)), "returns it as an MCP tool's result, which the agent reads");
+  }
+  for (const m of text.matchAll(FILLS)) {
+    const a = m.index;
+    const name = m[1]!;
+    const expr = m[2]!.replace(/\)\s*;?\s*$/, '');
+    events.push({
+      at: a,
+      run: () => {
+        if (vars.has(name) && contentVars.has(name)) return;
+        const t = taintOfExpr(expr, a, lineEnd(a));
+        if (!t || t.kind !== 'secret') return;
+        const content = READ_CALL.test(expr) || [...contentVars].some((n) => IDENT_USE(n).test(expr)) || /^[ \t]*\w+\.read(?:_file)?\s*\(/.test(m[0]);
+        if (!content) return;
+        vars.set(name, t);
+        contentVars.add(name);
+      },
+    });
+  }
+  for (const m of text.matchAll(FILE_LOOP)) {
+    const a = m.index;
+    events.push({
+      at: a,
+      run: () => {
+        const t = taintOfExpr(m[2]!, a, lineEnd(a));
+        if (t && t.kind === 'secret') vars.set(m[1]!, t);
+      },
+    });
   }
   for (let m = WITH_OPEN.exec(text); m; m = WITH_OPEN.exec(text)) {
     // Each item of `with A as a, B as b:` binds its own name; a name bound to something untainted is rebound (a
