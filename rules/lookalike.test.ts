@@ -19,6 +19,9 @@ tester.run(rule, {
     // A Latin name joined to a word of the writer's language by a hyphen, each part in one script: Russian "SSH-ключи"
     // (SSH keys) and Greek "API-κλειδί" (API key).
     { name: 'a hyphenated compound of a Latin name and a word of another script, in a description', code: skill('vps', 'Use for SSH-\u043a\u043b\u044e\u0447\u0438 and API-\u03ba\u03bb\u03b5\u03b9\u03b4\u03af.') },
+    // "AI-агентов" (AI agents) and "MCP-серверов" (MCP servers): every letter of "агентов" and "серверов" has a Latin
+    // lookalike, but the description is Russian ("для создания", "и"): a word of its own language imitates nothing.
+    { name: 'a compound whose other-script part is all lookalikes, in a description written in that script', code: skill('agents', 'Архитектор AI-\u0430\u0433\u0435\u043d\u0442\u043e\u0432 и MCP-\u0441\u0435\u0440\u0432\u0435\u0440\u043e\u0432 для создания приложений.') },
     // U+03C1 Greek ρ looks like Latin p: alone before a hyphen in a description it is the symbol of a formula.
     { name: 'a Greek letter standing alone in a hyphenated description word is a symbol', code: skill('stats', 'Computes \u03c1-corrected ratios, \u03b12-level tests and the p-value of x-\u03c1.') },
     { name: 'plain Latin tool names', code: TOOLS.replace('r\u0435ad', 'read').replace('wr\u0456te', 'write'), path: '.crv/skills/t.md', targets: ['cerveau'] },
@@ -32,6 +35,12 @@ tester.run(rule, {
         { line: 2, column: 7, severity: 'error', messageId: 'name' },
         { line: 3, column: 14, severity: 'warning', messageId: 'description' },
       ],
+    },
+    {
+      // One Russian word of its own letters ("для") is no Russian text: "github-сору" still reads as "github-copy".
+      name: 'a compound whose other-script part is all lookalikes, in a description with one word of that script',
+      code: skill('gh', 'Use github-\u0441\u043e\u0440\u0443 для this.'),
+      errors: [{ line: 3, column: 14, severity: 'warning', messageId: 'description' }],
     },
     {
       name: 'Greek letters inside a part of a description word, Cyrillic alone before a hyphen, and a Greek symbol in a name are still read as letters',

@@ -16,18 +16,41 @@ const GREEK_SYMBOL = /(?<=^|[-_])\p{Script=Greek}\p{N}*(?=[-_]|$)/gu;
  * A hyphenated compound of prose whose parts each keep to one script, none of them a word of another script made of
  * Latin lookalikes only: "SSH-ключи", "API-ключ", "Docker-контейнер" (a Latin name joined to a word of the
  * writer's language, as Russian, Greek or Bulgarian write them). Not "github-сору" (every letter of "сору" imitates a
- * Latin one: it reads as "copy") and not "раypal" (one part mixes scripts).
+ * Latin one: it reads as "copy") unless the text is written in that script (nativeScripts), and not "раypal" (one
+ * part mixes scripts).
  */
-function compound(w: string): boolean {
+function compound(w: string, native: ReadonlySet<string>): boolean {
   const parts = w.split(/[-_]+/).filter((p) => /\p{L}/u.test(p));
   if (parts.length < 2) return false;
   for (const p of parts) {
     const latin = LATIN.test(p);
     const other = OTHER_LETTER.test(p);
     if (latin && other) return false;
-    if (other && findLookalikes(p).length === [...p.matchAll(/\p{L}/gu)].length) return false;
+    // A word of the text's own language may happen to use only letters that have Latin lookalikes ("AI-агентов" in
+    // a Russian description): it imitates nothing there. In text of another language it stands out as a Latin word.
+    if (other && !native.has(scriptOf(p) ?? '') && findLookalikes(p).length === [...p.matchAll(/\p{L}/gu)].length) return false;
   }
   return true;
+}
+
+/** The scripts whose lookalikes are judged, by Unicode script property. */
+const SCRIPTS = ['Cyrillic', 'Greek', 'Armenian', 'Cherokee', 'Coptic'].map((name) => ({ name, re: new RegExp(`^\\p{Script=${name}}+$`, 'u') }));
+
+/** The one script all letters of `p` are written in, among SCRIPTS, or null. */
+function scriptOf(p: string): string | null {
+  const letters = [...p.matchAll(/\p{L}/gu)].map((m) => m[0]).join('');
+  return SCRIPTS.find((x) => x.re.test(letters))?.name ?? null;
+}
+
+/** The scripts the text is written in besides Latin: those with at least two words of their own letters that hold a
+ *  letter with no Latin lookalike (a Russian sentence has many; an English one with a spoofed word has none). */
+function nativeScripts(s: string): Set<string> {
+  const count = new Map<string, number>();
+  for (const w of s.match(/\p{L}+/gu) ?? []) {
+    const sc = scriptOf(w);
+    if (sc && findLookalikes(w).length < [...w].length) count.set(sc, (count.get(sc) ?? 0) + 1);
+  }
+  return new Set([...count].filter(([, n]) => n >= 2).map(([k]) => k));
 }
 
 /**
@@ -40,10 +63,11 @@ export function mixedWords(s: string, symbols = false): string[] {
   // A mixed word holds a letter of another script than Latin: none in ASCII text, none in Latin-only text (ñ, ü).
   // eslint-disable-next-line no-control-regex
   if (!/[^\x00-\x7f]/.test(s) || !OTHER_LETTER.test(s)) return out;
+  let native: Set<string> | null = null;
   for (const w of s.match(/[\p{L}\p{M}\p{N}_-]+/gu) ?? []) {
     const judged = symbols ? w.replace(GREEK_SYMBOL, '') : w;
     if (!LATIN.test(judged) || !OTHER_LETTER.test(judged)) continue;
-    if (symbols && compound(judged)) continue;
+    if (symbols && compound(judged, (native ??= nativeScripts(s)))) continue;
     if (findLookalikes(judged).some((l) => l.script !== 'Latin')) out.push(w);
   }
   return out;
