@@ -16,6 +16,11 @@ const vsByte = (b: number) => String.fromCodePoint(b < 16 ? 0xfe00 + b : 0xe0100
 
 tester.run(rule, {
   valid: [
+    {
+      name: 'zero-width spaces at the end of values of a data file, after CJK punctuation and between Han characters (a word-break mark), many of them: quiet, no spread',
+      code: `${FM}Body.\n`,
+      folder: { 'templates/deck.json': `{\n${'  "current_text": "短视频推广启动\u200b",\n'.repeat(9)}  "note": "聚焦增长。\u200b优先解决风险\u200b借新业务",\n  "title": "Q1 plan\u200b"\n}\n` },
+    },
     { name: 'plain text', code: `${FM}Nothing hidden here.\n` },
     { name: 'a left-to-right embedding on a line with right-to-left text', code: `${FM}\u05d0 \u202ax\u202c\n` },
     { name: 'emoji ZWJ sequences', code: `${FM}Family 👨\u200d👩\u200d👧 and 🏳️\u200d🌈\n` },
@@ -61,6 +66,32 @@ tester.run(rule, {
     { name: 'seven quiet ones across lines stay quiet (under ZW_SPREAD_WARNING)', code: `${FM}${'A line \u200bof text.\n'.repeat(7)}` },
   ],
   invalid: [
+    {
+      name: 'in a data file a zero-width space inside a key or a URL still splits it; at a value\'s end it is quiet (auditor sees info); in a script every one counts',
+      code: `${FM}Body.\n`,
+      folder: { 'data/cfg.json': '{"ur\u200bl": "https://exa\u200bmple.com", "label": "Done\u200b"}\n', 'scripts/a.py': 'LABEL = "Done\u200b"\n' },
+      persona: 'auditor',
+      errors: [
+        { file: 'skills/s/data/cfg.json', line: 1, column: 5, severity: 'warning', messageId: 'zeroWidth' },
+        { file: 'skills/s/scripts/a.py', line: 1, column: 14, severity: 'warning', messageId: 'zeroWidth' },
+      ],
+    },
+    {
+      name: 'a zero-width space at the end of a data file\'s value: info (auditor), with its own message',
+      code: `${FM}Body.\n`,
+      folder: { 'data/labels.yaml': 'done: "Finished\u200b"\n' },
+      persona: 'auditor',
+      errors: [
+        {
+          file: 'skills/s/data/labels.yaml',
+          line: 1,
+          column: 16,
+          severity: 'info',
+          messageId: 'zeroWidthData',
+          message: 'an invisible character (U+200B) at a token boundary in a data file: "done: \\"Finished<U+200B>\\""; it splits no key, value or word (most likely copied with the text from a document or page), but code that compares the value sees it. Remove it',
+        },
+      ],
+    },
     {
       name: 'another invisible character as a permalink\'s text is counted (info alone), and one in a script is a warning',
       code: `${FM}## Part [\u200c](#part)\n`,

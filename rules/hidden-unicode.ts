@@ -40,6 +40,8 @@ const MESSAGES = {
     '{{count}} invisible character{{s}} ({{chars}}): {{excerpt}}; the line names the character, so it is most likely shown as an example. Write it as an escape (\\u{{code}}) so the example stays visible',
   zeroWidthBoundary:
     '{{count}} invisible character{{s}} ({{chars}}) at a word boundary in prose: {{excerpt}}; it splits no word and hides no text (most likely left by a copy from a web page), but models and string comparisons see it. Remove it',
+  zeroWidthData:
+    '{{count}} invisible character{{s}} ({{chars}}) at a token boundary in a data file: {{excerpt}}; it splits no key, value or word (most likely copied with the text from a document or page), but code that compares the value sees it. Remove it',
   zeroWidthSpread:
     '{{count}} invisible character{{s}} ({{chars}}) at a word boundary: {{excerpt}}; one alone hides nothing, but this text holds {{total}} of them on {{lines}} lines, enough to carry data (a bit per boundary) or to salt phrases against filters. Remove them',
   mojibake:
@@ -97,15 +99,17 @@ export default defineRule({
     // Every text file of the package (scripts too: bidi controls reorder what a reviewer sees of code). One cause
     // in many files (a zero-width space in every page of scraped documentation) is one finding for the skill.
     for (const ref of ctx.skill.folder?.files().files ?? []) {
-      for (const f of findHidden(ref.source.normalized, { prose: MARKDOWN.test(ref.file) })) items.push(item(f, { file: ref.file, source: ref.source }));
+      for (const f of findHidden(ref.source.normalized, { prose: MARKDOWN.test(ref.file), data: DATA.test(ref.file) })) items.push(item(f, { file: ref.file, source: ref.source }));
     }
     reportGroupedInSkill(ctx, items, src);
   },
 });
 
-/** Markdown files of the package: prose, where a zero-width character at a word boundary is quiet. Scripts, data
- *  and plain text files are code or input to code: there every one counts. */
+/** Markdown files of the package: prose, where a zero-width character at a word boundary is quiet. Scripts and
+ *  plain text files are code or input to code: there every one counts. */
 const MARKDOWN = /\.(?:md|markdown|mdx|mdc)$/i;
+/** Data files of the package (findHidden's `data`): a zero-width character at a token boundary is quiet there. */
+const DATA = /\.(?:json|jsonl|ya?ml|csv|tsv)$/i;
 
 /** A finding to report; its message data is built only if it is shown (grouping shows the first of many). */
 function item(f: HiddenFinding, where: Pick<GroupableById, 'file' | 'source'> = {}): GroupableById {

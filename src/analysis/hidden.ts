@@ -31,6 +31,7 @@ export type HiddenMessageId =
   | 'strayControl'
   | 'zeroWidthNamed'
   | 'zeroWidthBoundary'
+  | 'zeroWidthData'
   | 'zeroWidthSpread'
   | 'mojibake'
   | 'zeroWidth';
@@ -97,6 +98,9 @@ export const VS_RUN_ERROR = 4;
 /** This many zero-width characters that are each quiet alone (at a word boundary in prose) in one text are a
  *  salting spread over lines: each line stays under ZW_LINE_ERROR, together they can carry data. */
 export const ZW_SPREAD_WARNING = 8;
+
+/** A letter of a script written without spaces between words. */
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
 
 function cpAt(s: string, i: number): number {
   return s.codePointAt(i) ?? -1;
@@ -399,11 +403,17 @@ export interface HiddenOptions {
    *  zero-width character at a word boundary outside code spans and blocks is quiet there (info). In code every
    *  one counts, since it changes what runs or what a reviewer copies. */
   prose?: boolean;
+  /** The text is data (a JSON, YAML, CSV or TSV file of the package): values copied from documents and pages. A
+   *  zero-width character at a token boundary there (not between two word characters of one token) is quiet, and
+   *  many of them are no salting: nothing reads a data file as text to be told something but code, which is judged
+   *  itself. Inside a token (a key, a URL, a command, a word) it still counts. */
+  data?: boolean;
 }
 
 /** Analyse one text; offsets in the findings are offsets in `s`. */
 export function findHidden(s: string, options: HiddenOptions = {}): HiddenFinding[] {
   const prose = options.prose === true;
+  const data = options.data === true && !prose;
   const out: HiddenFinding[] = [];
   // The first candidate, found without the Unicode-property regex (most texts have none): the scan below starts there.
   const first = firstInvisible(s, 0, false);
@@ -515,6 +525,16 @@ export function findHidden(s: string, options: HiddenOptions = {}): HiddenFindin
     // A heading's code span names a thing (`Removed \`experimental_<ZW>name\``), it is no command to copy.
     if (ticks % 2 === 1 && nextTick(after) < lineEnd && !HEADING.test(s.slice(lineStart, Math.min(lineEnd, lineStart + 10)))) return false;
     return !inFence(i);
+  };
+  /** Whether the zero-width character [i, i + len) of a data file sits at a token boundary: no word character both
+   *  before it and after it within one whitespace-delimited token (`"text<ZW>",` splits nothing; `"ke<ZW>y"` does). */
+  const dataBoundaryAt = (i: number, len: number): boolean => {
+    const before = cpBefore(s, i).cp;
+    // A zero-width space beside a letter of a script written without spaces (Han, kana, Thai, Lao, Khmer, Myanmar)
+    // is that script's word-break mark (Unicode UAX #14: ZW), as office programs write into the text they export.
+    if (s.codePointAt(i) === 0x200b && (UNSPACED.test(String.fromCodePoint(Math.max(before, 0))) || UNSPACED.test(String.fromCodePoint(cpAt(s, i + len))))) return true;
+    advanceTo(i);
+    return !(lastWord > lastWs && nextWord(i + len) < nextWs(i + len) && !isBoundaryPunct(before));
   };
   // Lines whose zero-width characters are all quiet, held back until the whole text is read: enough of them in one
   // text are a spread salting and are reported as such.
@@ -728,7 +748,7 @@ export function findHidden(s: string, options: HiddenOptions = {}): HiddenFindin
     const fence = /[`~]/.test(around);
     if (!lineZw) lineZw = { start: i, end: i + len, cps: [], maxRun: 0, fence: true, escSeq: false, quiet: true };
     // A separator of a rendered formula is quiet in code too (the formulas of scraped papers sit in code blocks).
-    lineZw.quiet &&= (prose && mayBeQuiet(cp) && quietAt(i, len)) || mathSeparator(s, i, s.slice(lineStart, lineEnd));
+    lineZw.quiet &&= (prose && mayBeQuiet(cp) && quietAt(i, len)) || (data && mayBeQuiet(cp) && dataBoundaryAt(i, len)) || mathSeparator(s, i, s.slice(lineStart, lineEnd));
     // ESC then "[" or "]" starts a terminal control (CSI, OSC) that can hide or redraw text when the file is printed.
     if (cp === 0x1b && (s[i + 1] === '[' || s[i + 1] === ']')) lineZw.escSeq = true;
     lineZw.cps.push(cp);
@@ -743,10 +763,11 @@ export function findHidden(s: string, options: HiddenOptions = {}): HiddenFindin
     for (const { start, end, a, b, n } of emojiVs) out.push(lazy({ kind: 'emoji-selector', start, end, severity: 'info', confidence: 'low', messageId: 'emojiSelector' }, () => ({ ...an(n), excerpt: excerpt(s, a, b, start, end) })));
   }
   // Quiet alone, not together: past ZW_SPREAD_WARNING in one text each line is a warning that says how many.
-  const spread = quietCount >= ZW_SPREAD_WARNING;
+  const spread = !data && quietCount >= ZW_SPREAD_WARNING;
   for (const { start, end, a, b, cps } of quietLines) {
     const what = () => ({ ...an(cps.length), chars: labels(cps), excerpt: excerpt(s, a, b, start, end) });
-    if (spread) out.push(lazy({ kind: 'zero-width-spread', start, end, severity: 'warning', confidence: 'medium', messageId: 'zeroWidthSpread' }, () => ({ ...what(), total: quietCount, lines: quietLines.length })));
+    if (data) out.push(lazy({ kind: 'zero-width-boundary', start, end, severity: 'info', confidence: 'low', messageId: 'zeroWidthData' }, what));
+    else if (spread) out.push(lazy({ kind: 'zero-width-spread', start, end, severity: 'warning', confidence: 'medium', messageId: 'zeroWidthSpread' }, () => ({ ...what(), total: quietCount, lines: quietLines.length })));
     else out.push(lazy({ kind: 'zero-width-boundary', start, end, severity: 'info', confidence: 'low', messageId: 'zeroWidthBoundary' }, what));
   }
   return out.sort((a, b) => a.start - b.start);
