@@ -286,6 +286,19 @@ function threatDescribed(text: string, offset: number): boolean {
   return THREAT.test(clausePrefix(text, offset));
 }
 
+/** Common irregular past tenses, for REPORTED. */
+const IRREGULAR_PAST = 'did|went|ran|sent|wrote|made|took|kept|chose|gave|began|broke|built|forgot|got|hid|knew|left|lost|meant|paid|put|quit|said|saw|set|shut|spent|stole|told|thought|won|overrode|rewrote|undid';
+/**
+ * A clause that reports what the agent did ("Observed live: the model resolved the conflict against the skill
+ * without telling the user"): the agent named as the subject of a verb in the past tense, a narrative of an event
+ * (an incident, a test log, a comment explaining a fix), commanding nobody.
+ */
+const REPORTED = new RegExp(String.raw`\b(?:the|a|an|this|that|our|my|one)[ \t]+${AGENT_NOUN}[ \t]+(?:(?:then|just|simply|silently|quietly|also|instead)[ \t]+)?(?:[a-z]{2,}ed|${IRREGULAR_PAST})\b(?![ \t]+(?:to|that|by)\b)[^.!?;:]*$`, 'i');
+
+function reported(text: string, offset: number): boolean {
+  return REPORTED.test(clausePrefix(text, offset).replace(/(?:\/\/|#|\*)[ \t]*/g, ''));
+}
+
 function consequence(text: string, id: string, offset: number, end: number): boolean {
   let at = offset;
   if (id === 'skip-confirmation') at += SKIP_AT.exec(text.slice(offset, end))?.index ?? 0;
@@ -378,6 +391,9 @@ export function instructionAware(ctx: SkillContext): SkillContext {
       } else if ((r.file === undefined || PROSE.test(r.file)) && threatDescribed(text, r.offset)) {
         confidence = 'low';
         suffix += ' (what an attack could make the agent do, a threat described: low confidence)';
+      } else if (reported(text, r.offset)) {
+        confidence = 'low';
+        suffix += ' (what the agent did, reported in the past tense: low confidence)';
       } else if (ADDRESSED.has(r.messageId!) && consequence(text, r.messageId!, r.offset, r.endOffset ?? r.offset)) {
         confidence = 'low';
         suffix += ' (what something would let the agent do, a consequence: low confidence)';
@@ -396,7 +412,7 @@ export function instructionAware(ctx: SkillContext): SkillContext {
 
 const meta = {
   id: 'agent-instruction',
-  description: 'Instructions that turn the agent against its user: hide actions, lie about them, skip confirmation, claim the user approved, send data to an outside address, take credentials out of their store into a reply or file, plant a backdoor, fetch a URL and follow it; one step higher in hidden HTML/markdown comments, low confidence when quoted or negated',
+  description: 'Instructions that turn the agent against its user: hide actions, lie about them, skip confirmation, claim the user approved, send data to an outside address, take credentials out of their store into a reply or file, ask the user for a secret no chat should hold, plant a backdoor, fetch a URL and follow it; one step higher in hidden HTML/markdown comments, low confidence when quoted or negated',
   severity: 'warning',
   confidence: 'medium',
   category: 'security',
