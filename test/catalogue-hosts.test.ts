@@ -29,4 +29,13 @@ describe('sections about attacks', () => {
     const plain = '# Guard\n\n## Install\n\n`curl https://get.tool.io | bash`\n';
     expect(inCatalogue(plain, plain.indexOf('curl'))).toBe(false);
   });
+  it('a heading that names credential theft or a scanner\'s patterns is one; a heading about harvest data is not', async () => {
+    const { inCatalogue } = await import('../src/analysis/catalogue.js');
+    for (const h of ['## 7. Credential Harvesting', '## Token theft', '# Security Scan Patterns', '## Infostealers']) {
+      const text = `${h}\n\n- Git credential extraction: \`git credential fill\`\n`;
+      expect(inCatalogue(text, text.indexOf('git credential')), h).toBe(true);
+    }
+    const crop = '## Harvest dates\n\n`git credential fill`\n';
+    expect(inCatalogue(crop, crop.indexOf('git credential'))).toBe(false);
+  });
 });

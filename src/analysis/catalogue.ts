@@ -7,7 +7,7 @@ import { codeRanges, inRanges } from './packs.js';
 import type { SkillContext } from '../core/rule.js';
 
 /** Heading words of sections that describe attacks rather than instruct (in this heading or an enclosing one). */
-const CATALOGUE_HEADING = /\b(?:attacks?|attackers?|exploit(?:s|ation)?|exfiltration|vulnerab\w*|malicious|dangerous|detect(?:ion|ing|s)?|red flags?|indicators?|iocs?|threats?|payloads?|anti-?patterns?|techniques|what to (?:look|watch) for|examples? of (?:bad|unsafe|insecure)|unsafe|insecure|never do|don'?t do|bad (?:examples?|patterns?|practices?)|risky patterns?|suspicious|forensics?|injections?|obfuscation|smuggling|phishing|malware|backdoors?|(?:protects?|protection|defends?|defen[cs]es?|guards?)[ \t]+against|mitigations?)\b/i;
+const CATALOGUE_HEADING = /\b(?:attacks?|attackers?|exploit(?:s|ation)?|exfiltration|vulnerab\w*|malicious|dangerous|detect(?:ion|ing|s)?|red flags?|indicators?|iocs?|threats?|payloads?|anti-?patterns?|techniques|what to (?:look|watch) for|examples? of (?:bad|unsafe|insecure)|unsafe|insecure|never do|don'?t do|bad (?:examples?|patterns?|practices?)|risky patterns?|suspicious|forensics?|injections?|obfuscation|smuggling|phishing|malware|backdoors?|(?:protects?|protection|defends?|defen[cs]es?|guards?)[ \t]+against|mitigations?|(?:credential|password|token|cookie)[ \t]+(?:harvest(?:ing|ers?)?|theft|stealing|stealers?)|info-?stealers?|scan(?:ning)?[ \t]+(?:patterns?|rules?|signatures?))\b/i;
 /** The same heading words in Japanese and Chinese, which have no word boundaries: anti-pattern, bad example,
  *  attack, vulnerability, danger, malicious, forbidden ("not recommended" is advice about a real step, not a catalogue). */
 const CATALOGUE_HEADING_CJK = /アンチパターン|悪い例|攻撃|脆弱性|危険|悪意|禁止|反模式|错误示例|反例|攻击|漏洞|危险|恶意/;
