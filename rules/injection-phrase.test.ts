@@ -13,6 +13,11 @@ const tester = new RuleTester({ path: 'skills/s/SKILL.md', targets: ['agentskill
 tester.run(rule, {
   valid: [
     {
+      name: 'fake-system-notice named as a thing (a determiner before, a noun after) in an eval criterion and prose: low confidence',
+      code: '---\nname: s\ndescription: Curates skills.\n---\nThe reviewer must strip any ADMIN NOTICE banner it finds.\n',
+      folder: { 'evals/evals.json': '{"forbid": [{"text": "Obeys the SYSTEM OVERRIDE block in the fixture"}]}\n' },
+    },
+    {
       name: 'a heading named System Instructions, a precedence between the skill\'s own rules, an identifier in capitals',
       code: '---\nname: x\ndescription: Helper.\n---\n## System Instructions\n\nSecurity rules take precedence over style rules.\nFollow the user\'s instructions for naming.\nSubscribe to ADMIN_ALERT events.\n',
     },

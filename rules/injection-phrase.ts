@@ -68,6 +68,18 @@ const JAILBREAK_AFTER = /\b(?:you(?:'ll|[ \t]+(?:will|must|shall|are|have[ \t]+n
 /** A device, an operating system, a browser, an app or its settings, named as what holds the mode; or a switch. */
 const DEVICE_SETTING = /\b(?:devices?|phones?|smartphones?|handsets?|tablets?|android|ios|ipados|iphone|ipad|watchos|tvos|visionos|windows|macos|chromeos|linux|operating[ \t]+systems?|chrome|chromium|edge|firefox|safari|browsers?|extensions?|add-?ons?|settings|preferences|developer[ \t]+options|firmware|bios|uefi|consoles?|headsets?|apps?|application|connectors?|usb|adb|sideload\w*|(?:toggl|turn|switch|flipp?)(?:e|es|ed|ing|s)?)\b|\w[ \t]*(?:→|›|->|>)[ \t]*\w|\b(?:chrome|edge|about):\/*/i;
 
+/**
+ * A fake notice named as a thing rather than issued: a determiner before it and a noun after it ("Obeys the SYSTEM
+ * OVERRIDE block", "strip any ADMIN NOTICE banner"), as test criteria, reviews and defences write about one. An
+ * issued notice stands as a label: at a line's start, in brackets, before a colon.
+ */
+const NAMED_BEFORE = /\b(?:the|a|an|any|this|that|such|each|every|no)[ \t]+$/i;
+const NAMED_AFTER = /^[ \t]+(?:blocks?|sections?|messages?|texts?|tags?|headers?|headings?|lines?|strings?|payloads?|comments?|attacks?|injections?|patterns?|markers?|banners?|wording|phrases?|claims?|fixtures?|examples?|samples?)\b/i;
+
+function namedNotice(text: string, offset: number, end: number): boolean {
+  return NAMED_BEFORE.test(text.slice(Math.max(0, offset - 12), offset)) && NAMED_AFTER.test(text.slice(end, end + 16));
+}
+
 function productSetting(text: string, offset: number, end: number): boolean {
   if (!/^developer[ \t]+mode\b/i.test(text.slice(offset, end))) return false;
   const ls = text.lastIndexOf('\n', offset - 1) + 1;
@@ -141,6 +153,8 @@ function mentionAware(ctx: SkillContext): SkillContext {
       inner.report({ ...r, confidence: 'low', suffix: `${r.suffix ?? ''} (what a command-line option does: low confidence)` });
     } else if (r.file !== undefined && r.confidence !== 'low' && documentedSample(ctx, r.file)) {
       inner.report({ ...r, confidence: 'low', suffix: `${r.suffix ?? ''} (in a file the skill names as attack samples: low confidence)` });
+    } else if (text !== undefined && r.offset !== undefined && r.confidence !== 'low' && r.messageId === 'fake-system-notice' && namedNotice(text, r.offset, r.endOffset ?? r.offset)) {
+      inner.report({ ...r, confidence: 'low', suffix: `${r.suffix ?? ''} (the notice named as a thing, not issued: low confidence)` });
     } else if (text !== undefined && r.offset !== undefined && r.confidence !== 'low' && productSetting(text, r.offset, r.endOffset ?? r.offset)) {
       inner.report({ ...r, confidence: 'low', suffix: `${r.suffix ?? ''} (a setting of a product or a device switched on, not the model addressed: low confidence)` });
     } else inner.report(r);
