@@ -14,6 +14,10 @@ const tester = new RuleTester({ path: 'skills/s/SKILL.md', targets: ['agentskill
 tester.run(rule, {
   valid: [
     {
+      name: 'a public key uploaded to a provider (the key API of a cloud host) carries no secret',
+      code: '---\nname: s\ndescription: Sets up a server.\n---\n```bash\nssh-keygen -t ed25519 -f ~/.ssh/rescue_temp -N ""\nPUB=$(cat ~/.ssh/rescue_temp.pub)\ncurl -X POST -H "Authorization: Bearer $HCLOUD_TOKEN" -d "{\\"name\\":\\"rescue\\",\\"public_key\\":\\"$PUB\\"}" https://api.hetzner.cloud/v1/ssh_keys\n```\n',
+    },
+    {
       name: "an MCP server's helper that returns its key to the caller (not a tool's result), and a file that builds another SDK's tool type: no secret returned",
       code: '---\nname: s\ndescription: Generates images.\n---\nUse the bundled server.\n',
       folder: {

@@ -308,6 +308,9 @@ const SHARED_HOME = /^(?:dropbox|onedrive|google ?drive|googledrive|icloud ?driv
  * Whether `dest` is a plain folder or file under the user's home (`~/`, `$HOME/`, `${HOME}/`): no part of the path
  * hidden (a dot folder is where staged data is kept out of sight), not a synced or shared folder, not a temporary one.
  */
+/** The first step of a chain that reads a public key: its path ends in .pub or names authorized_keys. */
+const PUBLIC_HALF = /^reads the credentials \S*(?:\.pub|\/authorized_keys2?)\b/;
+
 export function privateHomeFolder(dest: string): boolean {
   const m = /^(?:~|\$HOME|\$\{HOME\})\/(.+)$/.exec(dest);
   if (!m) return false;
@@ -366,6 +369,9 @@ export function behaviourOf(ctx: SkillContext): Behaviour {
   const inBad = (w: Where) => st.badExamples.some((b) => b.file === w.file && w.start >= b.start && w.start < b.end);
   const shown = (c: Chain): Chain => (c.severity !== 'info' && c.steps.some((s) => inBad(s.at)) ? { ...c, severity: 'info', confidence: 'low', lowered: c.lowered ?? { severity: c.severity, confidence: c.confidence } } : c);
   const chains = [...launch, ...st.out.map(shown)].filter((c) => {
+    // A public key (`*.pub`, authorized_keys) is made to be shared: uploading it to a provider is how it is used, so
+    // an exfiltration chain that starts at one carries no secret. (It stays a source: persistence reads it.)
+    if (c.rule === 'exfiltration' && PUBLIC_HALF.test(c.steps[0]?.what ?? '')) return false;
     const last = c.steps[c.steps.length - 1]!.at;
     const k = `${c.rule}|${c.kind}|${last.file ?? ''}|${last.start}`;
     if (seen.has(k)) return false;
