@@ -14,6 +14,11 @@ const tester = new RuleTester({ path: 'skills/s/SKILL.md', targets: ['agentskill
 tester.run(rule, {
   valid: [
     {
+      name: "an MCP tool whose client is authenticated by a key of the environment returns the service's answer, not the key",
+      code: '---\nname: s\ndescription: Lists items.\n---\nUse the bundled server.\n',
+      folder: { 'server.py': 'from fastmcp import FastMCP\nimport httpx, os\nmcp = FastMCP(name="x")\nAPI_TOKEN = os.environ["API_TOKEN"]\n\n@mcp.tool()\ndef list_items(q: dict) -> dict:\n    with httpx.Client(headers={"Authorization": f"Bearer {API_TOKEN}"}) as client:\n        resp = client.get("/items", params=q)\n        if resp.status_code >= 400:\n            return {"error": resp.text}\n        return resp.json()\n' },
+    },
+    {
       name: 'a public key uploaded to a provider (the key API of a cloud host) carries no secret',
       code: '---\nname: s\ndescription: Sets up a server.\n---\n```bash\nssh-keygen -t ed25519 -f ~/.ssh/rescue_temp -N ""\nPUB=$(cat ~/.ssh/rescue_temp.pub)\ncurl -X POST -H "Authorization: Bearer $HCLOUD_TOKEN" -d "{\\"name\\":\\"rescue\\",\\"public_key\\":\\"$PUB\\"}" https://api.hetzner.cloud/v1/ssh_keys\n```\n',
     },

@@ -75,6 +75,11 @@ const FILLS = /^[ \t]*([A-Za-z_]\w*)(?:\.(?:read|read_file|read_string|append|ex
 /** A loop over the files a pattern or a folder listing yields (`for p in glob.glob(x)`, `for f in Path(x).iterdir()`,
  *  `for (const f of fs.readdirSync(x))`): the loop's name is each of those files. */
 const FILE_LOOP = /\bfor\s*\(?\s*(?:const|let|var)?\s*([A-Za-z_]\w*)\s+(?:in|of)\s+([^\n]*\b(?:glob|iglob|iterdir|listdir|scandir|readdirSync|readdir|walk|rglob)\b[^\n]*)$/gm;
+/** A read of one environment variable, in any of the languages' forms. */
+const ENV_READ = /\bos\.(?:environ(?:\.get)?\s*[[(]|getenv\s*\()|\bprocess\.env(?:\.\w|\[)|\$env:\w|\bENV\[|\bgetenv\s*\(/;
+/** An assignment's right side that is only such a read, with a fallback (`os.environ.get("K", "")`, `process.env.K ??
+ *  ""`, `os.getenv("K") or os.getenv("L")`). */
+const ENV_READ_ONLY = /^(?:(?:os\.(?:environ\.get\(|environ\[|getenv\()[^()\n]*[)\]]|process\.env(?:\.\w+|\[[^\]\n]*\]))(?:\s*(?:or|\|\||\?\?)\s*)?)+[^()\n]*;?$/;
 /** A secret's value turned into something else before it is returned: whether it is set, its length, a masked form. */
 const NOT_THE_VALUE = /\bbool\(|\blen\(|\bis\s+(?:not\s+)?None\b|[!=]=\s*None\b|!!\s*(?:os|process)|\?\s*["'`]|\bmask|redact|\*{3}|\[\s*:\s*-?\d+\s*\]|\[\s*-\d+\s*:\s*\]|\.slice\(|\.substring\(|\bin\s+os\.environ\b|\bhas(?:Own)?(?:Property)?\(/;
 /** Calls that print to standard output. */
@@ -222,6 +227,9 @@ export function codeRun(sn: Snippet, st: State, depth: number, via: Step[]): voi
   const vars = new Map<string, Taint>();
   /** Variables holding a file's content (read with .read(), read_text(), readFileSync…), not only its name. */
   const contentVars = new Set<string>();
+  /** Variables assigned a key of the environment as it is (`TOKEN = os.environ["TOKEN"]`), not something built with
+   *  it (a client authenticated by it, whose answers are the service's). */
+  const envKeyVars = new Set<string>();
   const urls = new Map<string, string>();
   /** Variables holding a path literal (`p = os.path.expanduser('~/.claude/settings.json')`, `$p = "$env:TEMP\\x.exe"`). */
   const paths = new Map<string, string>();
@@ -299,6 +307,8 @@ export function codeRun(sn: Snippet, st: State, depth: number, via: Step[]): voi
         }
         if (t) vars.set(name, t);
         else vars.delete(name);
+        if (t?.envName && ENV_READ_ONLY.test(rhs.trim())) envKeyVars.add(name);
+        else envKeyVars.delete(name);
         if (t && (READ_CALL.test(rhs) || /metadata service\)$/.test(t.what))) contentVars.add(name);
         else contentVars.delete(name);
       },
@@ -347,7 +357,8 @@ export function codeRun(sn: Snippet, st: State, depth: number, via: Step[]): voi
         // Only the value itself (alone, or in a literal): a call around it uses the key (`return
         // requests.get(u, headers={...: os.environ["K"]}).json()` returns the service's answer).
         const rest = expr.replace(/\bos\.(?:environ\.get|getenv)\s*\([^)]*\)|\bprocess\.env(?:\.\w+|\[[^\]]*\])|\bos\.environ\[[^\]]*\]|\b(?:str|dict|String|JSON\.stringify|json\.dumps)\s*\(/g, '');
-        if (how && inTool && t.kind === 'secret' && t.envName && !NOT_THE_VALUE.test(expr) && !/[\w\])]\s*\(/.test(rest)) {
+        const direct = ENV_READ.test(expr) || [...envKeyVars].some((n) => IDENT_USE(n).test(expr));
+        if (how && inTool && direct && t.kind === 'secret' && t.envName && !NOT_THE_VALUE.test(expr) && !/[\w\])]\s*\(/.test(rest)) {
           emit({ ...shownChain(t, at(a, lineEnd(a)), how), fix: 'Return whether the key is set, never its value' });
           return;
         }
