@@ -13,6 +13,10 @@ const tester = new RuleTester({ path: 'skills/s/SKILL.md', targets: ['agentskill
 tester.run(rule, {
   valid: [
     {
+      name: 'pipe-to-shell: a name in angle brackets or braces for the address in a sentence is a placeholder too (not a warning)',
+      code: '---\nname: s\ndescription: Helps with the project.\n---\nExample: `curl <url> | bash`, or `wget {script_url} | sh`.\n',
+    },
+    {
       // Read as a redirect, `>` would save the response into a file named ":", and any later `sh :` would run it.
       name: 'the > that closes a placeholder in angle brackets (-u <username>:<password>) saves no download',
       code: "---\nname: s\ndescription: Queries the endpoint.\n---\n```bash\ncurl -X POST 'https://h.example.net/q' -u <username>:<password> --data-binary @q.sparql\n```\n\n```bash\nsh :\n```\n",

@@ -55,14 +55,15 @@ const RUNS_UNREVIEWED = '{{detail}} {{where}}: {{command}}; whatever the server 
 
 let pack: Pack | null = null;
 
-/** Whether the download a pattern matched names no source: its command's words after the name are options and an
- *  ellipsis standing for the address (`curl -fsSL ... | bash`), the form of a command described, which downloads
- *  nothing when run. */
+/** Whether the download a pattern matched names no source: its command's words after the name are options and a
+ *  placeholder standing for the address (an ellipsis, `curl -fsSL ... | bash`; a name in angle brackets or braces,
+ *  `curl <url> | bash`, `wget {script_url} | sh`), the form of a command described, which downloads nothing when run. */
 export function placeholderDownload(match: string): boolean {
   const m = /\b(?:curl|wget|fetch|iwr|irm|invoke-webrequest|invoke-restmethod)\b([^|]*)\|/i.exec(match);
   if (!m) return false;
   const words = m[1]!.trim().split(/[ \t]+/).filter((w) => w !== '');
-  return words.some((w) => /^(?:\.{3}|…)$/.test(w)) && words.every((w) => w.startsWith('-') || /^(?:\.{3}|…)$/.test(w));
+  const placeholder = (w: string) => /^(?:\.{3}|…|<[A-Za-z][\w .-]*>|\{[A-Za-z][\w.-]*\})$/.test(w);
+  return words.some(placeholder) && words.every((w) => w.startsWith('-') || placeholder(w));
 }
 
 /** Right before a code span: a verb in the third person that says what a page, a component or a document shows

@@ -31,7 +31,7 @@ describe('sections about attacks', () => {
   });
   it('a heading that names credential theft or a scanner\'s patterns is one; a heading about harvest data is not', async () => {
     const { inCatalogue } = await import('../src/analysis/catalogue.js');
-    for (const h of ['## 7. Credential Harvesting', '## Token theft', '# Security Scan Patterns', '## Infostealers']) {
+    for (const h of ['## 7. Credential Harvesting', '## Token theft', '# Security Scan Patterns', '## Infostealers', '## 1. Dependency Confusion', '# Supply Chain Security Patterns']) {
       const text = `${h}\n\n- Git credential extraction: \`git credential fill\`\n`;
       expect(inCatalogue(text, text.indexOf('git credential')), h).toBe(true);
     }
