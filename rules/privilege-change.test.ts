@@ -13,6 +13,10 @@ const tester = new RuleTester({ path: 'skills/s/SKILL.md', targets: ['agentskill
 tester.run(rule, {
   valid: [
     {
+      name: 'a log erasure a comment presents as what to avoid ("# Avoid:", "❌ NEVER") is a bad example: info',
+      code: '---\nname: s\ndescription: Administers servers.\n---\n```bash\n# Good: read-only checks\ndf -h\n\n# Avoid: destructive without confirmation\nsudo rm -rf /var/log/*   # ❌ NEVER without an explicit request\n```\n',
+    },
+    {
       name: 'a permission set on a Dockerfile RUN line, or its continuation, is the image\'s: info',
       code: '---\nname: s\ndescription: Builds the image.\n---\n```dockerfile\nRUN mkdir -p /tmp /var/run/app && \\\n    chmod 777 /tmp /var/run/app\nRUN chmod 4755 /usr/local/bin/helper\nUSER app\n```\n',
     },

@@ -264,6 +264,9 @@ export interface Behaviour {
   chains: Chain[];
   /** Lines read and found harmless, by rule ('*': all). */
   cleared: { rule: string; at: Where }[];
+  /** Stretches of code a comment presents as what not to do ("# BAD:", "# Avoid:", "❌"): what a line pattern finds
+   *  there is shown as a bad example, as a chain through them is. */
+  bad: Where[];
 }
 
 /**
@@ -378,7 +381,7 @@ export function behaviourOf(ctx: SkillContext): Behaviour {
     seen.add(k);
     return true;
   });
-  const model = { chains, cleared: st.cleared };
+  const model = { chains, cleared: st.cleared, bad: st.badExamples };
   cache.set(key, model);
   return model;
 }

@@ -121,10 +121,12 @@ export function reportChains(ctx: SkillContext, rule: BehaviourRule, taken: read
     const to = src ? positionAt(src, Math.min(c.at.end, src.normalized.length)).line : from;
     return { file: c.at.file, from, to };
   });
+  const bad = (distrusted ? [] : model.bad).map((b) => ({ file: b.file, from: lineOf(ctx, b), to: endLineOf(ctx, b) }));
   for (const t of taken) {
     if (superseded.has(t)) continue;
     if (cleared.some((c) => (c.file ?? ctx.skill.file) === (t.file ?? ctx.skill.file) && t.line >= c.from && t.line <= c.to)) continue;
-    release.report(inTest(ctx, t.file) && t.report.severity !== 'info' ? quiet(t.report) : t.report);
+    const shownBad = bad.some((b) => (b.file ?? ctx.skill.file) === (t.file ?? ctx.skill.file) && t.line >= b.from && t.line <= b.to);
+    release.report((inTest(ctx, t.file) || shownBad) && t.report.severity !== 'info' ? quiet(t.report) : t.report);
   }
 }
 
