@@ -21,6 +21,7 @@
 //   src/analysis/hidden.ts hiddenCarriers): one severity step higher. A note addressed to the AI is reported only
 //   there: in visible text it is ordinary.
 
+import { inEvalData } from '../src/analysis/behaviour/report.js';
 import { catalogueAware } from '../src/analysis/catalogue.js';
 import { clausePrefix, clauseStart, readClause, type Reading } from '../src/analysis/addressee.js';
 import { carrierAt, hiddenCarriers, type Carrier, type CarrierKind } from '../src/analysis/hidden.js';
@@ -364,7 +365,10 @@ export function instructionAware(ctx: SkillContext): SkillContext {
       suffix += ` (in ${CARRIER_WORDS[carrier.kind]}, which the rendered page does not show)`;
     }
     if (confidence !== 'low') {
-      if (r.file !== undefined && inCommentOrDocstring(text, r.file, r.offset) === false) {
+      if (inEvalData(ctx, r.file)) {
+        confidence = 'low';
+        suffix += " (test data of the skill's evaluations: low confidence)";
+      } else if (r.file !== undefined && inCommentOrDocstring(text, r.file, r.offset) === false) {
         confidence = 'low';
         suffix += ' (in program code or a string it uses, not a comment: low confidence)';
       } else if (inRanges(code, r.offset)) {

@@ -7,6 +7,7 @@
 // or the finding is in a package file the skill's own text names as attack samples ("see
 // `x/` for real adversarial examples") and never hands to the agent to follow.
 
+import { inEvalData } from '../src/analysis/behaviour/report.js';
 import { catalogueAware } from '../src/analysis/catalogue.js';
 import { lookalikeOf } from '../src/analysis/confusables.js';
 import { loadPack, matchEntry, packRule, type Pack, withPackMessages } from '../src/analysis/packs.js';
@@ -147,7 +148,9 @@ function mentionAware(ctx: SkillContext): SkillContext {
       inner.report({ ...r, confidence: 'low', suffix: `${r.suffix ?? ''} (in program code or a string it uses, not a comment: low confidence)` });
       return;
     }
-    if (text !== undefined && r.offset !== undefined && r.confidence !== 'low' && mentioned(text, r.offset)) {
+    if (r.confidence !== 'low' && inEvalData(ctx, r.file)) {
+      inner.report({ ...r, confidence: 'low', suffix: `${r.suffix ?? ''} (test data of the skill's evaluations: low confidence)` });
+    } else if (text !== undefined && r.offset !== undefined && r.confidence !== 'low' && mentioned(text, r.offset)) {
       inner.report({ ...r, confidence: 'low', suffix: `${r.suffix ?? ''} (quoted or negated: low confidence)` });
     } else if (text !== undefined && r.offset !== undefined && r.confidence !== 'low' && optionPurpose(text, r.offset)) {
       inner.report({ ...r, confidence: 'low', suffix: `${r.suffix ?? ''} (what a command-line option does: low confidence)` });

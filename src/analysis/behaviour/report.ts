@@ -71,6 +71,17 @@ function inTest(ctx: SkillContext, file: string | undefined): boolean {
   return TEST_FILE.test(rel);
 }
 
+/** The data files of a skill's evaluations and tests (`evals/evals.json`, as skill authoring tools lay them out, a
+ *  test's fixtures): the prompts a user might send and the outputs a check must reject, which a harness feeds the
+ *  agent as test input, not text the skill gives it. Only in a skill at the highest trust: the path is the skill's
+ *  own, and an installed skill's words about itself lower nothing. */
+export function inEvalData(ctx: SkillContext, file: string | undefined): boolean {
+  if (file === undefined || ctx.skill.trust !== highestTrust() || !/\.(?:json|jsonl|ya?ml)$/i.test(file)) return false;
+  const dir = ctx.skill.dir;
+  const rel = dir && file.startsWith(`${dir}/`) ? file.slice(dir.length + 1) : file;
+  return /(?:^|\/)(?:evals?|evaluations?|tests?|__tests__|fixtures?|testdata)\//.test(rel);
+}
+
 function quiet(r: ReportInput): ReportInput {
   return { ...r, severity: 'info', confidence: 'low' };
 }
