@@ -380,10 +380,12 @@ export function codeRun(sn: Snippet, st: State, depth: number, via: Step[]): voi
       at: a,
       run: () => {
         if (vars.has(name) && contentVars.has(name)) return;
+        // Only content fills it (a read, a variable holding content, a parser's read): checked first, as most such
+        // statements (`out.append(x)`, `n += 1`) carry none and the taint of an expression costs more.
+        const content = READ_CALL.test(expr) || /^[ \t]*\w+\.read(?:_file)?\s*\(/.test(m[0]) || [...contentVars].some((n) => IDENT_USE(n).test(expr));
+        if (!content) return;
         const t = taintOfExpr(expr, a, lineEnd(a));
         if (!t || t.kind !== 'secret') return;
-        const content = READ_CALL.test(expr) || [...contentVars].some((n) => IDENT_USE(n).test(expr)) || /^[ \t]*\w+\.read(?:_file)?\s*\(/.test(m[0]);
-        if (!content) return;
         vars.set(name, t);
         contentVars.add(name);
       },
