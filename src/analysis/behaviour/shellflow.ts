@@ -297,7 +297,7 @@ const ENCODED_SUB = /\$\([^)]*\b(?:base64|base32|basenc|xxd|od|hexdump|gzip|bzip
 /** What names a variable as a secret, in a filter over the environment: the generic words of SECRET_NAME. */
 const SECRET_WORD = /key|token|secret|passw|passwd|credential|auth|cookie/gi;
 /** The label of the environment's secrets gathered by name (shell and program code); shownStore knows it. */
-export const ENV_SECRETS = 'every environment variable named like a secret';
+const ENV_SECRETS = 'every environment variable named like a secret';
 
 /**
  * The environment filtered down to its secrets (ATT&CK T1552.001 applied to the environment): `env | grep -iE
@@ -1326,7 +1326,7 @@ export class ShellModel {
       const label = dec.startsWith('tr:') ? (decodeAll('abcnopABC', dec) === 'nopabcNOP' ? 'rot13' : 'tr substitution') : dec;
       if (text !== null) return { kind: 'literal', steps: [...stdin.steps, step(here, `decodes it (${label})`)], what: text, envName: 'decoded', decoder: label };
     }
-    const kept = stdin ? envSecretsKept(stdin, head, vals, here) : null;
+    const kept = stdin ? envSecretsKept(stdin, head, vals, here) : undefined;
     if (kept !== undefined) return kept;
     if (FILTERS.has(head) || dec) return stdin;
     // `read NAME…` from a socket: the variables hold what the peer sent (options and their values skipped).
