@@ -14,6 +14,11 @@ const tester = new RuleTester({ path: 'skills/s/SKILL.md', targets: ['agentskill
 tester.run(rule, {
   valid: [
     {
+      name: "an MCP tool that runs a binary with a copy of the environment returns the child's output, not the environment",
+      code: '---\nname: s\ndescription: Wraps a tool.\n---\nUse the bundled server.\n',
+      folder: { 'server.py': 'import os, subprocess\nfrom mcp.server.fastmcp import FastMCP\nENV = os.environ.copy()\nENV["PATH"] = "/opt/bin:" + ENV.get("PATH", "")\nmcp = FastMCP("w")\n\n@mcp.tool()\ndef run(q: str) -> str:\n    result = subprocess.run(["tool", q], capture_output=True, text=True, env=ENV)\n    if result.returncode != 0:\n        return f"Error: {result.stderr}"\n    return result.stdout\n' },
+    },
+    {
       name: "an MCP tool whose client is authenticated by a key of the environment returns the service's answer, not the key",
       code: '---\nname: s\ndescription: Lists items.\n---\nUse the bundled server.\n',
       folder: { 'server.py': 'from fastmcp import FastMCP\nimport httpx, os\nmcp = FastMCP(name="x")\nAPI_TOKEN = os.environ["API_TOKEN"]\n\n@mcp.tool()\ndef list_items(q: dict) -> dict:\n    with httpx.Client(headers={"Authorization": f"Bearer {API_TOKEN}"}) as client:\n        resp = client.get("/items", params=q)\n        if resp.status_code >= 400:\n            return {"error": resp.text}\n        return resp.json()\n' },

@@ -10,7 +10,7 @@
 // - reverse shells: an INET socket connected to a non-local host and wired to a shell (dup2, pty.spawn, a child
 //   process with the socket as its standard streams; Node net + child_process piping).
 
-import { hostOf, isLocalHost, isPlaceholderHost, metadataCredential, persistencePath, secretPath } from './paths.js';
+import { hostOf, isLocalHost, isPlaceholderHost, METADATA_SERVICE, metadataCredential, persistencePath, secretPath } from './paths.js';
 import { ownService, SECRET_NAME, sentEvidence, shownChain, shownStore, stage, type State } from './shellflow.js';
 import type { Chain, Lang, Snippet, Step, Taint, Where } from './types.js';
 import { INVISIBLE_SOURCE } from '../../core/unicode.js';
@@ -75,6 +75,10 @@ const FILLS = /^[ \t]*([A-Za-z_]\w*)(?:\.(?:read|read_file|read_string|append|ex
 /** A loop over the files a pattern or a folder listing yields (`for p in glob.glob(x)`, `for f in Path(x).iterdir()`,
  *  `for (const f of fs.readdirSync(x))`): the loop's name is each of those files. */
 const FILE_LOOP = /\bfor\s*\(?\s*(?:const|let|var)?\s*([A-Za-z_]\w*)\s+(?:in|of)\s+([^\n]*\b(?:glob|iglob|iterdir|listdir|scandir|readdirSync|readdir|walk|rglob)\b[^\n]*)$/gm;
+/** The whole environment as a value: Python's `os.environ` (copied, as a dict, walked), JavaScript's `process.env`
+ *  (spread, copied, walked). */
+const ENV_WHOLE = /\bdict\(\s*os\.environ\s*\)|\bos\.environ\.(?:copy\(\s*\)|items\(\s*\))|\bos\.environ\b(?!\s*[.[])|\{\s*\.\.\.process\.env\s*\}|\bObject\.(?:entries|assign)\(\s*(?:\{\}\s*,\s*)?process\.env\s*\)|\bprocess\.env\b(?!\s*(?:\.|\[|\?\.))/;
+const ENV_WHOLE_ALL = new RegExp(ENV_WHOLE.source, 'g');
 /** A read of one environment variable, in any of the languages' forms. */
 const ENV_READ = /\bos\.(?:environ(?:\.get)?\s*[[(]|getenv\s*\()|\bprocess\.env(?:\.\w|\[)|\$env:\w|\bENV\[|\bgetenv\s*\(/;
 /** An assignment's right side that is only such a read, with a fallback (`os.environ.get("K", "")`, `process.env.K ??
@@ -170,7 +174,6 @@ function aliasesOf(text: string): { shell: string[]; exec: string[]; http: strin
   return out;
 }
 
-/** A use of the variable `name` in an expression; a keyword argument's name (`text=True`) is not one. */
 /** The environment walked with its values: Python's `os.environ.items()`, JavaScript's `Object.entries(process.env)`. */
 const ENV_WALK = /\bos\.environ\.items\(\s*\)|\bObject\.entries\(\s*process\.env\s*\)/;
 
@@ -205,6 +208,7 @@ function toolBodies(text: string, lang: Lang): [number, number][] {
   return out;
 }
 
+/** A use of the variable `name` in an expression; a keyword argument's name (`text=True`) is not one. */
 const IDENT_USE = (name: string) => new RegExp(`(?<![\\w.$])\\$?${name.replace(/\$/g, '\\$')}\\b(?![ \\t]*=(?!=))`);
 
 export function codeRun(sn: Snippet, st: State, depth: number, via: Step[]): void {
@@ -230,6 +234,9 @@ export function codeRun(sn: Snippet, st: State, depth: number, via: Step[]): voi
   /** Variables assigned a key of the environment as it is (`TOKEN = os.environ["TOKEN"]`), not something built with
    *  it (a client authenticated by it, whose answers are the service's). */
   const envKeyVars = new Set<string>();
+  /** Variables assigned the whole environment as it is (`ENV = os.environ.copy()`), not the result of a call given it
+   *  (`subprocess.run(…, env=ENV)` returns the child's output). */
+  const envWholeVars = new Set<string>();
   const urls = new Map<string, string>();
   /** Variables holding a path literal (`p = os.path.expanduser('~/.claude/settings.json')`, `$p = "$env:TEMP\\x.exe"`). */
   const paths = new Map<string, string>();
@@ -309,7 +316,9 @@ export function codeRun(sn: Snippet, st: State, depth: number, via: Step[]): voi
         else vars.delete(name);
         if (t?.envName && ENV_READ_ONLY.test(rhs.trim())) envKeyVars.add(name);
         else envKeyVars.delete(name);
-        if (t && (READ_CALL.test(rhs) || /metadata service\)$/.test(t.what))) contentVars.add(name);
+        if (t?.kind === 'env' && ENV_WHOLE.test(rhs) && !/[\w\])]\s*\(/.test(rhs.replace(ENV_WHOLE_ALL, ''))) envWholeVars.add(name);
+        else envWholeVars.delete(name);
+        if (t && (READ_CALL.test(rhs) || t.what.endsWith(METADATA_SERVICE))) contentVars.add(name);
         else contentVars.delete(name);
       },
     });
@@ -349,7 +358,8 @@ export function codeRun(sn: Snippet, st: State, depth: number, via: Step[]): voi
         // An MCP tool that returns the whole environment hands the model every key and token the server was started
         // with (the client's configuration puts them there).
         const inTool = tools.some(([x, y]) => a >= x && a < y);
-        if (how && inTool && t.kind === 'env' && t.what === 'the environment') {
+        const wholeHere = ENV_WHOLE.test(expr) || [...envWholeVars].some((n) => IDENT_USE(n).test(expr));
+        if (how && inTool && wholeHere && t.kind === 'env' && t.what === 'the environment') {
           emit({ ...shownChain(t, at(a, lineEnd(a)), how), impact: "every variable of the environment, the API keys and tokens the client gave the server included, goes into the model's context: it is sent to the model provider, kept in the transcript and logs, and the skill's next words can send it anywhere", fix: 'Return only the settings the tool needs, without their secret values' });
           return;
         }

@@ -76,15 +76,18 @@ export function persistencePath(raw: string): string | null {
  * Alibaba Cloud's RAM role keys (`100.100.100.200/latest/meta-data/ram/security-credentials/<role>`). The listing
  * `…/security-credentials/` alone names the role, not its keys. Returns what is read, or null.
  */
+/** How a metadata-service credential names itself: the answer of such a request is the key itself (content). */
+export const METADATA_SERVICE = '(metadata service)';
+
 export function metadataCredential(url: string): string | null {
   const u = url.replace(/^["']|["']$/g, '');
   const m = /^(?:https?:\/\/)?(169\.254\.169\.254|169\.254\.170\.2|100\.100\.100\.200|metadata\.google\.internal|metadata)(?::80)?(\/\S*)$/i.exec(u);
   if (!m) return null;
   const path = m[2]!;
-  if (/^\/latest\/meta-data\/(?:iam|ram)\/security-credentials\/[^/\s?]+/.test(path)) return "the cloud instance's role keys (metadata service)";
-  if (m[1] === '169.254.170.2' && /^\/v[0-9]+\/credentials\//.test(path)) return "the container task's role keys (metadata service)";
-  if (/^\/computeMetadata\/v1\/instance\/service-accounts\/[^/\s]+\/(?:token|identity)\b/.test(path)) return "the cloud instance's service-account token (metadata service)";
-  if (/^\/metadata\/identity\/oauth2\/token\b/.test(path)) return "the cloud instance's managed-identity token (metadata service)";
+  if (/^\/latest\/meta-data\/(?:iam|ram)\/security-credentials\/[^/\s?]+/.test(path)) return `the cloud instance's role keys ${METADATA_SERVICE}`;
+  if (m[1] === '169.254.170.2' && /^\/v[0-9]+\/credentials\//.test(path)) return `the container task's role keys ${METADATA_SERVICE}`;
+  if (/^\/computeMetadata\/v1\/instance\/service-accounts\/[^/\s]+\/(?:token|identity)\b/.test(path)) return `the cloud instance's service-account token ${METADATA_SERVICE}`;
+  if (/^\/metadata\/identity\/oauth2\/token\b/.test(path)) return `the cloud instance's managed-identity token ${METADATA_SERVICE}`;
   return null;
 }
 
