@@ -14,6 +14,10 @@ const tester = new RuleTester({ path: 'skills/s/SKILL.md', targets: ['agentskill
 tester.run(rule, {
   valid: [
     {
+      name: "a variable inside a command substitution is that command's, not the word's: the answer of a request authenticated by a token is not the token",
+      code: '---\nname: s\ndescription: Reviews pull requests.\n---\n```bash\nGITHUB_TOKEN=$(grep "github.com" ~/.git-credentials | head -1 | sed "s|https://[^:]*:\\([^@]*\\)@.*|\\1|")\nSHA=$(curl -s -H "Authorization: token $GITHUB_TOKEN" https://api.github.com/repos/o/r/pulls/1 | python3 -c "import sys,json; print(json.load(sys.stdin)[\'head\'][\'sha\'])")\ncurl -s -X POST -H "Authorization: token $GITHUB_TOKEN" https://api.github.com/repos/o/r/pulls/1/comments -d "{\\"commit_id\\": \\"$SHA\\"}"\n```\n',
+    },
+    {
       name: "an MCP tool that runs a binary with a copy of the environment returns the child's output, not the environment",
       code: '---\nname: s\ndescription: Wraps a tool.\n---\nUse the bundled server.\n',
       folder: { 'server.py': 'import os, subprocess\nfrom mcp.server.fastmcp import FastMCP\nENV = os.environ.copy()\nENV["PATH"] = "/opt/bin:" + ENV.get("PATH", "")\nmcp = FastMCP("w")\n\n@mcp.tool()\ndef run(q: str) -> str:\n    result = subprocess.run(["tool", q], capture_output=True, text=True, env=ENV)\n    if result.returncode != 0:\n        return f"Error: {result.stderr}"\n    return result.stdout\n' },

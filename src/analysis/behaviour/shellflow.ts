@@ -320,6 +320,26 @@ export function envSecretsKept(stdin: Taint, head: string, vals: readonly string
   return undefined;
 }
 
+/** A word's text with its command substitutions (`$(…)`, nested, and `` `…` ``) removed. */
+export function withoutSubstitutions(v: string): string {
+  let out = '';
+  for (let i = 0; i < v.length; i++) {
+    if (v[i] === '$' && v[i + 1] === '(') {
+      let depth = 0;
+      let j = i + 1;
+      for (; j < v.length; j++) {
+        if (v[j] === '(') depth++;
+        else if (v[j] === ')' && --depth === 0) break;
+      }
+      i = j;
+    } else if (v[i] === '`') {
+      const e = v.indexOf('`', i + 1);
+      i = e === -1 ? v.length : e;
+    } else out += v[i];
+  }
+  return out;
+}
+
 /** The chain a credential store's content printed where the agent reads it makes (shell and program code). */
 export function shownChain(t: Taint, here: Where, how = 'prints it where the agent reads it'): Omit<Chain, 'steps'> & { steps: Step[] } {
   return { rule: 'exfiltration', kind: 'secret-shown', severity: 'warning', confidence: 'medium', steps: [...t.steps, step(here, how)], impact: "the secret goes into the model's context: it is sent to the model provider and kept in the session's transcript and logs, and the skill's next words can send it anywhere", fix: 'Remove it; to check that a credential works, run the tool that uses it (it never prints the secret)' };
@@ -747,7 +767,9 @@ export class ShellModel {
       if (t && t.kind !== 'literal') return t;
     }
     const v = w.value;
-    for (const m of v.matchAll(/\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?/g)) {
+    // The word's own variables, not those of a command inside it: `$(curl -H "Authorization: token $T" …)` is the
+    // output of that command (read above), which holds the service's answer, not $T.
+    for (const m of (w.subs.length > 0 ? withoutSubstitutions(v) : v).matchAll(/\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?/g)) {
       const t = this.st.vars.get(m[1]!);
       if (t && t.kind !== 'literal') return t;
       if (SECRET_NAME.test(m[1]!)) return { kind: 'secret', steps: [step(this.at(w.start, w.end), `reads the secret $${m[1]}`)], what: `$${m[1]}`, envName: m[1]! };
