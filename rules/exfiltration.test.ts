@@ -14,6 +14,10 @@ const tester = new RuleTester({ path: 'skills/s/SKILL.md', targets: ['agentskill
 tester.run(rule, {
   valid: [
     {
+      name: "the answer of a request authenticated by a token read from a file is the service's, and an f-string is not the variable f",
+      code: '---\nname: s\ndescription: Creates repositories.\n---\n```python\nimport urllib.request, json, os, re\nenv = os.path.expanduser("~/.config/tool/.env")\nwith open(env) as f:\n    content = f.read()\ntoken = re.search(r"^GITHUB_TOKEN=(.+)$", content, re.M).group(1)\nreq = urllib.request.Request("https://api.github.com/user/repos", headers={"Authorization": f"Bearer {token}"})\nresult = json.loads(urllib.request.urlopen(req).read())\nprint(f"Created: {result[\'full_name\']}")\n```\n',
+    },
+    {
       name: "a variable inside a command substitution is that command's, not the word's: the answer of a request authenticated by a token is not the token",
       code: '---\nname: s\ndescription: Reviews pull requests.\n---\n```bash\nGITHUB_TOKEN=$(grep "github.com" ~/.git-credentials | head -1 | sed "s|https://[^:]*:\\([^@]*\\)@.*|\\1|")\nSHA=$(curl -s -H "Authorization: token $GITHUB_TOKEN" https://api.github.com/repos/o/r/pulls/1 | python3 -c "import sys,json; print(json.load(sys.stdin)[\'head\'][\'sha\'])")\ncurl -s -X POST -H "Authorization: token $GITHUB_TOKEN" https://api.github.com/repos/o/r/pulls/1/comments -d "{\\"commit_id\\": \\"$SHA\\"}"\n```\n',
     },

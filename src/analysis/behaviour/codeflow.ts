@@ -79,6 +79,8 @@ const FILE_LOOP = /\bfor\s*\(?\s*(?:const|let|var)?\s*([A-Za-z_]\w*)\s+(?:in|of)
  *  (spread, copied, walked). */
 const ENV_WHOLE = /\bdict\(\s*os\.environ\s*\)|\bos\.environ\.(?:copy\(\s*\)|items\(\s*\))|\bos\.environ\b(?!\s*[.[])|\{\s*\.\.\.process\.env\s*\}|\bObject\.(?:entries|assign)\(\s*(?:\{\}\s*,\s*)?process\.env\s*\)|\bprocess\.env\b(?!\s*(?:\.|\[|\?\.))/;
 const ENV_WHOLE_ALL = new RegExp(ENV_WHOLE.source, 'g');
+/** A call that sends a request and yields its answer (not a request object being built). */
+const RESPONSE_OF = /\b(?:urlopen|requests\.(?:get|post|put|patch|delete|head|request)|httpx\.(?:get|post|put|patch|delete|request)|(?:session|client|http)\.(?:get|post|put|patch|delete|request|send)|fetch|axios(?:\.(?:get|post|put|patch|delete|request))?)\s*\(/;
 /** A read of one environment variable, in any of the languages' forms. */
 const ENV_READ = /\bos\.(?:environ(?:\.get)?\s*[[(]|getenv\s*\()|\bprocess\.env(?:\.\w|\[)|\$env:\w|\bENV\[|\bgetenv\s*\(/;
 /** An assignment's right side that is only such a read, with a fallback (`os.environ.get("K", "")`, `process.env.K ??
@@ -208,8 +210,9 @@ function toolBodies(text: string, lang: Lang): [number, number][] {
   return out;
 }
 
-/** A use of the variable `name` in an expression; a keyword argument's name (`text=True`) is not one. */
-const IDENT_USE = (name: string) => new RegExp(`(?<![\\w.$])\\$?${name.replace(/\$/g, '\\$')}\\b(?![ \\t]*=(?!=))`);
+/** A use of the variable `name` in an expression; a keyword argument's name (`text=True`) is not one, nor a string's
+ *  prefix (`f"…"`, `r'…'`, `b"…"`: a variable named f is not read by an f-string). */
+const IDENT_USE = (name: string) => new RegExp(`(?<![\\w.$])\\$?${name.replace(/\$/g, '\\$')}\\b(?![ \\t]*=(?!=))(?!["'])`);
 
 export function codeRun(sn: Snippet, st: State, depth: number, via: Step[]): void {
   const text = foldNames(sn.text.slice(sn.start, sn.end), sn.lang);
@@ -242,8 +245,11 @@ export function codeRun(sn: Snippet, st: State, depth: number, via: Step[]): voi
   const paths = new Map<string, string>();
   const httpRe = alias.http.length ? new RegExp(`\\b(?:${names(alias.http)})\\.(?:get|request|urlopen)\\s*\\(\\s*(?:["'\`]|\\$?[A-Za-z_][\\w.]*)`) : null;
   const taintOfExpr = (expr: string, a: number, b: number): Taint | null => {
-    // A tainted variable used in it.
-    for (const [name, t] of vars) if (IDENT_USE(name).test(expr)) return t;
+    // A tainted variable used in it. The answer of a request the variable went into is the service's answer, not
+    // the variable (`json.loads(urlopen(req).read())` with a token in req's headers); whether the request gave the
+    // secret away is the send's own question.
+    const answer = RESPONSE_OF.test(expr);
+    for (const [name, t] of vars) if (IDENT_USE(name).test(expr) && !(answer && t.kind === 'secret' && !t.what.endsWith(METADATA_SERVICE))) return t;
     for (const [name, t] of st.vars) if (t.kind !== 'literal' && name.length > 1 && IDENT_USE(name).test(expr) && sn.lang !== 'shell') return t;
     // The environment walked whole (`{k: v for k, v in os.environ.items()}`, no filter).
     const walked = ENV_WALK.exec(expr);
