@@ -48,6 +48,8 @@ const PY_ENV_LOOP = /\bfor\s+([A-Za-z_]\w*)\s*,\s*([A-Za-z_]\w*)\s+in\s+os\.envi
 /** A comprehension that keeps names with their values, filtered: `{k: v for k, v in os.environ.items() if …}`,
  *  `[(k, v) for k, v in os.environ.items() if …]`, `{k: os.environ[k] for k in os.environ if …}`. */
 const PY_ENV_COMPREHENSION = /[{[(]\s*(?:\(?\s*([A-Za-z_]\w*)\s*[:,]\s*([A-Za-z_]\w*)\s*\)?\s+for\s+\1\s*,\s*\2\s+in\s+os\.environ\.items\(\)|\(?\s*([A-Za-z_]\w*)\s*[:,]\s*os\.(?:environ\[|environ\.get\(|getenv\()\s*\3\s*[\])]\s*\)?\s+for\s+\3\s+in\s+os\.environ(?:\.keys\(\))?)\s+if\b/g;
+/** The bracket that closes a comprehension (a dict's or a list's). */
+const CLOSER = /[}\]]/g;
 /** A filter over the environment's entries, or over its names whose values are then read (`Object.keys(process.env)
  *  .filter(…).map((k) => process.env[k])`). */
 const JS_ENV_FILTER = /\bObject\.entries\(\s*process\.env\s*\)\s*\.filter\(|\bObject\.keys\(\s*process\.env\s*\)\s*\.filter\((?=[^;]{0,300}process\.env\[)/g;
@@ -63,8 +65,9 @@ function credentialFilter(block: string): number {
     // The condition picks names (`"KEY" in k`, `k.endswith("_TOKEN")`), not only leaves some out (`k != "X"`,
     // `k not in DROP`: the environment minus a few names, as a child process gets it).
     const from = comp.index + comp[0].length;
-    const close = block.slice(from).search(/[}\]]/);
-    const cond = block.slice(from, close === -1 ? from + 300 : from + close);
+    CLOSER.lastIndex = from;
+    const close = CLOSER.exec(block)?.index ?? -1;
+    const cond = block.slice(from, close === -1 ? from + 300 : close);
     // `not k.startswith("X_")`, `not RE.match(k)`: names left out, the rest kept.
     if (/\bnot\s+[\w.]*\.(?:startswith|endswith|search|match|fullmatch)\(|\bnot\s+any\(/.test(cond) && !/\b(?:and|or)\b/.test(cond)) continue;
     if (/(?<!\bnot\s)\bin\b|==|\.(?:startswith|endswith)\(|\b(?:search|match|fullmatch|any)\(/.test(cond)) return comp.index;

@@ -68,6 +68,9 @@ export function persistencePath(raw: string): string | null {
 }
 
 /** Hosts that are this machine: loopback names and addresses, the unspecified address, a Unix socket path. */
+/** How a metadata-service credential names itself: the answer of such a request is the key itself (content). */
+export const METADATA_SERVICE = '(metadata service)';
+
 /**
  * The credentials a cloud instance's metadata service hands to code running on it (ATT&CK T1552.005): AWS's role
  * keys (`169.254.169.254/latest/meta-data/iam/security-credentials/<role>`, an ECS task's `169.254.170.2/v2/
@@ -76,9 +79,6 @@ export function persistencePath(raw: string): string | null {
  * Alibaba Cloud's RAM role keys (`100.100.100.200/latest/meta-data/ram/security-credentials/<role>`). The listing
  * `…/security-credentials/` alone names the role, not its keys. Returns what is read, or null.
  */
-/** How a metadata-service credential names itself: the answer of such a request is the key itself (content). */
-export const METADATA_SERVICE = '(metadata service)';
-
 export function metadataCredential(url: string): string | null {
   const u = url.replace(/^["']|["']$/g, '');
   const m = /^(?:https?:\/\/)?(169\.254\.169\.254|169\.254\.170\.2|100\.100\.100\.200|metadata\.google\.internal|metadata)(?::80)?(\/\S*)$/i.exec(u);
