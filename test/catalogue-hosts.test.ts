@@ -31,11 +31,14 @@ describe('sections about attacks', () => {
   });
   it('a heading that names credential theft or a scanner\'s patterns is one; a heading about harvest data is not', async () => {
     const { inCatalogue } = await import('../src/analysis/catalogue.js');
-    for (const h of ['## 7. Credential Harvesting', '## Token theft', '# Security Scan Patterns', '## Infostealers', '## 1. Dependency Confusion', '# Supply Chain Security Patterns']) {
+    for (const h of ['## 7. Credential Harvesting', '## Token theft', '# Security Scan Patterns', '## Infostealers', '## 1. Dependency Confusion', '## Supply-chain attacks']) {
       const text = `${h}\n\n- Git credential extraction: \`git credential fill\`\n`;
       expect(inCatalogue(text, text.indexOf('git credential')), h).toBe(true);
     }
     const crop = '## Harvest dates\n\n`git credential fill`\n';
     expect(inCatalogue(crop, crop.indexOf('git credential'))).toBe(false);
+    // Securing one's supply chain is a practice: its install steps are instructions, not attacks quoted.
+    const practice = '# Supply Chain Security\n\n### Install\n\n`curl -sSfL https://get.tool.dev/install.sh | sh`\n';
+    expect(inCatalogue(practice, practice.indexOf('curl'))).toBe(false);
   });
 });
