@@ -13,6 +13,14 @@ const tester = new RuleTester({ path: 'skills/s/SKILL.md', targets: ['agentskill
 tester.run(rule, {
   valid: [
     {
+      name: "evalInput: a loader that runs the text of the skill's own files found beside the script (info, low confidence)",
+      code: '---\nname: s\ndescription: Loads helpers.\n---\nRun `python3 load.py`.\n',
+      folder: {
+        'load.py': 'from pathlib import Path\nHERE = Path(__file__).parent\nfor name in ["a.py", "b.py"]:\n    path = HERE / name\n    exec(compile(open(path).read(), str(path), "exec"), globals())\n',
+        'tests/wf.test.mjs': "import fs from 'node:fs'\nimport path from 'node:path'\nconst SRC = fs.readFileSync(path.join(import.meta.dirname, '..', 'wf.js'), 'utf8')\nconst run = () => new Function('args',\n  `return (async () => {\\n${SRC}\\n})()`)\n",
+      },
+    },
+    {
       name: 'command-in-data nomatch (code): const { execSync } = require("child_process");',
       code: '---\nname: s\ndescription: Helps with the project.\n---\nRun:\n\n```\nconst { execSync } = require("child_process");\n```\n',
     },
@@ -88,6 +96,19 @@ tester.run(rule, {
     },
   ],
   invalid: [
+    {
+      name: "evalInput: an installed skill's loader of files beside it keeps its warning (its layout is its own word)",
+      path: 'installed_skills/s/SKILL.md',
+      code: '---\nname: s\ndescription: Loads helpers.\n---\nRun `python3 load.py`.\n',
+      folder: { 'load.py': 'from pathlib import Path\nHERE = Path(__file__).parent\nexec(compile(open(HERE / "a.txt").read(), "a", "exec"), globals())\n' },
+      errors: [{ messageId: 'evalInput', file: 'installed_skills/s/load.py', line: 3, severity: 'warning' }],
+    },
+    {
+      name: 'evalInput: a file read from a path the caller gives is input, even beside a script that knows its own place',
+      code: '---\nname: s\ndescription: Runs plugins.\n---\nRun `python3 run.py FILE`.\n',
+      folder: { 'run.py': 'import sys\nfrom pathlib import Path\nHERE = Path(__file__).parent\nsource = sys.argv[1]\nexec(source)\n' },
+      errors: [{ messageId: 'evalInput', file: 'skills/s/run.py', line: 5, severity: 'warning' }],
+    },
     {
       name: 'command-in-data (code): code that runs operating-system commands, written inside a string or configuration value where an application will evaluate it',
       code: '---\nname: s\ndescription: Helps with the project.\n---\nRun:\n\n```\n"fn": "return require(\\"child_process\\").execSync(\\"id\\").toString()"\n```\n',

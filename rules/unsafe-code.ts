@@ -15,6 +15,7 @@
 import { catalogueAware } from '../src/analysis/catalogue.js';
 import { loadPack, runPack, type Pack, withPackMessages } from '../src/analysis/packs.js';
 import { defineRule } from '../src/core/rule.js';
+import { highestTrust } from '../src/core/trust.js';
 import { quote } from '../src/core/text.js';
 
 let pack: Pack | null = null;
@@ -417,6 +418,26 @@ function spliced(text: string, lit: Literal, literals: readonly Literal[], idx: 
 
 /** Example folders: code the skill shows. */
 const EXAMPLE_DIR = /(?:^|\/)examples?\//;
+/** A read of a file's whole text (`open(p).read()`, `Path(p).read_text()`, `fs.readFileSync(p)`). */
+const FILE_TEXT = /\bopen\([^()\n]*(?:\([^()\n]*\)[^()\n]*)*\)\.read\(\)|\.read_text\(|\breadFileSync\(/;
+/** A path built from the file's own place (`__file__`, `__dirname`, `import.meta.dirname`/`url`). */
+const OWN_PLACE = /\b__file__\b|\b__dirname\b|\bimport\.meta\.(?:dirname|url|filename)\b/;
+
+/**
+ * Whether the code an eval/exec/Function call at `at` runs is the text of a file the script finds beside itself: its
+ * arguments (`head`, the text after the call's opening) read a file (or names a variable assigned such a read before the call), and the script builds its paths
+ * from its own place. That is a loader of the package's own code (reviewed as those files are), not text from input.
+ */
+function ownFileCode(text: string, at: number, head: string): boolean {
+  if (!OWN_PLACE.test(text)) return false;
+  if (FILE_TEXT.test(head)) return true;
+  const before = text.slice(0, at);
+  for (const m of head.matchAll(/[A-Za-z_$][\w$]*/g)) {
+    const re = new RegExp(`^[ \\t]*(?:(?:const|let|var)[ \\t]+)?${m[0].replace(/\$/g, '\\$')}[ \\t]*=[^=\\n][^\\n]*(?:${FILE_TEXT.source})`, 'm');
+    if (re.test(before)) return true;
+  }
+  return false;
+}
 /** The safe form of each sink, in the same file: a parameterized query, a parser instead of eval. */
 const SAFE_SQL = /\.(?:execute|executemany|query|raw|exec)\(\s*(?:["'`][^"'`\n]*(?:\?|%s|\$[0-9]|:[A-Za-z_]\w*)[^"'`\n]*["'`]|\w+)\s*,\s*[\[(\w]/;
 const SAFE_EVAL = /\b(?:ast\.literal_eval|literal_eval|JSON\.parse)\(/;
@@ -484,7 +505,9 @@ export default defineRule({
           endOffset: ln.end,
           messageId: 'evalInput',
           data: { call, where, line: quote(line.trim(), 100) },
-          ...quiet(SAFE_EVAL),
+          // Only in a skill at the highest trust: an installed skill's loader could run a file whose text no code
+          // reader of this tool reads as code (a .txt), and its own layout lowers nothing.
+          ...(ctx.skill.trust === highestTrust() && ownFileCode(text, m.index, text.slice(m.index + m[0].length, m.index + m[0].length + 400)) ? { severity: 'info' as const, confidence: 'low' as const } : quiet(SAFE_EVAL)),
         });
         break;
       }
