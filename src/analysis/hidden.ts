@@ -506,6 +506,13 @@ export function findHidden(s: string, options: HiddenOptions = {}): HiddenFindin
     while (fenceIdx < fences.length && fences[fenceIdx]!.end <= i) fenceIdx++;
     return fenceIdx < fences.length && fences[fenceIdx]!.start <= i;
   };
+  /** Whether the zero-width character [i, i + len) sits in a token between word characters: it splits a word, a URL,
+   *  an identifier or a path. Right after boundary punctuation (`experimental_<ZW>name`, `。<ZW>关`) it sits where
+   *  the visible text already ends a word, as pages mark where a long name may wrap: no split. */
+  const splitsToken = (i: number, len: number): boolean => {
+    advanceTo(i);
+    return lastWord > lastWs && nextWord(i + len) < nextWs(i + len) && !isBoundaryPunct(cpBefore(s, i).cp);
+  };
   /** Whether the zero-width character [i, i + len) hides nothing: prose, outside code, at a word boundary (no word
    *  character before it and after it in one whitespace-delimited token: `word<ZW>,` and `<ZW>**bold**` split
    *  nothing; `ig<ZW>nore`, `evil<ZW>.com` and `a<ZW>/b` do). */
@@ -513,12 +520,8 @@ export function findHidden(s: string, options: HiddenOptions = {}): HiddenFindin
     // Right after an ellipsis, in code too: the token is already shown elided (`Olc3…<ZW>YIBF`), so what a reader
     // copies from there runs as nothing real; quiet alone, counted with the others (ZW_SPREAD_WARNING).
     if (s.charCodeAt(i - 1) === 0x2026) return true;
-    advanceTo(i);
     const after = i + len;
-    // In a token between word characters: it splits a word, a URL, an identifier or a path. Right after boundary
-    // punctuation (`experimental_<ZW>name`, `。<ZW>关`) it sits where the visible text already ends a word, as pages
-    // mark where a long name may wrap: quiet alone, counted with the others (ZW_SPREAD_WARNING).
-    if (lastWord > lastWs && nextWord(after) < nextWs(after) && !isBoundaryPunct(cpBefore(s, i).cp)) return false;
+    if (splitsToken(i, len)) return false;
     // An indented line (4 columns) may be an indented code block; an odd number of backticks before it with one
     // after it on the line is an inline code span.
     if (s.charCodeAt(lineStart) === 0x09 || s.startsWith('    ', lineStart)) return false;
@@ -533,8 +536,7 @@ export function findHidden(s: string, options: HiddenOptions = {}): HiddenFindin
     // A zero-width space beside a letter of a script written without spaces (Han, kana, Thai, Lao, Khmer, Myanmar)
     // is that script's word-break mark (Unicode UAX #14: ZW), as office programs write into the text they export.
     if (s.codePointAt(i) === 0x200b && (UNSPACED.test(String.fromCodePoint(Math.max(before, 0))) || UNSPACED.test(String.fromCodePoint(cpAt(s, i + len))))) return true;
-    advanceTo(i);
-    return !(lastWord > lastWs && nextWord(i + len) < nextWs(i + len) && !isBoundaryPunct(before));
+    return !splitsToken(i, len);
   };
   // Lines whose zero-width characters are all quiet, held back until the whole text is read: enough of them in one
   // text are a spread salting and are reported as such.

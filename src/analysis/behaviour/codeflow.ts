@@ -267,7 +267,7 @@ export function codeRun(sn: Snippet, st: State, depth: number, via: Step[]): voi
     }
     for (const s of stringsIn(expr)) {
       const p = secretPath(s.value) ?? (/\.ssh|\.aws|id_rsa|credentials|Cookies|Login Data|\.gnupg|\.kube/.test(s.value) ? secretPath(`~/${s.value.replace(/^~?\/?/, '')}`) : null);
-      if (p) return { kind: 'secret', steps: [step(at(a, b), `reads ${p.browser ? 'the browser data' : 'the credentials'} ${p.what}`)], what: p.what };
+      if (p) return { kind: 'secret', steps: [{ ...step(at(a, b), `reads ${p.browser ? 'the browser data' : 'the credentials'} ${p.what}`), store: p.what }], what: p.what };
     }
     if (HOME_EXPR.test(expr)) {
       // The home folder joined with path parts: each prefix of the parts is tried, a mode argument ("utf8") after
@@ -275,7 +275,7 @@ export function codeRun(sn: Snippet, st: State, depth: number, via: Step[]): voi
       const parts = stringsIn(expr).map((s) => s.value.replace(HOME_INTERP, '').replace(/^[/\\]+/, '')).filter((v) => v.length > 0 && !/^(?:HOME|USERPROFILE|~)$/.test(v) && !/^(?:utf-?8|utf-?16\w*|ascii|latin-?1|binary|base64|hex|[rwabxt+]{1,3})$/i.test(v));
       for (let k = parts.length; k >= 1; k--) {
         const p = secretPath(`~/${parts.slice(0, k).join('/')}`);
-        if (p) return { kind: 'secret', steps: [step(at(a, b), `reads the credentials ${p.what}`)], what: p.what };
+        if (p) return { kind: 'secret', steps: [{ ...step(at(a, b), `reads the credentials ${p.what}`), store: p.what }], what: p.what };
       }
     }
     // A request to the cloud metadata service's credentials path: its answer is the instance's keys.

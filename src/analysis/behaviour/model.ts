@@ -39,6 +39,9 @@ const OK_LABEL = /^[ \t]*(?:#+|\/\/+|--|;+)[ \t]*OK\b/;
 /** A comment that ends a bad example ("# GOOD: …", "// ✅ Do …"). */
 const GOOD_EXAMPLE = /^[ \t]*(?:#+|\/\/+|--|;+)[ \t]*(?:✅|✓|✔|(?:good|right|correct|better|instead)\b|良い例|推奨|正确|do[ \t]*:)/i;
 
+/** A public key's path: a `.pub` file or the list of keys allowed to log in. */
+const PUBLIC_HALF = /(?:\.pub|(?:^|\/)authorized_keys2?)$/;
+
 /** The stretches of a snippet presented as what not to do: from a bad-example comment to the next blank line or
  *  good-example comment. */
 function badExamples(sn: Snippet): Where[] {
@@ -311,9 +314,6 @@ const SHARED_HOME = /^(?:dropbox|onedrive|google ?drive|googledrive|icloud ?driv
  * Whether `dest` is a plain folder or file under the user's home (`~/`, `$HOME/`, `${HOME}/`): no part of the path
  * hidden (a dot folder is where staged data is kept out of sight), not a synced or shared folder, not a temporary one.
  */
-/** The first step of a chain that reads a public key: its path ends in .pub or names authorized_keys. */
-const PUBLIC_HALF = /^reads the credentials \S*(?:\.pub|\/authorized_keys2?)\b/;
-
 export function privateHomeFolder(dest: string): boolean {
   const m = /^(?:~|\$HOME|\$\{HOME\})\/(.+)$/.exec(dest);
   if (!m) return false;
@@ -374,7 +374,7 @@ export function behaviourOf(ctx: SkillContext): Behaviour {
   const chains = [...launch, ...st.out.map(shown)].filter((c) => {
     // A public key (`*.pub`, authorized_keys) is made to be shared: uploading it to a provider is how it is used, so
     // an exfiltration chain that starts at one carries no secret. (It stays a source: persistence reads it.)
-    if (c.rule === 'exfiltration' && PUBLIC_HALF.test(c.steps[0]?.what ?? '')) return false;
+    if (c.rule === 'exfiltration' && PUBLIC_HALF.test(c.steps[0]?.store ?? '')) return false;
     const last = c.steps[c.steps.length - 1]!.at;
     const k = `${c.rule}|${c.kind}|${last.file ?? ''}|${last.start}`;
     if (seen.has(k)) return false;

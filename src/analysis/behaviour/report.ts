@@ -64,11 +64,15 @@ export function collecting(ctx: SkillContext, taken: Taken[]): SkillContext {
   return wrapped;
 }
 
-function inTest(ctx: SkillContext, file: string | undefined): boolean {
+/** A file's path inside the skill's folder (the skill file itself when `file` is undefined). */
+function relOf(ctx: SkillContext, file: string | undefined): string {
   const f = file ?? ctx.skill.file;
   const dir = ctx.skill.dir;
-  const rel = dir && f.startsWith(`${dir}/`) ? f.slice(dir.length + 1) : f;
-  return TEST_FILE.test(rel);
+  return dir && f.startsWith(`${dir}/`) ? f.slice(dir.length + 1) : f;
+}
+
+function inTest(ctx: SkillContext, file: string | undefined): boolean {
+  return TEST_FILE.test(relOf(ctx, file));
 }
 
 /** The data files of a skill's evaluations and tests (`evals/evals.json`, as skill authoring tools lay them out, a
@@ -77,9 +81,7 @@ function inTest(ctx: SkillContext, file: string | undefined): boolean {
  *  own, and an installed skill's words about itself lower nothing. */
 export function inEvalData(ctx: SkillContext, file: string | undefined): boolean {
   if (file === undefined || ctx.skill.trust !== highestTrust() || !/\.(?:json|jsonl|ya?ml)$/i.test(file)) return false;
-  const dir = ctx.skill.dir;
-  const rel = dir && file.startsWith(`${dir}/`) ? file.slice(dir.length + 1) : file;
-  return /(?:^|\/)(?:evals?|evaluations?|tests?|__tests__|fixtures?|testdata)\//.test(rel);
+  return /(?:^|\/)(?:evals?|evaluations?|tests?|__tests__|fixtures?|testdata)\//.test(relOf(ctx, file));
 }
 
 function quiet(r: ReportInput): ReportInput {

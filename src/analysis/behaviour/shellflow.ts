@@ -777,7 +777,7 @@ export class ShellModel {
     const f = this.st.files.get(v) ?? this.st.files.get(v.replace(/^@/, '')) ?? this.st.files.get(this.literal(w, depth));
     if (f) return f;
     const sp = secretPath(v.replace(/^@/, '').replace(/^[A-Za-z_]+=@?/, ''));
-    if (sp) return { kind: 'secret', steps: [step(this.at(w.start, w.end), `reads ${sp.browser ? 'the browser data' : 'the credentials'} ${sp.what}`)], what: sp.what };
+    if (sp) return { kind: 'secret', steps: [{ ...step(this.at(w.start, w.end), `reads ${sp.browser ? 'the browser data' : 'the credentials'} ${sp.what}`), store: sp.what }], what: sp.what };
     return null;
   }
 

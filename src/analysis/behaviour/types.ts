@@ -14,6 +14,8 @@ export interface Step {
   at: Where;
   /** What happens here, in a few words ("reads ~/.ssh/id_rsa", "posts it to collector.test"). */
   what: string;
+  /** The credential store or browser file this step reads, when it reads one (its path as written). */
+  store?: string;
 }
 
 export type TaintKind = 'download' | 'secret' | 'env' | 'literal' | 'socket';
