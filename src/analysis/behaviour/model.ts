@@ -31,6 +31,9 @@ const LANG_BY_INFO: Record<string, Lang> = {
 const PROSE_COMMAND = /(?:^|[\s`(:"'])(?<!\b(?:[Tt]he|[Aa]n?|[Tt]his|[Tt]hat|[Ii]ts|[Tt]heir|[Yy]our|[Oo]ur|[Ee]ach|[Ee]very|[Aa]ny)\s)((?:sudo\s+)?(?:curl|wget|env|printenv|cat|nc|ncat|bash|sh|zsh|python3?|node|tar|cp|scp|rsync|git|gh|dig|nslookup|crontab|claude|iwr|irm|iex|powershell|pwsh|certutil|mshta|source|eval|base64|pip3?|open|echo|security|find|gpg2?|procdump(?:64)?(?:\.exe)?|secret-tool|kwallet-query|cmdkey|vaultcmd|reg|rundll32)\s+[^\s.,;:!?])/;
 /** A sentence that warns against what it shows, or describes an attack rather than asking for it. */
 const NEGATION = /\b(?:never|don'?t|do not|must not|should not|avoid|instead of|rather than|not recommended|dangerous|unsafe|malicious|attacker|attackers|beware|caution|for example,? an? attack|e\.g\.,? an? attack|anti-?patterns?|bad (?:practices?|examples?))\b/i;
+/** A sentence that keeps a command's output out of sight: "without printing it", "does not echo its output", "never
+ *  log the token", "must not be displayed". */
+const NOT_SHOWN = /\b(?:without (?:printing|echoing|displaying|showing|logging|exposing|revealing|outputting)|(?:does|do|must|should|will|shall) not (?:echo|print|display|show|log|expose|reveal|output)|(?:never|not) (?:print|echo|display|show|log|expose|reveal|output)s?\b|(?:is|are|be) never (?:printed|echoed|displayed|shown|logged)|not (?:be )?(?:printed|echoed|displayed|shown|logged))\b/i;
 /** A code comment that presents the lines under it as what not to do ("# BAD: …", "// ❌ …", "# Wrong", "# Don't:"). */
 const BAD_EXAMPLE = /^[ \t]*(?:#+|\/\/+|--|;+)[ \t]*(?:❌|✗|🚫|(?:bad|wrong|incorrect|anti-?pattern)\b|悪い例|非推奨|错误|反例|(?:don'?t|do not|never|avoid)[ \t]*:)/i;
 /** "NG" (no good) and "OK" as the labels of a bad and a good example, in capitals only (`ng` is Angular's CLI). */
@@ -123,7 +126,11 @@ function markdownSnippets(text: string, from: number, loc: Loc, out: Snippet[]):
         const afterEnd = line.slice(at).search(/[.!?](?:\s|$)/);
         const negated = NEGATION.test(before.slice(sentenceStart + 1)) || NEGATION.test(line.slice(at, afterEnd === -1 ? line.length : at + afterEnd));
         const close = line[at - 1] === '`' ? line.indexOf('`', at) : -1;
-        out.push({ text: cmd, start: 0, end: cmd.length, lang: 'shell', place: placer(loc, a + ls + at), prose: true, negated, ...(close > at ? { spanEnd: close - at } : {}) });
+        // The rest of the command's sentence, across the paragraph's line breaks (at most 400 characters).
+        const rest = region.slice(ls + at, ls + at + 400);
+        const sentenceEnd = rest.search(/[.!?](?:\s|$)|\n[ \t]*\n/);
+        const unprinted = NOT_SHOWN.test(rest.slice(0, sentenceEnd === -1 ? rest.length : sentenceEnd));
+        out.push({ text: cmd, start: 0, end: cmd.length, lang: 'shell', place: placer(loc, a + ls + at), prose: true, negated, ...(unprinted ? { unprinted } : {}), ...(close > at ? { spanEnd: close - at } : {}) });
       }
       ls = le + 1;
     }

@@ -320,6 +320,39 @@ export function envSecretsKept(stdin: Taint, head: string, vals: readonly string
   return undefined;
 }
 
+/** A dotenv file (`.env`, `prod.env`, `.env.local`, `.envrc`): one `NAME=value` setting per line. */
+const DOTENV_FILE = /(?:^|[/\\])(?:[\w.-]*\.env|\.env(?:\.[\w-]+)?|\.envrc)$/i;
+
+/**
+ * The one setting a grep, awk or sed program picks out of a dotenv file by its name (`grep '^TELEGRAM_BOT_TOKEN='`,
+ * `awk -F= '/OPENAI_API_KEY/{print $2}'`, `sed -n 's/^GH_TOKEN=//p'`): what comes out is that key alone, so the
+ * own-service test of its name applies (sent to its service it authenticates; elsewhere it stays a credential
+ * file's content). Only a name that names a
+ * service (a word beside the generic ones: `TOKEN` alone picks every token) and a program that names nothing else
+ * (no alternation, class or second name) count; an inverted or counting grep picks no value. Null otherwise.
+ */
+export function oneSetting(head: string, vals: readonly string[]): string | null {
+  if (!/^(?:grep|egrep|g?awk|sed)$/.test(head)) return null;
+  if (head.endsWith('grep') && vals.some((v) => /^-[a-zA-Z]*[vcqlLf]/.test(v))) return null;
+  const progs: string[] = [];
+  for (let k = 0; k < vals.length; k++) {
+    const v = vals[k]!;
+    if (/^-[Ff]$/.test(v) && head !== 'sed') k++;
+    else if (v === '-e' && vals[k + 1] !== undefined) progs.push(vals[++k]!);
+    else if (!v.startsWith('-')) {
+      progs.push(v);
+      break;
+    }
+  }
+  if (progs.length !== 1) return null;
+  // awk's actions (`{print $2}`) and sed's replacement and flags say what is printed, not which line.
+  const sel = head === 'sed' ? /^s(.)(.*?)\1/.exec(progs[0]!)?.[2] ?? progs[0]! : progs[0]!.replace(/\{[^{}]*\}/g, ' ');
+  if (/[|[]|\\[wWsS]/.test(sel) || /\.[*+][A-Za-z_]/.test(sel)) return null;
+  const names = [...new Set([...sel.matchAll(/[A-Za-z_][A-Za-z0-9_]*/g)].map((m) => m[0]).filter((n) => !/^(?:export|print|p|s|n|d)$/.test(n)))];
+  if (names.length !== 1 || !SECRET_NAME.test(names[0]!) || serviceWords(names[0]!).length === 0) return null;
+  return names[0]!;
+}
+
 /** A word's text with its command substitutions (`$(…)`, nested, and `` `…` ``) removed. */
 export function withoutSubstitutions(v: string): string {
   let out = '';
@@ -423,10 +456,11 @@ export function foreignServices(payload: string, host: string): string[] {
  *  says nothing (`API_KEY`), the host only may be it (paths.ts serviceHost) or is unknown. Other secrets: false. */
 export function ownService(t: Taint, host: string | null): boolean | null {
   if (t.owner) return host ? t.owner.some((d) => host === d || host.endsWith(`.${d}`)) : null;
-  if (!t.envName) return false;
+  const name = t.envName ?? t.setting;
+  if (!name) return false;
   // A webhook's signing secret or address is handed to the service that calls the webhook, by design.
-  if (/WEBHOOK/i.test(t.envName)) return null;
-  const words = serviceWords(t.envName);
+  if (/WEBHOOK/i.test(name)) return null;
+  const words = serviceWords(name);
   if (!host || words.length === 0) return null;
   return servesHost(words, host);
 }
@@ -638,8 +672,12 @@ export class ShellModel {
     // a decoded payload, a command name built at run time); a visible install step is a warning (remote-exec raises
     // it for an installed skill).
     if (c.rule === 'remote-exec' && c.kind === 'download-run' && severity === 'error' && !this.sn.trigger && !this.sn.hidden && !this.obfuscated) severity = 'warning';
-    const lowered = this.sn.negated ? { severity, confidence } : undefined;
-    if (this.sn.negated) {
+    // A secret shown where the agent reads it, in a sentence that says its output is not to be shown ("`git
+    // credential fill` only inside a process that does not echo its output"): the text asks for the read, not for
+    // the print.
+    const quiet = this.sn.negated || (this.sn.unprinted === true && c.kind === 'secret-shown');
+    const lowered = quiet ? { severity, confidence } : undefined;
+    if (quiet) {
       severity = 'info';
       confidence = 'low';
     }
@@ -1338,6 +1376,10 @@ export class ShellModel {
       for (const w of args) {
         if (w.value.startsWith('-')) continue;
         const t = this.wordTaint(w, depth);
+        if (t && t.kind === 'secret' && !t.envName && !t.owner && !t.setting && DOTENV_FILE.test(t.what)) {
+          const name = oneSetting(head, vals);
+          if (name) return { ...t, steps: [...t.steps, step(here, `keeps the setting ${name} (${head})`)], setting: name };
+        }
         if (t && (t.kind === 'secret' || t.kind === 'download' || t.kind === 'env')) return t;
       }
     }

@@ -32,6 +32,9 @@ export interface Taint {
   /** secret: a service's own token printed by its CLI (`gh auth token`): the service's domains ("github.com"); sent
    *  to a host in one of them it authenticates. */
   owner?: string[];
+  /** secret: the one setting picked by name out of a dotenv file (`grep '^TELEGRAM_BOT_TOKEN=' .env`): its name, for
+   *  the own-service test; the taint stays a credential file's content otherwise. */
+  setting?: string;
   /** secret: data that often holds secrets but is not one by itself (the clipboard): sent out, a warning. */
   weak?: boolean;
   /** literal: the decoder that produced it (base64, base32, hex, rot13…), when it was decoded. */
@@ -82,6 +85,9 @@ export interface Snippet {
   spanEnd?: number;
   /** The text around it warns against what it shows ("never run …"): findings drop to info. */
   negated?: boolean;
+  /** Prose whose sentence says the command's output is not to be shown ("without printing it", "in a process that
+   *  does not echo its output"): a secret it reads is not shown where the agent reads it (that chain drops to info). */
+  unprinted?: boolean;
   /** The code was hidden: decoded from an encoded literal, or its command name built at run time. */
   hidden?: boolean;
   /** How the code comes to run, when that is itself a step ("runs when the folder is opened in VS Code"). */
