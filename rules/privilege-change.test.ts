@@ -112,6 +112,18 @@ tester.run(rule, {
   ],
   invalid: [
     {
+      name: 'a device node opened to every user: hardware (serial, camera) is info, a disk, memory or input device a warning, the Docker socket a warning of its own',
+      code: '---\nname: s\ndescription: Flashes the board.\n---\n```bash\nsudo chmod 666 /dev/ttyUSB0\nsudo chmod a+rw /dev/video0\nsudo chmod 666 /dev/sda\nchmod a+r /dev/input/event2\nsudo chmod 666 /var/run/docker.sock\nchmod 777 /dev/shm/stage\n```\n',
+      errors: [
+        { messageId: 'world-writable-device', line: 6, severity: 'info', message: 'opens a device to every user in a code block: "chmod 666 /dev/ttyUSB0"; any local process can then use the device until it is created again (reboot, replug). Grant it to the one user with a group (dialout, video) or a udev rule' },
+        { messageId: 'world-writable-device', line: 7, severity: 'info' },
+        { messageId: 'world-writable-system-device', line: 8, severity: 'warning', message: 'opens a disk, memory or input device to every user in a code block: "chmod 666 /dev/sda"; any local process can then rewrite the system through it (root) or read what the user types. Remove it' },
+        { messageId: 'world-writable-system-device', line: 9, severity: 'warning' },
+        { messageId: 'docker-socket', line: 10, severity: 'warning', message: 'makes the Docker socket usable by every user in a code block: "chmod 666 /var/run/docker.sock"; the daemon runs as root and does what the socket is told, so any local user or process can mount the host\'s files and become root. Add the one user to the docker group (or use rootless Docker)' },
+        { messageId: 'world-writable', line: 11, severity: 'warning' },
+      ],
+    },
+    {
       name: 'a container given the host\'s files or privileges, and a command after the container\'s, change the host',
       code: '---\nname: s\ndescription: Runs the cracking backend.\n---\n```bash\ndocker run --rm -v /:/host alpine chmod 777 /host/etc\ndocker run --privileged alpine chmod 777 /srv\ndocker exec backend true && chmod 777 /srv/shared\n```\n',
       errors: [
