@@ -98,6 +98,14 @@ function report(ctx: SkillContext, { b, at, fixable }: Located, where: string, h
     fix = { description: `escape ${quote(b.text)}`, edits: [{ start: o, end: o + 1, text: OPENERS[b.text[0]!]! }] };
   }
   const trusted = trustRank(ctx.skill.trust) >= trustRank('trusted');
+  // An opening tag that is a whole inline code span (`` `<system-reminder>` tags ``) names the tag: the span ends at
+  // its `>`, so it wraps nothing and forges nothing. Backticks are the skill's own text, so this lowers only at the
+  // highest trust; a closing tag, which ends the real envelope wherever it stands, is never lowered.
+  // eslint-disable-next-line no-control-regex
+  if (trusted && !b.closing && hay[b.start - 1] === '`' && hay.startsWith('>`', b.end) && !/[^\x20-\x7e]/.test(b.text)) {
+    ctx.report({ ...pos, severity: 'info', confidence: 'low', messageId: 'namedTag', data: { text: quote(`${b.text}>`), where, escaped: quote(b.escaped) } });
+    return;
+  }
   ctx.report({
     ...pos,
     severity: trusted ? 'warning' : 'error',
@@ -182,6 +190,9 @@ export default defineRule({
         '{{text}} in {{where}} can forge a <system-reminder>, which models read as the harness speaking, not the skill; its hidden or lookalike characters get past naive escapes such as IronClaw\'s. Escape it: write {{escaped}}{{fix}}, or reword',
       // The target's own escape neutralizes this opener before wrapping (IronClaw, Cerveau): info, auditor persona.
       escapedByTarget: '{{text}} in {{where}} is escaped by {{target}} itself before wrapping (it shows {{escaped}}), so it cannot break out there. Reword it if it is not meant as a tag',
+      // An opening tag alone in an inline code span, at the highest trust: info, auditor persona.
+      namedTag:
+        "{{text}} in {{where}} is a whole code span: it names the tag and wraps nothing, so it forges no envelope. Runtimes that escape it show {{escaped}}; write \"system-reminder tags\" without the brackets if the name is all that is meant",
       // The tag name goes on (<skills>, <skill-name>): info, auditor persona.
       nearMiss:
         "{{text}} in {{where}} is another tag than <{{envelope}}> (the name goes on), so it cannot close or forge the envelope; runtimes that escape it (skillcheck's escape does) show {{escaped}}. Nothing to fix",
