@@ -77,6 +77,16 @@ tester.run(rule, {
       ],
     },
     {
+      name: 'a script that strips the byte-order mark it names in a literal: info (auditor); the same character compared with is a warning',
+      code: `${FM}Body.\n`,
+      folder: { 'scripts/env.py': 'k = k.strip().lstrip("\ufeff").strip()\nif k == "\ufeff":\n    pass\n' },
+      persona: 'auditor',
+      errors: [
+        { file: 'skills/s/scripts/env.py', line: 1, column: 23, severity: 'info', messageId: 'zeroWidthBoundary' },
+        { file: 'skills/s/scripts/env.py', line: 2, column: 10, severity: 'warning', messageId: 'zeroWidth' },
+      ],
+    },
+    {
       name: 'a zero-width space at the end of a data file\'s value: info (auditor), with its own message',
       code: `${FM}Body.\n`,
       folder: { 'data/labels.yaml': 'done: "Finished\u200b"\n' },

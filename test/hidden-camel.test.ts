@@ -2,7 +2,7 @@
 // visible letters (every case change of the identifier holds one, nowhere else has one).
 
 import { describe, expect, it } from 'vitest';
-import { camelHinted } from '../src/analysis/hidden.js';
+import { camelHinted, invisibleConstant } from '../src/analysis/hidden.js';
 
 const Z = '\u200b';
 const at = (s: string, n = 0) => {
@@ -58,5 +58,22 @@ describe('camelHinted', () => {
     expect(camelHinted(`${'a'.repeat(257)}${Z}B`, 257)).toBe(false);
     expect(camelHinted(`a${Z}${'B'.repeat(256)}`, 1)).toBe(true);
     expect(camelHinted(`a${Z}${'B'.repeat(257)}`, 1)).toBe(false);
+  });
+});
+
+// invisibleConstant (src/analysis/hidden.ts): a literal that is only the invisible characters a call removes or looks for.
+describe('invisibleConstant', () => {
+  const B = '\ufeff';
+  const N = '\u200c';
+  it('accepts the first argument of a call that strips, replaces, splits on or finds it', () => {
+    for (const s of [`k = k.strip().lstrip("${B}").strip()`, `t.replace('${Z}', '')`, `t.replaceAll(\`${Z}\`, '')`, `x.split("${Z}")`, `re.sub("${Z}${N}", "", t)`, `if line.startswith("${B}"):`, `s.strip("${Z}${N}${B}")`, `t.indexOf( "${Z}")`]) {
+      expect(invisibleConstant(s, s.search(/[\u200b\u200c\ufeff]/)), JSON.stringify(s)).toBe(true);
+    }
+  });
+
+  it('refuses a literal compared, joined or assigned, one with anything else in it, a repeated character and unmatched quotes', () => {
+    for (const s of [`if name == "${Z}": grant()`, `"${Z}".join(parts)`, `SEP = "${Z}"`, `t.replace("a${Z}", "")`, `t.replace("${Z}b", "")`, `t.replace("${Z}${Z}", "")`, `t.replace("${Z}', "")`, `t.replace(${Z}, "")`, `t.join("${Z}")`, `t.replace("${Z}`, `"${Z}"`]) {
+      expect(invisibleConstant(s, s.indexOf(Z)), JSON.stringify(s)).toBe(false);
+    }
   });
 });

@@ -151,6 +151,28 @@ function mayBeQuiet(cp: number): boolean {
   return isZeroWidth(cp) || cp === 0x00ad;
 }
 
+/** A call that removes, splits on or looks for the characters of its first argument (Python's str methods,
+ *  JavaScript's String methods, re.sub's pattern). Not join, format or comparison: those put the character in. */
+const REMOVES_OR_FINDS = /(?:\.(?:[lr]?strip|replace(?:All)?|split|rsplit|partition|rpartition|removeprefix|removesuffix|startswith|endswith|startsWith|endsWith|trim(?:Start|End)?|indexOf|lastIndexOf|includes|find|rfind|index|count)|\bre\.(?:sub|split|compile))\(\s*$/;
+
+/**
+ * Whether the zero-width character at `i` is part of a string literal made of nothing else, the first argument of a
+ * call that removes or looks for it: a few distinct characters of mayBeQuiet's kind between two equal quotes
+ * (`k.lstrip("<BOM>")`, `s.replace('<ZWSP>', '')`, `t.strip("<ZWSP><ZWNJ><ZWJ><BOM>")`). Such code names the
+ * character it cleans out of its input; it hides no text and, with at most one of each character, carries no
+ * message. A repeated one, a literal that holds anything else, or one compared or joined with (`name ==
+ * "<ZWSP>"` reads as an empty string to a reviewer) is not this.
+ */
+export function invisibleConstant(s: string, i: number): boolean {
+  let a = i;
+  while (a > 0 && i - a < 8 && mayBeQuiet(s.charCodeAt(a - 1))) a--;
+  let b = i;
+  while (b < s.length && b - a < 8 && mayBeQuiet(s.charCodeAt(b))) b++;
+  const q = s[a - 1];
+  if ((q !== '"' && q !== "'" && q !== '`') || s[b] !== q) return false;
+  return new Set(s.slice(a, b)).size === b - a && REMOVES_OR_FINDS.test(s.slice(Math.max(0, a - 41), a - 1));
+}
+
 // One code unit of a text, or undefined past either end (no letter: /\p{Ll}/ would match the string "undefined").
 const isLower = (c: string | undefined) => c !== undefined && /\p{Ll}/u.test(c);
 const isUpper = (c: string | undefined) => /^\p{Lu}$/u.test(c ?? '');
@@ -750,7 +772,7 @@ export function findHidden(s: string, options: HiddenOptions = {}): HiddenFindin
     const fence = /[`~]/.test(around);
     if (!lineZw) lineZw = { start: i, end: i + len, cps: [], maxRun: 0, fence: true, escSeq: false, quiet: true };
     // A separator of a rendered formula is quiet in code too (the formulas of scraped papers sit in code blocks).
-    lineZw.quiet &&= (prose && mayBeQuiet(cp) && quietAt(i, len)) || (data && mayBeQuiet(cp) && dataBoundaryAt(i, len)) || mathSeparator(s, i, s.slice(lineStart, lineEnd));
+    lineZw.quiet &&= (prose && mayBeQuiet(cp) && quietAt(i, len)) || (data && mayBeQuiet(cp) && dataBoundaryAt(i, len)) || (mayBeQuiet(cp) && invisibleConstant(s, i)) || mathSeparator(s, i, s.slice(lineStart, lineEnd));
     // ESC then "[" or "]" starts a terminal control (CSI, OSC) that can hide or redraw text when the file is printed.
     if (cp === 0x1b && (s[i + 1] === '[' || s[i + 1] === ']')) lineZw.escSeq = true;
     lineZw.cps.push(cp);
