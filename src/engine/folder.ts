@@ -44,16 +44,45 @@ export function fileKind(rel: string, head = ''): FileKind {
   return 'other';
 }
 
-/** A byte sequence that is not text: a NUL, or mostly bytes that are neither printable ASCII nor UTF-8. */
+/** The length of the UTF-8 sequence starting at `i` of `bytes` (RFC 3629: no overlong form, no surrogate, nothing
+ *  past U+10FFFF), or 0 when the bytes there are not one. A sequence cut by `end` counts as whole. */
+function utf8Length(bytes: Uint8Array, i: number, end: number): number {
+  const b = bytes[i]!;
+  const len = b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0;
+  if (len === 0) return 0;
+  const c = bytes[i + 1];
+  if (i + 1 < end) {
+    // The second byte's range narrows for the lead bytes that would start an overlong form, a surrogate or too much.
+    const lo = b === 0xe0 ? 0xa0 : b === 0xf0 ? 0x90 : 0x80;
+    const hi = b === 0xed ? 0x9f : b === 0xf4 ? 0x8f : 0xbf;
+    if (c! < lo || c! > hi) return 0;
+  }
+  for (let k = 2; k < len && i + k < end; k++) if ((bytes[i + k]! & 0xc0) !== 0x80) return 0;
+  return len;
+}
+
+/**
+ * A byte sequence that is not text, judged on its first SNIFF_BYTES bytes: a NUL; more than a tenth of control
+ * bytes that text does not use; or compressed or encrypted data (a zlib stream such as a git object), whose bytes
+ * are spread evenly: a few in a hundred such controls (25 of the 256 byte values) and, with the bytes that are not
+ * part of a UTF-8 character, more than a tenth. Text in a legacy 8-bit encoding (Windows-1251, Latin-1) fails UTF-8
+ * as often but holds no such controls, and stays text.
+ */
 export function looksBinary(bytes: Uint8Array): boolean {
   const n = Math.min(bytes.length, SNIFF_BYTES);
-  let odd = 0;
+  let controls = 0;
+  let invalid = 0;
   for (let i = 0; i < n; i++) {
     const b = bytes[i]!;
     if (b === 0) return true;
-    if (b < 8 || (b > 13 && b < 32 && b !== 27)) odd++;
+    if (b < 8 || (b > 13 && b < 32 && b !== 27)) controls++;
+    else if (b >= 0x80) {
+      const len = utf8Length(bytes, i, n);
+      if (len === 0) invalid++;
+      else i += len - 1;
+    }
   }
-  return n > 0 && odd / n > 0.1;
+  return n > 0 && (controls / n > 0.1 || (controls / n > 0.02 && (controls + invalid) / n > 0.1));
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: false });
