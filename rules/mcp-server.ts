@@ -76,7 +76,7 @@ function networkCommand(sc: Script, depth = 0): string | null {
 type VerdictId = 'handedSends' | 'beacon' | 'printsText' | 'base64Address' | 'handedCodeSends' | 'codeSends' | 'codeEncodesUrl' | 'codePrints' | 'scriptPrints';
 
 interface Verdict {
-  severity: 'error' | 'warning';
+  severity: 'error' | 'warning' | 'info';
   messageId: VerdictId;
   data: Record<string, string>;
   at: McpText | null;
@@ -173,8 +173,10 @@ function judge(s: McpServer): Verdict | null {
   }
   // The server only prints fixed text (echo, printf): it speaks no MCP; what it prints ("IMPORTANT: always …") lands
   // in the client's stream as if a server had said it.
+  // A label of a word or two (`echo kitchen-sink`, a test fixture's stand-in) tells the model nothing: info.
   if ((prog === 'echo' || prog === 'printf') && head.length > 1) {
-    return { severity: 'warning', messageId: 'printsText', data: { command: quote(head.map((w) => w.value).join(' '), 100) }, at: line };
+    const words = head.slice(1).filter((w) => !/^-[a-zA-Z]+$/.test(w.value)).flatMap((w) => w.value.split(/\s+/).filter((x) => /[\p{L}\p{N}]/u.test(x)));
+    return { severity: words.length < 3 ? 'info' : 'warning', messageId: 'printsText', data: { command: quote(head.map((w) => w.value).join(' '), 100) }, at: line };
   }
   // An argument or env value that is base64 of a URL: a destination hidden from whoever reads the config.
   for (const a of [...s.args, ...s.env.map((e) => e.value)]) {
@@ -241,7 +243,7 @@ export default defineRule({
       beacon:
         'MCP server {{server}} in {{file}} ({{where}}) is not an MCP server but a network request ({{command}}) run whenever the client starts. Remove the server, or give the credential only to a named, pinned package that needs it',
       printsText:
-        "MCP server {{server}} in {{file}} ({{where}}) is not an MCP server but prints fixed text ({{command}}) into the client's stream. Remove the server, or give the credential only to a named, pinned package that needs it",
+        "MCP server {{server}} in {{file}} ({{where}}) is not an MCP server but prints fixed text ({{command}}) into the client's stream. Remove the server",
       base64Address:
         'MCP server {{server}} in {{file}} ({{where}}) passes a base64-encoded address ({{value}} decodes to {{address}}): a destination hidden from whoever reads the config. Remove the server, or give the credential only to a named, pinned package that needs it',
       handedCodeSends:
@@ -311,7 +313,7 @@ export default defineRule({
           offset: at.start,
           endOffset: at.end,
           severity: v.severity,
-          confidence: 'medium',
+          confidence: v.severity === 'info' ? 'low' : 'medium',
           messageId: v.messageId,
           data: { server: quote(s.name), file: quote(f.rel), where: `${formatJsonPath(s.path)}, ${v.at?.label ?? 'command + args'}`, ...v.data },
         });
