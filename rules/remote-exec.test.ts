@@ -443,7 +443,7 @@ tester.run(rule, {
           line: 8,
           column: 1,
           severity: 'warning',
-          message: 'installs packages from a custom index (https://pkgs.x.test/simple) in a code block: "pip install --extra-index-url https://pkgs.x.test/simple foo"; a package from an index you do not control can shadow a public or internal name (dependency confusion). Install from the default index, or pin the package by hash (--require-hashes)',
+          message: 'installs packages from a custom index (https://pkgs.x.test/simple) in a code block: "pip install --extra-index-url https://pkgs.x.test/simple foo"; whoever runs that index decides what each package name installs, and mixed with the default index it can shadow a public or internal name (dependency confusion). Install from the default index, or pin the package by hash (--require-hashes)',
         },
       ],
     },

@@ -135,7 +135,7 @@ export default defineRule({
     downloadThenRun: RUNS_UNREVIEWED,
     remotePackage: '{{detail}} {{where}}: {{command}}; whatever the server returns runs unreviewed. Pin a published version or a lockfile entry with an integrity hash instead of a URL',
     customIndex:
-      '{{detail}} {{where}}: {{command}}; a package from an index you do not control can shadow a public or internal name (dependency confusion). Install from the default index, or pin the package by hash (--require-hashes)',
+      '{{detail}} {{where}}: {{command}}; whoever runs that index decides what each package name installs, and mixed with the default index it can shadow a public or internal name (dependency confusion). Install from the default index, or pin the package by hash (--require-hashes)',
     installerDownload:
       "OpenClaw's installer spec {{n}} downloads {{url}}{{plain}} and installs it with no sha256; OpenClaw checks a digest only when the spec gives one, so whatever the server returns at install time is installed and later run. Add the file's sha256 to the spec",
   }),
