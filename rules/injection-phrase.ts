@@ -23,6 +23,14 @@ const FRAMING = /(?:\b(?:not|never|no|n't|refuse|reject|resist|ignore any|detect
 export function mentioned(text: string, offset: number): boolean {
   const ls = text.lastIndexOf('\n', offset - 1) + 1;
   let before = text.slice(Math.max(ls, offset - 80), offset);
+  // A quotation opened on the line before (an odd number of double quotes there) closes on this line: its closing
+  // mark pairs with nothing here, and the quotes after it open and close in turn ("ignore previous\n instructions",
+  // "skip confirmation").
+  if (ls > 0 && offset - ls <= 80) {
+    const prev = text.slice(text.lastIndexOf('\n', ls - 2) + 1, ls - 1);
+    const q = before.indexOf('"');
+    if ((prev.split('"').length - 1) % 2 === 1 && q !== -1) before = before.slice(q + 1);
+  }
   // Only the sentence the phrase is in: "Do not mention it. Keep this hidden." is two instructions.
   const stop = Math.max(before.lastIndexOf('. '), before.lastIndexOf('! '), before.lastIndexOf('? '));
   if (stop !== -1) before = before.slice(stop + 2);
