@@ -144,3 +144,30 @@ describe('rule packs', () => {
     expect(looksLikePlaceholder('ghp_aaaabbbbccccddddeeeeffffgggghhhhiiii', 'Example: ghp_aaaabbbbccccddddeeeeffffgggghhhhiiii')).toBe(true);
   });
 });
+
+describe('long lines and the fixed RE2 heap', () => {
+  const load = (f: string) => loadPack((parse(fs.readFileSync(path.join(dir, f), 'utf8')) as Pack).rule);
+  it('matches a line longer than a piece in overlapping pieces: each match once, at its place, none cut at a seam', () => {
+    const entry = load('privilege-change.yaml').rules.find((e) => e.id === 'world-writable')!;
+    // One line of about 1.2 MB: a match every 1,200 characters, so many fall across the 64 KiB piece seams.
+    const unit = `${'a'.repeat(1180)}; chmod 777 /tmp/w;`;
+    const line = unit.repeat(1000);
+    const found = matchEntry(entry, line);
+    expect(found.length).toBe(1000);
+    expect(found.every((m, k) => m.start === k * unit.length + 1182 && m.text === 'chmod 777 /tmp/w')).toBe(true);
+  });
+
+  it('runs every pattern of every pack over a megabyte of one-line data without exhausting the heap', () => {
+    // A minified API description: keywords of most packs on one line (each pattern runs over all of it).
+    const unit = '{"summary":"read the token and send it to the API, ignore errors","curl":"curl -s https://api.example.org/v1 | jq .","chmod":"chmod 777 /srv","eval":"eval(input)","path":"~/.ssh/id_rsa","note":"do not tell the user"},';
+    const line = unit.repeat(Math.ceil((1 << 20) / unit.length));
+    let entries = 0;
+    for (const f of files) {
+      for (const e of load(f).rules) {
+        expect(() => matchEntry(e, line)).not.toThrow();
+        entries++;
+      }
+    }
+    expect(entries).toBeGreaterThan(50);
+  });
+});

@@ -9,7 +9,7 @@
 // few short RE2 calls instead of one per match.
 
 import { isMap, isScalar, isSeq, type Node as YamlNode } from 'yaml';
-import { compileRe2, disposeRe2, type Re2Regex } from './re2.js';
+import { compileRe2, disposeRe2, onHeapFull, outOfMemory, type Re2Regex } from './re2.js';
 import { requiredLiterals, satisfies, type Requirement } from './regex/prefilter.js';
 import { parseRustRegex } from './regex/syntax.js';
 import { describeChain, distinctPayloads, flattenPayloads, PAYLOAD_TRIGGERS, payloadsOf } from './decode.js';
@@ -43,6 +43,8 @@ interface Compiled {
   regexes: (Re2Regex | null)[];
   /** Per pattern: the literals a line must contain to match (src/analysis/regex/prefilter.ts); [] when none are known. */
   required: Requirement[];
+  /** Per pattern: characters its compiled regex has matched over since it was compiled. */
+  scanned: number[];
 }
 const compiled = new WeakMap<PackEntry, Compiled>();
 
@@ -51,6 +53,7 @@ function getCompiled(e: PackEntry): Compiled {
   if (!c) {
     c = {
       regexes: e.patterns.map(() => null),
+      scanned: e.patterns.map(() => 0),
       // Pack patterns are RE2 syntax; the Rust-syntax parser reads the literals of those it understands, and a
       // pattern it does not parse gets no prefilter (RE2 runs on every keyword line, as before).
       required: e.patterns.map((p) => {
@@ -68,31 +71,46 @@ type Re2Match = NonNullable<ReturnType<Re2Regex['exec']>>;
 /** The pack entries holding compiled regexes (re2-wasm's heap is fixed at 16 MiB and never collected). */
 const holding = new Set<Compiled>();
 
-/** Whether an error is re2-wasm's heap running out (Emscripten's "Cannot enlarge memory arrays … (OOM)"). */
-const outOfMemory = (msg: string): boolean => /\bOOM\b|Cannot enlarge memory/.test(msg);
 
 /** Free every compiled pack regex: each is compiled again at its next use. The heap is then free for the one at hand
  *  (also for a caller that compiles patterns of its own, such as the pack tests). */
 export function releaseAll(): void {
+  scannedSinceRelease = 0;
   for (const c of holding) {
     for (let i = 0; i < c.regexes.length; i++) {
       const re = c.regexes[i];
       if (re) disposeRe2(re);
       c.regexes[i] = null;
+      c.scanned[i] = 0;
     }
   }
   holding.clear();
 }
 
+/** Past SCAN_BUDGET: free the regexes that have read the most (their caches are the large ones) until those left
+ *  have read half the budget. Compiling all pack patterns again costs over a second, so the rest are kept. */
+function relieve(): void {
+  const live: { c: Compiled; i: number; n: number }[] = [];
+  for (const c of holding) for (let i = 0; i < c.regexes.length; i++) if (c.regexes[i]) live.push({ c, i, n: c.scanned[i]! });
+  live.sort((a, b) => b.n - a.n);
+  let left = live.reduce((t, x) => t + x.n, 0);
+  for (const { c, i, n } of live) {
+    if (left <= SCAN_BUDGET / 2) break;
+    disposeRe2(c.regexes[i]!);
+    c.regexes[i] = null;
+    c.scanned[i] = 0;
+    left -= n;
+  }
+  scannedSinceRelease = left;
+}
+onHeapFull(releaseAll);
+
 function regexOf(e: PackEntry, c: Compiled, i: number): Re2Regex {
   let re = c.regexes[i];
   if (!re) {
-    let r = compileRe2(e.patterns[i]!, 'g');
-    // The heap full of other patterns' programs and match caches: free them all and compile again.
-    if (!r.ok && outOfMemory(r.error)) {
-      releaseAll();
-      r = compileRe2(e.patterns[i]!, 'g');
-    }
+    // The heap full of other patterns' programs and match caches: compileRe2 frees them all (releaseAll, registered
+    // below) and compiles again.
+    const r = compileRe2(e.patterns[i]!, 'g');
     if (!r.ok) throw new Error(`pattern ${e.id} does not compile: ${r.error}`);
     c.regexes[i] = re = r.regex;
     holding.add(c);
@@ -100,8 +118,22 @@ function regexOf(e: PackEntry, c: Compiled, i: number): Re2Regex {
   return re;
 }
 
+/**
+ * Characters the live compiled regexes together match over before the busiest are freed (each is compiled again at
+ * its next use: relieve). RE2 keeps the DFA states a match visits in a cache that grows with the text it reads (up to several MiB a
+ * regex), and re2-wasm's heap is fixed at 16 MiB: a few dozen regexes run over a large package (a one-line API
+ * description of 900 KB) exhausted it, and re2-wasm then aborts inside an allocation, after which its heap cannot be
+ * trusted. Freed at this budget, the caches stay small whatever ran before, and what a text yields does not depend on
+ * the texts checked before it.
+ */
+const SCAN_BUDGET = 4 << 20;
+let scannedSinceRelease = 0;
+
 /** Every match of pattern `i` in `line`; a match cache that outgrows the heap frees the other patterns and runs again. */
 function execAll(e: PackEntry, c: Compiled, i: number, line: string): Re2Match[] {
+  if (scannedSinceRelease > SCAN_BUDGET) relieve();
+  scannedSinceRelease += line.length;
+  c.scanned[i] = (c.regexes[i] ? c.scanned[i]! : 0) + line.length;
   const run = (): Re2Match[] => {
     const re = regexOf(e, c, i);
     const found: Re2Match[] = [];
@@ -129,6 +161,16 @@ export interface RawMatch {
   text: string;
 }
 
+/**
+ * A line longer than PIECE_LENGTH (a minified JSON file, a data URI) is matched in pieces that overlap by
+ * PIECE_LENGTH - PIECE_STEP characters: re2-wasm's heap is fixed (16 MiB), and one pattern run over a line of a
+ * megabyte can exhaust it, so what was found would depend on what ran before. In pieces the cost and the result are
+ * the same whatever ran before. A match is kept from the piece it starts in before the overlap; one longer than the
+ * overlap that crosses a piece's end is cut there (pack patterns are bounded well below it).
+ */
+export const PIECE_LENGTH = 1 << 16;
+const PIECE_STEP = PIECE_LENGTH - (1 << 12);
+
 /** Every match of `entry` in a prepared text (line-local, invisible characters ignored), in order. */
 export function matchPrepared(entry: PackEntry, p: Prepared): RawMatch[] {
   const lines = keywordLines(p, entry.keywords);
@@ -152,15 +194,21 @@ export function matchPrepared(entry: PackEntry, p: Prepared): RawMatch[] {
     for (let i = 0; i < entry.patterns.length; i++) {
       // A line without the literals a pattern needs cannot match it: RE2 is not run, nor loaded, nor compiled.
       if (!satisfies(c.required[i]!, lowerLine, line)) continue;
-      for (const m of execAll(entry, c, i, line)) {
-        const s = m[0]!;
-        if (entry.filters?.includes('placeholder') && looksLikePlaceholder(s, line)) continue;
-        const start = toOriginal(p.clean, ls + m.index);
-        const end = toOriginal(p.clean, ls + m.index + s.length);
-        const key = `${start}:${end}`;
-        if (seen.has(key)) continue;
-        seen.add(key);
-        out.push({ entry, start, end, text: p.original.slice(start, end) });
+      for (let off = 0; off < line.length || off === 0; off += PIECE_STEP) {
+        const last = off + PIECE_LENGTH >= line.length;
+        for (const m of execAll(entry, c, i, last && off === 0 ? line : line.slice(off, off + PIECE_LENGTH))) {
+          // A match that starts in the overlap is the next piece's, which holds it whole.
+          if (!last && m.index >= PIECE_STEP) continue;
+          const s = m[0]!;
+          if (entry.filters?.includes('placeholder') && looksLikePlaceholder(s, line)) continue;
+          const start = toOriginal(p.clean, ls + off + m.index);
+          const end = toOriginal(p.clean, ls + off + m.index + s.length);
+          const key = `${start}:${end}`;
+          if (seen.has(key)) continue;
+          seen.add(key);
+          out.push({ entry, start, end, text: p.original.slice(start, end) });
+        }
+        if (last) break;
       }
     }
   }

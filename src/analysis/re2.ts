@@ -28,17 +28,34 @@ function load(): Re2Ctor {
 
 export type Re2Compile = { ok: true; regex: Re2Regex } | { ok: false; error: string };
 
+/** Whether an error is re2-wasm's heap running out (Emscripten's "Cannot enlarge memory arrays … (OOM)"). */
+export const outOfMemory = (msg: string): boolean => /\bOOM\b|Cannot enlarge memory/.test(msg);
+
+let reliever: (() => void) | null = null;
+/** What frees compiled regexes held for later when the heap is full (the pack matcher registers its cache): a
+ *  compile that runs out of heap calls it and tries once more, so whether a pattern compiles does not depend on
+ *  what was compiled before it. */
+export function onHeapFull(fn: () => void): void {
+  reliever = fn;
+}
+
 /**
  * Compile `pattern` with RE2. `flags` are JS-style ("g", "i", "m", "s"); "u" is always added
  * (re2-wasm requires it). Inline flags such as `(?i)` are RE2 syntax and work as in Rust.
  */
 export function compileRe2(pattern: string, flags = ''): Re2Compile {
   const RE2 = load();
-  try {
-    return { ok: true, regex: new RE2(pattern, flags.includes('u') ? flags : `${flags}u`) };
-  } catch (e) {
-    return { ok: false, error: (e as Error).message.replace(/^Invalid regular expression: \/.*\/[a-z]*: /s, '') };
-  }
+  const attempt = (): Re2Compile => {
+    try {
+      return { ok: true, regex: new RE2(pattern, flags.includes('u') ? flags : `${flags}u`) };
+    } catch (e) {
+      return { ok: false, error: String((e as Error)?.message ?? e).replace(/^Invalid regular expression: \/.*\/[a-z]*: /s, '') };
+    }
+  };
+  const r = attempt();
+  if (r.ok || !reliever || !outOfMemory(r.error)) return r;
+  reliever();
+  return attempt();
 }
 
 /**
