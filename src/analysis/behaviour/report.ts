@@ -75,12 +75,13 @@ function inTest(ctx: SkillContext, file: string | undefined): boolean {
   return TEST_FILE.test(relOf(ctx, file));
 }
 
-/** The data files of a skill's evaluations and tests (`evals/evals.json`, as skill authoring tools lay them out, a
- *  test's fixtures): the prompts a user might send and the outputs a check must reject, which a harness feeds the
- *  agent as test input, not text the skill gives it. Only in a skill at the highest trust: the path is the skill's
- *  own, and an installed skill's words about itself lower nothing. */
+/** The files of a skill's evaluations and tests (`evals/evals.json`, as skill authoring tools lay them out, a
+ *  test's fixtures: data, pages, transcripts): the prompts a user might send and the attack samples a check must
+ *  reject, which a harness feeds the tool or agent as test input, not text the skill gives it. Never a skill file
+ *  (`SKILL.md`: a runtime may load it as a skill). Only in a skill at the highest trust: the path is the skill's own,
+ *  and an installed skill's words about itself lower nothing. */
 export function inEvalData(ctx: SkillContext, file: string | undefined): boolean {
-  if (file === undefined || ctx.skill.trust !== highestTrust() || !/\.(?:json|jsonl|ya?ml)$/i.test(file)) return false;
+  if (file === undefined || ctx.skill.trust !== highestTrust() || /(?:^|\/)skill\.md$/i.test(file)) return false;
   return /(?:^|\/)(?:evals?|evaluations?|tests?|__tests__|fixtures?|testdata)\//.test(relOf(ctx, file));
 }
 
