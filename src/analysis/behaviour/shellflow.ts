@@ -353,6 +353,24 @@ export function oneSetting(head: string, vals: readonly string[]): string | null
   return names[0]!;
 }
 
+/** A segment of a repository path that stands for the reader's own (the `owner/repo` of documentation, as GitHub's
+ *  own docs write it): a slot (`<owner>`, `{repo}`, `$REPO`), a role word, or "your-…"/"my-…". */
+const PLACEHOLDER_SEGMENT = /^(?:<[^<>]*>|\{[^{}]*\}|\$\{?\w+\}?|user(?:[-_]?name)?|owner|org(?:ani[sz]ation)?|group|namespace|account|your[-_]?[\w-]*|my[-_]?[\w-]*|example[-_]?[\w-]*|repo(?:sitory)?(?:[-_]?name)?|project(?:[-_]?name)?|package(?:[-_]?name)?|pkg)$/i;
+
+/**
+ * A package URL that names no real repository: its path has fewer than two segments (`git+https://github.com/`, the
+ * rest a `<owner>/<repo>` slot the shell read as a redirection) or both its owner and its name are placeholders
+ * (`git+https://github.com/user/repo.git#v1.0.0`). A syntax reference shows the form; nothing is installed from it.
+ */
+export function placeholderRepository(url: string): boolean {
+  const m = /^(?:git\+)?[a-z]+:\/\/(?:[^@/\s]*@)?[^/\s]+\/?([^\s#?]*)/i.exec(url);
+  if (!m) return false;
+  const parts = m[1]!.replace(/\.git$/i, '').split('/').filter((x) => x !== '');
+  // An archive is named by its own file (`https://h/pkg.tar.gz`); a repository by an owner and a name.
+  if (parts.length < 2) return /^git\+/i.test(url);
+  return PLACEHOLDER_SEGMENT.test(parts[0]!) && PLACEHOLDER_SEGMENT.test(parts[1]!);
+}
+
 /** A word's text with its command substitutions (`$(…)`, nested, and `` `…` ``) removed. */
 export function withoutSubstitutions(v: string): string {
   let out = '';
@@ -1107,7 +1125,7 @@ export class ShellModel {
       const unpinned = (v: string) => {
         const x = v.replace(/^-e$/, '');
         const h = hostOf(x.replace(/^git\+/, ''));
-        if (!h || isLocalHost(h)) return false;
+        if (!h || isLocalHost(h) || placeholderRepository(x)) return false;
         if (/^git\+/.test(x)) return !/@[0-9a-f]{40}\b|#[0-9a-f]{40}\b/.test(x);
         return /^https?:\/\/\S+\.(?:tar\.gz|tgz|zip|whl)(?:[?#]\S*)?$/i.test(x);
       };
