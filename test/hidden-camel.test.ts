@@ -2,7 +2,7 @@
 // visible letters (every case change of the identifier holds one, nowhere else has one).
 
 import { describe, expect, it } from 'vitest';
-import { camelHinted, invisibleConstant } from '../src/analysis/hidden.js';
+import { camelHinted, findHidden, invisibleClass, invisibleConstant } from '../src/analysis/hidden.js';
 
 const Z = '\u200b';
 const at = (s: string, n = 0) => {
@@ -75,5 +75,37 @@ describe('invisibleConstant', () => {
     for (const s of [`if name == "${Z}": grant()`, `"${Z}".join(parts)`, `SEP = "${Z}"`, `t.replace("a${Z}", "")`, `t.replace("${Z}b", "")`, `t.replace("${Z}${Z}", "")`, `t.replace("${Z}', "")`, `t.replace(${Z}, "")`, `t.join("${Z}")`, `t.replace("${Z}`, `"${Z}"`]) {
       expect(invisibleConstant(s, s.indexOf(Z)), JSON.stringify(s)).toBe(false);
     }
+  });
+});
+
+describe('invisibleClass', () => {
+  const Z = '\u200b';
+  it('accepts a character class of a literal that holds only invisible or white-space characters, escapes and ranges', () => {
+    for (const s of [`raw.replace(/[\\s\u00a0${Z}-\u200d\ufeff]/g, '')`, `const ZW = /[${Z}\u200c\u200d\u2060\ufeff]/g;`, `re.compile("[${Z}\u200c]")`, `s.split(/[^${Z}]/)`, `t.replace(/[\\u00AD${Z}]/g, "")`]) {
+      expect(invisibleClass(s, s.indexOf(Z)), JSON.stringify(s)).toBe(true);
+    }
+  });
+  it('refuses a class with a visible member, brackets of an array or an index, and a character outside brackets', () => {
+    for (const s of [`/[a${Z}]/`, `x = ["${Z}"]`, `arr[${Z}]`, `"ab${Z}cd"`, `/[\\w${Z}]/`, `/[${Z}`, `[${Z}]`]) {
+      expect(invisibleClass(s, s.indexOf(Z)), JSON.stringify(s)).toBe(false);
+    }
+  });
+});
+
+describe('a byte-order mark named on its line', () => {
+  it('is info when the line says BOM or byte order mark, a warning otherwise', () => {
+    const named = findHidden("| `AUTH_TOKEN=$'\ufeff'` (BOM-only) accepted by `.trim()` |\n");
+    expect(named.map((f) => [f.messageId, f.severity])).toEqual([['zeroWidthNamed', 'info']]);
+    const bare = findHidden("AUTH_TOKEN=$'\ufeff' accepted\n");
+    expect(bare.map((f) => f.severity)).toEqual(['warning']);
+  });
+});
+
+describe('a sanitizer class of five invisible characters in a row', () => {
+  it('is quiet when each is named once in the class; the same five repeated, or outside a class, stay an error', () => {
+    const cls = findHidden('const ZERO_WIDTH = /[\u200b\u200c\u200d\u2060\ufeff]/g;\n');
+    expect(cls.map((f) => f.severity)).toEqual(['info']);
+    expect(findHidden('const ZERO_WIDTH = /[\u200b\u200c\u200d\u2060\u200b\u200c]/g;\n').map((f) => f.severity)).toEqual(['error']);
+    expect(findHidden('const s = "a\u200b\u200c\u200d\u2060\ufeffb";\n').map((f) => f.severity)).toEqual(['error']);
   });
 });

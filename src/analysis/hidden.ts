@@ -136,6 +136,8 @@ function namesCharacter(line: string, cps: readonly number[]): boolean {
   if (cps.some((cp) => BIDI_MARK.has(cp))) {
     if (/\b(?:LRM|RLM|ALM)\b|(?:left-to-right|right-to-left|arabic letter) mark/i.test(line)) return true;
   } else if (/zero[- ]?width|\bZW(?:SP|NJ|J|NBSP)\b|word[- ]joiner|invisible (?:character|char|space)/i.test(line)) return true;
+  // The byte-order mark by its own name ("a BOM-only token", "strip the byte order mark").
+  if (cps.every((cp) => cp === 0xfeff) && /\bBOM\b|byte[- ]order[- ]mark/i.test(line)) return true;
   const upper = line.toUpperCase();
   return cps.some((cp) => upper.includes(`U+${cp.toString(16).toUpperCase().padStart(4, '0')}`));
 }
@@ -151,6 +153,33 @@ function mayBeQuiet(cp: number): boolean {
   return isZeroWidth(cp) || cp === 0x00ad;
 }
 
+/**
+ * Whether the character at `i` is a member of a regular expression's character class written in a literal and
+ * holding nothing visible: invisible or white-space characters, escapes (`\s`, `\u200B`) and ranges between them
+ * (`/[\s<ZWSP>-<ZWJ><BOM>]/g`, `re.compile("[<ZWSP><ZWNJ>]")`). A sanitizer names the characters it matches; the class
+ * shows nothing and splits no token.
+ */
+export function invisibleClass(s: string, i: number): boolean {
+  const open = s.lastIndexOf('[', i);
+  const close = s.indexOf(']', i);
+  if (open < 1 || close === -1 || i - open > 64 || close - i > 64) return false;
+  if (!/[/"'`(]/.test(s[open - 1]!)) return false;
+  let k = open + 1;
+  if (s[k] === '^') k++;
+  while (k < close) {
+    if (s[k] === '\\') {
+      const m = /^\\(?:[sStnrfv]|u\{[0-9a-fA-F]{1,6}\}|u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2})/.exec(s.slice(k, k + 12));
+      if (!m) return false;
+      k += m[0].length;
+      continue;
+    }
+    const cp = s.codePointAt(k)!;
+    if (s[k] !== '-' && !isInvisible(cp) && !isWhitespace(cp)) return false;
+    k += cp > 0xffff ? 2 : 1;
+  }
+  return true;
+}
+
 /** A call that removes, splits on or looks for the characters of its first argument (Python's str methods,
  *  JavaScript's String methods, re.sub's pattern). Not join, format or comparison: those put the character in. */
 const REMOVES_OR_FINDS = /(?:\.(?:[lr]?strip|replace(?:All)?|split|rsplit|partition|rpartition|removeprefix|removesuffix|startswith|endswith|startsWith|endsWith|trim(?:Start|End)?|indexOf|lastIndexOf|includes|find|rfind|index|count)|\bre\.(?:sub|split|compile))\(\s*$/;
@@ -164,6 +193,7 @@ const REMOVES_OR_FINDS = /(?:\.(?:[lr]?strip|replace(?:All)?|split|rsplit|partit
  * "<ZWSP>"` reads as an empty string to a reviewer) is not this.
  */
 export function invisibleConstant(s: string, i: number): boolean {
+  if (invisibleClass(s, i)) return true;
   let a = i;
   while (a > 0 && i - a < 8 && mayBeQuiet(s.charCodeAt(a - 1))) a--;
   let b = i;
@@ -442,7 +472,7 @@ export function findHidden(s: string, options: HiddenOptions = {}): HiddenFindin
   if (first === -1) return out;
   CANDIDATE.lastIndex = first;
   // Unexplained zero-width characters, grouped per line.
-  let lineZw: { start: number; end: number; cps: number[]; maxRun: number; fence: boolean; escSeq: boolean; quiet: boolean } | null = null;
+  let lineZw: { start: number; end: number; cps: number[]; maxRun: number; fence: boolean; escSeq: boolean; quiet: boolean; named: boolean } | null = null;
   // The current line [lineStart, lineEnd), found once per line that has candidates; facts about it computed lazily
   // once. Every per-character lookup below is O(1) amortized, so a line of 20,000 controls stays linear.
   let lineStart = 0;
@@ -568,7 +598,7 @@ export function findHidden(s: string, options: HiddenOptions = {}): HiddenFindin
   let runEnd = -1;
   const flushLine = () => {
     if (!lineZw) return;
-    const { start, end, cps, maxRun, fence, escSeq, quiet } = lineZw;
+    const { start, end, cps, maxRun, fence, escSeq, quiet, named } = lineZw;
     const [a, b] = [lineStart, lineEnd];
     const n = cps.length;
     const what = () => ({ ...an(n), chars: labels(cps), excerpt: excerpt(s, a, b, start, end) });
@@ -577,7 +607,7 @@ export function findHidden(s: string, options: HiddenOptions = {}): HiddenFindin
     const moji = cps.every((cp) => (cp >= 0x80 && cp <= 0x9f) || cp === 0x00ad) ? mojibakeText(s, a, b) : null;
     if (moji !== null) {
       out.push(lazy({ kind: 'mojibake', start, end, severity: 'info', confidence: 'medium', messageId: 'mojibake' }, () => ({ ...what(), decoded: JSON.stringify(visible(moji.length > 80 ? `${moji.slice(0, 79)}…` : moji)) })));
-    } else if (maxRun >= ZW_RUN_ERROR || n >= ZW_LINE_ERROR) {
+    } else if ((maxRun >= ZW_RUN_ERROR || n >= ZW_LINE_ERROR) && !(named && new Set(cps).size === n)) {
       // n >= ZW_RUN_ERROR here: always "N invisible characters".
       if (maxRun >= ZW_RUN_ERROR) out.push(lazy({ kind: 'zero-width-run', start, end, severity: 'error', confidence: 'high', messageId: 'zeroWidthRun' }, () => ({ ...what(), run: maxRun })));
       else out.push(lazy({ kind: 'zero-width-run', start, end, severity: 'error', confidence: 'high', messageId: 'zeroWidthSwarm' }, what));
@@ -770,9 +800,13 @@ export function findHidden(s: string, options: HiddenOptions = {}): HiddenFindin
     runEnd = i + len;
     const around = `${s[i - 1] ?? ''}${s[i + len] ?? ''}`;
     const fence = /[`~]/.test(around);
-    if (!lineZw) lineZw = { start: i, end: i + len, cps: [], maxRun: 0, fence: true, escSeq: false, quiet: true };
+    if (!lineZw) lineZw = { start: i, end: i + len, cps: [], maxRun: 0, fence: true, escSeq: false, quiet: true, named: true };
     // A separator of a rendered formula is quiet in code too (the formulas of scraped papers sit in code blocks).
-    lineZw.quiet &&= (prose && mayBeQuiet(cp) && quietAt(i, len)) || (data && mayBeQuiet(cp) && dataBoundaryAt(i, len)) || (mayBeQuiet(cp) && invisibleConstant(s, i)) || mathSeparator(s, i, s.slice(lineStart, lineEnd));
+    // Every one a character the code names in a literal it strips or matches with (a sanitizer's class): quiet, even
+    // five in a row, since distinct characters, one of each, carry no message.
+    const constant = mayBeQuiet(cp) && invisibleConstant(s, i);
+    lineZw.named &&= constant;
+    lineZw.quiet &&= (prose && mayBeQuiet(cp) && quietAt(i, len)) || (data && mayBeQuiet(cp) && dataBoundaryAt(i, len)) || constant || mathSeparator(s, i, s.slice(lineStart, lineEnd));
     // ESC then "[" or "]" starts a terminal control (CSI, OSC) that can hide or redraw text when the file is printed.
     if (cp === 0x1b && (s[i + 1] === '[' || s[i + 1] === ']')) lineZw.escSeq = true;
     lineZw.cps.push(cp);
