@@ -55,7 +55,7 @@ tester.run(rule, {
     },
     {
       name: 'the user\'s own key (~/.ssh/*.pub) or a placeholder for it, added on a server they run or locally',
-      code: '---\nname: s\ndescription: Helps with the project.\n---\n```bash\ncat ~/.ssh/gpu.pub | ssh ubuntu@203.0.113.10 "cat >> ~/.ssh/authorized_keys"\nssh ubuntu@203.0.113.10 "echo \'$(cat ~/.ssh/gpu.pub)\' >> ~/.ssh/authorized_keys"\ncat ~/.ssh/id_ed25519.pub >> ~/.ssh/authorized_keys\necho \'ssh-rsa AAAA...\' >> ~/.ssh/authorized_keys\necho "ssh-ed25519 AAAAC3Nza… you@example.com" >> ~/.ssh/authorized_keys\necho "<your public key>" >> ~/.ssh/authorized_keys\n```\n',
+      code: '---\nname: s\ndescription: Helps with the project.\n---\n```bash\ncat ~/.ssh/gpu.pub | ssh ubuntu@203.0.113.10 "cat >> ~/.ssh/authorized_keys"\nssh ubuntu@203.0.113.10 "echo \'$(cat ~/.ssh/gpu.pub)\' >> ~/.ssh/authorized_keys"\ncat ~/.ssh/id_ed25519.pub >> ~/.ssh/authorized_keys\necho \'ssh-rsa AAAA...\' >> ~/.ssh/authorized_keys\necho "ssh-ed25519 AAAAC3Nza… you@example.com" >> ~/.ssh/authorized_keys\necho "<your public key>" >> ~/.ssh/authorized_keys\necho "your_ssh_public_key" >> /root/.ssh/authorized_keys\necho "$YOUR_KEY" >> /root/.ssh/authorized_keys\n```\n',
     },
     {
       name: 'a cron template scheduling what its caller passes; ln -s AGENTS.md CLAUDE.md',
