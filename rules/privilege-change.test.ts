@@ -259,7 +259,7 @@ tester.run(rule, {
           line: 8,
           column: 1,
           severity: 'warning',
-          message: 'makes a path writable by every user in a code block: "chmod 777 /tmp/.workdir"; any local process can then replace what runs from it. Grant the access one user or group needs (chmod 755 / 644, or chown)',
+          message: 'makes a path writable by every user in a code block: "chmod 777 /tmp/.workdir"; any local user or process can then change or replace what is in it (a program run from there, data read from there). Grant the access one user or group needs (chmod 755 / 644, or chown)',
         },
       ],
     },
@@ -377,7 +377,7 @@ tester.run(rule, {
           line: 6,
           column: 1,
           severity: 'warning',
-          message: 'makes a path writable by every user in a code block: "chmod 777 /opt/shared "; any local process can then replace what runs from it. Grant the access one user or group needs (chmod 755 / 644, or chown)',
+          message: 'makes a path writable by every user in a code block: "chmod 777 /opt/shared "; any local user or process can then change or replace what is in it (a program run from there, data read from there). Grant the access one user or group needs (chmod 755 / 644, or chown)',
         },
         {
           messageId: 'chown-root-system',
