@@ -13,6 +13,10 @@ const tester = new RuleTester({ path: 'skills/s/SKILL.md', targets: ['agentskill
 tester.run(rule, {
   valid: [
     {
+      name: 'a Markdown table row: the bar between two cells is no pipe ("Fetch URL … | Python |")',
+      code: '---\nname: s\ndescription: Helps with the project.\n---\n| Script | Purpose | Runtime |\n|---|---|---|\n| `fetch-page.py` | Fetch URL, convert HTML to markdown; output `{slug}.md` | Python |\n| `fetch.mjs` | Fetch URL via headless Chrome | Node |\n',
+    },
+    {
       name: 'pipe-to-shell: a name in angle brackets or braces for the address in a sentence is a placeholder too (not a warning)',
       code: '---\nname: s\ndescription: Helps with the project.\n---\nExample: `curl <url> | bash`, or `wget {script_url} | sh`.\n',
     },

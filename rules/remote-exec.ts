@@ -20,6 +20,7 @@ import { quote } from '../src/core/text.js';
 import { lowerBound } from '../src/core/sorted.js';
 import { highestTrust } from '../src/core/trust.js';
 import { installerSpecs } from '../src/analysis/installers.js';
+import { tableCells } from '../src/analysis/tables.js';
 import { PROFILES } from '../src/targets/profiles.js';
 
 /** Cheap filter: a text the model could flag holds one of these command words (plain literals, no regex syntax), or
@@ -222,7 +223,8 @@ export default defineRule({
               // A span the sentence describes as shown text (describedCommand): info.
               for (const f of analyzeShell(s, st, st + m[2]!.length)) emit(t, f, describedCommand(s, f.start, f.end) ? 'info' : 'warning', t.file ? t.where : 'in the body');
             }
-            for (const f of analyzeShell(s, ls, le, { prose: true })) emit(t, f, 'warning', t.file ? t.where : 'in the body');
+            // A table row's bars between cells are no pipes: each cell is read as a sentence of its own.
+            for (const [cs, ce] of tableCells(line) ?? [[0, line.length]]) for (const f of analyzeShell(s, ls + cs, ls + ce, { prose: true })) emit(t, f, 'warning', t.file ? t.where : 'in the body');
           }
           trig.lastIndex = Math.max(trig.lastIndex, le + 1 - a);
         }

@@ -10,6 +10,7 @@
 
 import { isMap, isScalar, isSeq, type Node as YamlNode } from 'yaml';
 import { compileRe2, disposeRe2, onHeapFull, outOfMemory, type Re2Regex } from './re2.js';
+import { tableCells } from './tables.js';
 import { requiredLiterals, satisfies, type Requirement } from './regex/prefilter.js';
 import { parseRustRegex } from './regex/syntax.js';
 import { describeChain, distinctPayloads, flattenPayloads, PAYLOAD_TRIGGERS, payloadsOf } from './decode.js';
@@ -189,6 +190,9 @@ export function matchPrepared(entry: PackEntry, p: Prepared): RawMatch[] {
     }
     const line = t.slice(ls, le);
     const lowerLine = lowerLineOf(p, line);
+    // A Markdown table row: a match that runs across the bar between two cells joins text of two cells.
+    const cells = window === 1 ? tableCells(line) : null;
+    const acrossCells = (a: number, b: number) => cells !== null && cells.some(([, ce]) => ce > a && ce < b - 1);
     if (entry.requires && !entry.requires.every((r) => lowerLine.includes(r))) continue;
     if (entry.excludes && entry.excludes.some((r) => lowerLine.includes(r))) continue;
     for (let i = 0; i < entry.patterns.length; i++) {
@@ -200,6 +204,7 @@ export function matchPrepared(entry: PackEntry, p: Prepared): RawMatch[] {
           // A match that starts in the overlap is the next piece's, which holds it whole.
           if (!last && m.index >= PIECE_STEP) continue;
           const s = m[0]!;
+          if (acrossCells(off + m.index, off + m.index + s.length)) continue;
           if (entry.filters?.includes('placeholder') && looksLikePlaceholder(s, line)) continue;
           const start = toOriginal(p.clean, ls + off + m.index);
           const end = toOriginal(p.clean, ls + off + m.index + s.length);

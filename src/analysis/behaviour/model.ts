@@ -9,6 +9,7 @@ import type { SkillContext } from '../../core/rule.js';
 import type { SourceText } from '../../core/source.js';
 import { skillHostNamer } from '../disclosure.js';
 import { fencedBlocks } from '../fences.js';
+import { tableCells } from '../tables.js';
 import { mcpServers, segmentAt, type McpServer } from '../mcp.js';
 import { codeRun } from './codeflow.js';
 import { harvestChains } from './harvest.js';
@@ -118,8 +119,10 @@ function markdownSnippets(text: string, from: number, loc: Loc, out: Snippet[]):
       const m = PROSE_COMMAND.exec(line);
       if (m) {
         const at = m.index + m[0].length - m[1]!.length;
-        // Inline code marks become blanks (offsets kept); the command runs to the end of the line.
-        const cmd = line.slice(at).replace(/`/g, ' ').replace(/[.!]\s*$/, ' ');
+        // Inline code marks become blanks (offsets kept); the command runs to the end of the line, or of its cell in a
+        // table row (the bar between cells is no pipe).
+        const cell = tableCells(line)?.find(([cs, ce]) => cs <= at && at < ce);
+        const cmd = line.slice(at, cell ? cell[1] : line.length).replace(/`/g, ' ').replace(/[.!]\s*$/, ' ');
         // Negation counts within the command's own sentence: "never run …", "… is dangerous", not "Do NOT …" after it.
         const before = line.slice(0, at);
         const sentenceStart = Math.max(before.lastIndexOf('. '), before.lastIndexOf('! '), before.lastIndexOf('? '));
