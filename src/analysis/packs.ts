@@ -72,7 +72,6 @@ type Re2Match = NonNullable<ReturnType<Re2Regex['exec']>>;
 /** The pack entries holding compiled regexes (re2-wasm's heap is fixed at 16 MiB and never collected). */
 const holding = new Set<Compiled>();
 
-
 /** Free every compiled pack regex: each is compiled again at its next use. The heap is then free for the one at hand
  *  (also for a caller that compiles patterns of its own, such as the pack tests). */
 export function releaseAll(): void {
@@ -109,8 +108,8 @@ onHeapFull(releaseAll);
 function regexOf(e: PackEntry, c: Compiled, i: number): Re2Regex {
   let re = c.regexes[i];
   if (!re) {
-    // The heap full of other patterns' programs and match caches: compileRe2 frees them all (releaseAll, registered
-    // below) and compiles again.
+    // The heap full of other patterns' programs and match caches: compileRe2 frees them all (releaseAll, given to
+    // onHeapFull above) and compiles again.
     const r = compileRe2(e.patterns[i]!, 'g');
     if (!r.ok) throw new Error(`pattern ${e.id} does not compile: ${r.error}`);
     c.regexes[i] = re = r.regex;
@@ -121,11 +120,11 @@ function regexOf(e: PackEntry, c: Compiled, i: number): Re2Regex {
 
 /**
  * Characters the live compiled regexes together match over before the busiest are freed (each is compiled again at
- * its next use: relieve). RE2 keeps the DFA states a match visits in a cache that grows with the text it reads (up to several MiB a
- * regex), and re2-wasm's heap is fixed at 16 MiB: a few dozen regexes run over a large package (a one-line API
- * description of 900 KB) exhausted it, and re2-wasm then aborts inside an allocation, after which its heap cannot be
- * trusted. Freed at this budget, the caches stay small whatever ran before, and what a text yields does not depend on
- * the texts checked before it.
+ * its next use: relieve). RE2 keeps the DFA states a match visits in a cache that grows with the text it reads (up
+ * to several MiB a regex), and re2-wasm's heap is fixed at 16 MiB: a few dozen regexes run over a large package (a
+ * one-line API description of 900 KB) exhausted it, and re2-wasm then aborts inside an allocation, after which its
+ * heap cannot be trusted. Freed at this budget, the caches stay small whatever ran before, so what a text yields
+ * does not depend on the texts checked before it.
  */
 const SCAN_BUDGET = 4 << 20;
 let scannedSinceRelease = 0;
@@ -169,7 +168,7 @@ export interface RawMatch {
  * the same whatever ran before. A match is kept from the piece it starts in before the overlap; one longer than the
  * overlap that crosses a piece's end is cut there (pack patterns are bounded well below it).
  */
-export const PIECE_LENGTH = 1 << 16;
+const PIECE_LENGTH = 1 << 16;
 const PIECE_STEP = PIECE_LENGTH - (1 << 12);
 
 /** Every match of `entry` in a prepared text (line-local, invisible characters ignored), in order. */

@@ -327,9 +327,9 @@ const DOTENV_FILE = /(?:^|[/\\])(?:[\w.-]*\.env|\.env(?:\.[\w-]+)?|\.envrc)$/i;
  * The one setting a grep, awk or sed program picks out of a dotenv file by its name (`grep '^TELEGRAM_BOT_TOKEN='`,
  * `awk -F= '/OPENAI_API_KEY/{print $2}'`, `sed -n 's/^GH_TOKEN=//p'`): what comes out is that key alone, so the
  * own-service test of its name applies (sent to its service it authenticates; elsewhere it stays a credential
- * file's content). Only a name that names a
- * service (a word beside the generic ones: `TOKEN` alone picks every token) and a program that names nothing else
- * (no alternation, class or second name) count; an inverted or counting grep picks no value. Null otherwise.
+ * file's content). Only a name that names a service (a word beside the generic ones: `TOKEN` alone picks every
+ * token) and a program that names nothing else (no alternation, class or second name) count; an inverted or
+ * counting grep picks no value. Null otherwise.
  */
 export function oneSetting(head: string, vals: readonly string[]): string | null {
   if (!/^(?:grep|egrep|g?awk|sed)$/.test(head)) return null;
@@ -354,8 +354,9 @@ export function oneSetting(head: string, vals: readonly string[]): string | null
 }
 
 /** A segment of a repository path that stands for the reader's own (the `owner/repo` of documentation, as GitHub's
- *  own docs write it): a slot (`<owner>`, `{repo}`, `$REPO`), a role word, or "your-…"/"my-…". */
-const PLACEHOLDER_SEGMENT = /^(?:<[^<>]*>|\{[^{}]*\}|\$\{?\w+\}?|user(?:[-_]?name)?|owner|org(?:ani[sz]ation)?|group|namespace|account|your[-_]?[\w-]*|my[-_]?[\w-]*|example[-_]?[\w-]*|repo(?:sitory)?(?:[-_]?name)?|project(?:[-_]?name)?|package(?:[-_]?name)?|pkg)$/i;
+ *  own docs write it): a slot (`<owner>`, `{repo}`), a role word, or "your-…"/"my-…". A shell variable is not one:
+ *  the script may set it to any repository. */
+const PLACEHOLDER_SEGMENT = /^(?:<[^<>]*>|\{[^{}]*\}|user(?:[-_]?name)?|owner|org(?:ani[sz]ation)?|group|namespace|account|your[-_][\w-]+|my[-_][\w-]+|example(?:[-_][\w-]+)?|repo(?:sitory)?(?:[-_]?name)?|project(?:[-_]?name)?|package(?:[-_]?name)?|pkg)$/i;
 
 /**
  * A package URL that names no real repository: its path has fewer than two segments (`git+https://github.com/`, the
