@@ -210,8 +210,8 @@ describe('oneSetting', () => {
 
 describe('placeholderRepository', () => {
   it('takes a repository whose owner and name are both placeholders, or a git URL with no owner and name', () => {
-    for (const u of ['git+https://github.com/owner/repo.git#v1.0.0', 'git+https://github.com/user/repo.git', 'git+https://github.com/', 'https://github.com/your-org/your-repo', 'git+https://gitlab.com/<owner>/<repo>.git', 'git+ssh://git@github.com/username/repository.git', 'git+https://github.com/{owner}/{repo}']) expect(placeholderRepository(u), u).toBe(true);
-    for (const u of ['git+https://github.com/JEO-tech-ai/supercode.git#main', 'git+https://github.com/owner/supercode.git', 'git+https://github.com/acme/repo.git', 'https://files.example.org/pkg.tar.gz', 'https://github.com/octocat/Hello-World', 'git+https://github.com/userland/repository-tools']) expect(placeholderRepository(u), u).toBe(false);
+    for (const u of ['git+https://github.com/owner/repo.git#v1.0.0', 'git+https://github.com/user/repo.git', 'git+https://github.com/', 'https://github.com/your-org/your-repo', 'git+https://gitlab.com/<owner>/<repo>.git', 'git+ssh://git@github.com/username/repository.git', 'git+https://github.com/{owner}/{repo}', 'git+ssh://git@github.com:owner/repo.git']) expect(placeholderRepository(u), u).toBe(true);
+    for (const u of ['git+https://github.com/JEO-tech-ai/supercode.git#main', 'git+https://github.com/owner/supercode.git', 'git+https://github.com/acme/repo.git', 'https://files.example.org/pkg.tar.gz', 'https://github.com/octocat/Hello-World', 'git+https://github.com/userland/repository-tools', 'git+ssh://git@github.com:JEO-tech-ai/supercode.git#main', 'git+ssh://git@gitlab.example.org:2222/acme/tool.git']) expect(placeholderRepository(u), u).toBe(false);
   });
 });
 

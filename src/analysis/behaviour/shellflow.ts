@@ -364,11 +364,13 @@ const PLACEHOLDER_SEGMENT = /^(?:<[^<>]*>|\{[^{}]*\}|user(?:[-_]?name)?|owner|or
  * (`git+https://github.com/user/repo.git#v1.0.0`). A syntax reference shows the form; nothing is installed from it.
  */
 export function placeholderRepository(url: string): boolean {
-  const m = /^(?:git\+)?[a-z]+:\/\/(?:[^@/\s]*@)?[^/\s]+\/?([^\s#?]*)/i.exec(url);
+  // scp-like form (`git+ssh://git@github.com:owner/repo.git`): the path starts after the host's colon.
+  const u = url.replace(/^((?:git\+)?[a-z]+:\/\/(?:[^@/\s]*@)?[^/:\s]+):(?![0-9]+(?:\/|$))/i, '$1/');
+  const m = /^(?:git\+)?[a-z]+:\/\/(?:[^@/\s]*@)?[^/\s]+\/?([^\s#?]*)/i.exec(u);
   if (!m) return false;
   const parts = m[1]!.replace(/\.git$/i, '').split('/').filter((x) => x !== '');
   // An archive is named by its own file (`https://h/pkg.tar.gz`); a repository by an owner and a name.
-  if (parts.length < 2) return /^git\+/i.test(url);
+  if (parts.length < 2) return /^git\+/i.test(u);
   return PLACEHOLDER_SEGMENT.test(parts[0]!) && PLACEHOLDER_SEGMENT.test(parts[1]!);
 }
 
