@@ -5,13 +5,14 @@
 // document (a launchd plist's header note) is text nothing runs: info.
 
 import { packAndChainsRule } from '../src/analysis/behaviour/report.js';
+import { KEY_NAME_SLOT, KEY_VAR_SLOT } from '../src/analysis/behaviour/paths.js';
 
 /** The user's own public key: read from a .pub file under ~/.ssh (ssh-keygen's default place). */
 const OWN_KEY = /(?:~|\$\{?HOME\}?|\/home\/[^/\s]+|\/Users\/[^/\s]+|\/root)\/\.ssh\/[^\s"'`)]*\.pub\b/;
 /** A key that stands for the user's own: cut short with an ellipsis ("AAAA...", "AAAAC3Nza…"), only the "AAAA" every
  *  key starts with, a "<your key>" slot, or a name for it quoted alone ("your_ssh_public_key", "$YOUR_KEY"). A short
  *  body without an ellipsis is not taken for one. */
-const PLACEHOLDER_KEY = /\b(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp[0-9]+)[ \t]+(?:[A-Za-z0-9+/]*(?:\.{3}|…)|AAAA(?=[\s"'])|<[^<>\n]+>)|["'][ \t]*(?:<[^<>\n]+>|(?:your|my)[_ -][\w -]{0,30}?key[\w-]*|\$\{?(?:YOUR|MY)_[A-Z0-9_]*KEY[A-Z0-9_]*\}?)[ \t]*["']/i;
+const PLACEHOLDER_KEY = new RegExp(String.raw`\b(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp[0-9]+)[ \t]+(?:[A-Za-z0-9+/]*(?:\.{3}|…)|AAAA(?=[\s"'])|<[^<>\n]+>)|["'][ \t]*(?:<[^<>\n]+>|${KEY_NAME_SLOT}|\$\{?${KEY_VAR_SLOT}\}?)[ \t]*["']`, 'i');
 /** The user's crontab read back with some of its lines filtered out (`grep -v`, `sed '/…/d'`) and nothing else
  *  added: `crontab -l | grep -v my-job | crontab -` removes an entry, it schedules nothing. */
 const REMOVES_ONLY = /^[ \t]*(?:[$>#][ \t]+)?(?:sudo[ \t]+)?crontab[ \t]+(?:-u[ \t]+\S+[ \t]+)?-l\b(?:[ \t]+2>[ \t]*\/dev\/null)?[ \t]*(?:\|[ \t]*(?:grep[ \t]+(?:-[A-Za-z]+[ \t]+)*?(?:-[A-Za-z]*v[A-Za-z]*|--invert-match)\b[^|;&\n]*|sed[ \t]+(?:-[A-Za-z]+[ \t]+)*(["']?)\/[^/\n]*\/d\1[ \t]*))+\|[ \t]*(?:sudo[ \t]+)?crontab[ \t]+(?:-u[ \t]+\S+[ \t]+)?-[ \t]*$/;

@@ -127,6 +127,8 @@ function regexOf(e: PackEntry, c: Compiled, i: number): Re2Regex {
  * does not depend on the texts checked before it.
  */
 const SCAN_BUDGET = 4 << 20;
+/** The sum of `scanned` over the live compiled regexes, kept as it changes (execAll adds, relieve and releaseAll
+ *  take away) so that the budget check costs nothing per match. */
 let scannedSinceRelease = 0;
 
 /** Every match of pattern `i` in `line`; a match cache that outgrows the heap frees the other patterns and runs again. */
@@ -189,17 +191,18 @@ export function matchPrepared(entry: PackEntry, p: Prepared): RawMatch[] {
     }
     const line = t.slice(ls, le);
     const lowerLine = lowerLineOf(p, line);
-    // A Markdown table row: a match that runs across the bar between two cells joins text of two cells.
-    const cells = window === 1 ? tableCells(line) : null;
-    const acrossCells = (a: number, b: number) => cells !== null && cells.some(([, ce]) => ce > a && ce < b - 1);
+    // A Markdown table row: a match that runs across the bar between two cells joins text of two cells. The row is
+    // split only when a match is found (most keyword lines have none).
+    let cells: [number, number][] | null | undefined;
+    const acrossCells = (a: number, b: number) => (cells ??= window === 1 ? tableCells(line) : null) !== null && cells!.some(([, ce]) => ce > a && ce < b - 1);
     if (entry.requires && !entry.requires.every((r) => lowerLine.includes(r))) continue;
     if (entry.excludes && entry.excludes.some((r) => lowerLine.includes(r))) continue;
     for (let i = 0; i < entry.patterns.length; i++) {
       // A line without the literals a pattern needs cannot match it: RE2 is not run, nor loaded, nor compiled.
       if (!satisfies(c.required[i]!, lowerLine, line)) continue;
-      for (let off = 0; off < line.length || off === 0; off += PIECE_STEP) {
+      for (let off = 0; ; off += PIECE_STEP) {
         const last = off + PIECE_LENGTH >= line.length;
-        for (const m of execAll(entry, c, i, last && off === 0 ? line : line.slice(off, off + PIECE_LENGTH))) {
+        for (const m of execAll(entry, c, i, off === 0 && last ? line : line.slice(off, off + PIECE_LENGTH))) {
           // A match that starts in the overlap is the next piece's, which holds it whole.
           if (!last && m.index >= PIECE_STEP) continue;
           const s = m[0]!;

@@ -67,6 +67,11 @@ export function persistencePath(raw: string): string | null {
   return null;
 }
 
+/** A name written where the user's own SSH public key goes ("your_ssh_public_key", "my-key"), and a variable so
+ *  named (`$YOUR_KEY`): placeholders, as `<your public key>` is. One source for the pattern rule and the model. */
+export const KEY_NAME_SLOT = String.raw`(?:your|my)[_ -][\w -]{0,30}?key[\w-]*`;
+export const KEY_VAR_SLOT = String.raw`(?:YOUR|MY)_[A-Z0-9_]*KEY[A-Z0-9_]*`;
+
 /** Hosts that are this machine: loopback names and addresses, the unspecified address, a Unix socket path. */
 /** How a metadata-service credential names itself: the answer of such a request is the key itself (content). */
 export const METADATA_SERVICE = '(metadata service)';

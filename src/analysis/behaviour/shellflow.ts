@@ -7,7 +7,7 @@
 import { decodeLiteral } from '../decode.js';
 import { effectiveWords, MAX_DEPTH, parseShell, shownFiles, type Command, type Script, type Word } from '../shell.js';
 import { unusualDestination } from '../destinations.js';
-import { hostOf, isLocalHost, metadataCredential, persistencePath, secretPath, servesHost } from './paths.js';
+import { hostOf, isLocalHost, KEY_NAME_SLOT, KEY_VAR_SLOT, metadataCredential, persistencePath, secretPath, servesHost } from './paths.js';
 import type { Chain, Lang, Snippet, Step, Taint, Where } from './types.js';
 
 /** What one skill's code has set so far. */
@@ -492,6 +492,9 @@ const PLACEHOLDER_KEY = /\b(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp[0-9]+|sk-
 function fullKey(text: string): boolean {
   return /\b(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp[0-9]+|sk-(?:ssh-ed25519|ecdsa-sha2-nistp256)@openssh\.com)\s+AAAA[A-Za-z0-9+/]{60,}={0,2}(?![A-Za-z0-9+/.…])/.test(text);
 }
+/** persist(): a key-name placeholder as a whole literal, and a variable so named. */
+const KEY_NAME_TEXT = new RegExp(`^\\s*${KEY_NAME_SLOT}\\s*$`, 'i');
+const KEY_VAR_NAME = new RegExp(`^${KEY_VAR_SLOT}`);
 /** Names a user types as commands every day (shell builtins, the common file, network, version-control and package
  *  tools): a start-up file that defines a function under one of them replaces that command (`cd() { …; builtin cd
  *  "$@"; }`), so its body runs whenever the user runs the command. */
@@ -1030,7 +1033,7 @@ export class ShellModel {
     // user giving their own key access: ordinary administration. A complete key written out by the skill gives
     // whoever holds its private half a login: an error.
     // A name standing for the key ("your_ssh_public_key", `$YOUR_KEY`) is a placeholder too.
-    const namedSlot = (content.kind === 'literal' && /^\s*(?:your|my)[_ -][\w -]{0,30}?key[\w-]*\s*$/i.test(text)) || (content.kind === 'secret' && /^(?:YOUR|MY)_[A-Z0-9_]*KEY/.test(content.envName ?? ''));
+    const namedSlot = (content.kind === 'literal' && KEY_NAME_TEXT.test(text)) || (content.kind === 'secret' && KEY_VAR_NAME.test(content.envName ?? ''));
     if (keys && (namedSlot || (content.kind === 'secret' && /\.pub$/.test(content.what)) || (content.kind === 'literal' && !fullKey(text) && (PLACEHOLDER_KEY.test(text) || /^\s*<[^<>\n]+>\s*$/.test(text))))) return;
     // The public keys a code host publishes for an account (`https://github.com/<user>.keys`, what ssh-import-id
     // fetches) with the account left as a placeholder (`username`, `<user>`, `$GITHUB_USER`) are the user's own keys:
