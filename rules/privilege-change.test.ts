@@ -112,6 +112,22 @@ tester.run(rule, {
   ],
   invalid: [
     {
+      name: 'a prose sentence that warns against chmod 777 (never, a checklist NO) is info at the highest trust; an order to run it stays',
+      code: '---\nname: s\ndescription: Reviews skills before they are installed.\n---\n- [ ] NO chmod 777 or overly permissive permissions\n- Never run `chmod 777 /srv/app`.\n- Run `chmod 777 /srv/app` so the service can write.\n',
+      persona: 'auditor',
+      errors: [
+        { messageId: 'world-writable', line: 5, severity: 'info', message: /\(its sentence warns against it\)$/ },
+        { messageId: 'world-writable', line: 6, severity: 'info' },
+        { messageId: 'world-writable', line: 7, severity: 'warning' },
+      ],
+    },
+    {
+      name: 'a warning sentence lowers nothing in an installed skill',
+      code: '---\nname: s\ndescription: Reviews skills before they are installed.\n---\n- Never run `chmod 777 /srv/app`.\n',
+      path: '.ironclaw/installed_skills/s/SKILL.md',
+      errors: [{ messageId: 'world-writable', line: 5, severity: 'warning' }],
+    },
+    {
       name: 'a device node opened to every user: hardware (serial, camera) is info, a disk, memory or input device a warning, the Docker socket a warning of its own',
       code: '---\nname: s\ndescription: Flashes the board.\n---\n```bash\nsudo chmod 666 /dev/ttyUSB0\nsudo chmod a+rw /dev/video0\nsudo chmod 666 /dev/sda\nchmod a+r /dev/input/event2\nsudo chmod 666 /var/run/docker.sock\nchmod 777 /dev/shm/stage\n```\n',
       errors: [

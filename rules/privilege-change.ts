@@ -7,6 +7,8 @@
 // guard's pattern table: {"pattern": "chmod\\s+777", "example": "chmod 777 /etc"}), or one form of a usage
 // synopsis (`history -c` among `history [N]`, `history -d OFFSET`). It is data unless something runs it, and
 // whether something does is more than a line can tell, so the lowering is kept to the highest trust too.
+// A sentence of Markdown prose that warns against the command ("Never run `chmod 777 /srv`", a checklist's "NO chmod
+// 777") is lowered the same way, read as the behaviour model reads its prose commands.
 // The comment may be in another language (非推奨, 不推荐, nicht empfohlen: DISCOURAGING_COMMENT in
 // src/analysis/catalogue.ts); a command reference whose lines each end in a comment saying what the form does counts
 // as a synopsis.
@@ -24,6 +26,8 @@ import { positionAt } from '../src/core/source.js';
 import { DISCOURAGING_COMMENT } from '../src/analysis/catalogue.js';
 import { compileRe2, disposeRe2 } from '../src/analysis/re2.js';
 import { highestTrust } from '../src/core/trust.js';
+import { warnsAgainst } from '../src/analysis/behaviour/model.js';
+import { codeRanges, inRanges } from '../src/analysis/packs.js';
 
 /** A string literal (Python's r/b/u prefixes allowed). */
 const STR = String.raw`[rRbBuU]{0,2}(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')`;
@@ -174,6 +178,11 @@ export default packAndChainsRule(
     if (id === 'chown-root-system' && USER_FILES.test(line)) return null;
     if (ctx.skill.trust !== highestTrust()) return t;
     if (DISCOURAGING_COMMENT.test(line) || LIST_ELEMENTS.test(line) || patternRecord(text, at) || synopsisLine(text, at, line)) return info(t);
+    // A sentence of Markdown prose that warns against the command ("Never run `chmod 777 /srv`", "- [ ] NO chmod 777"),
+    // read as the behaviour model reads its prose commands (src/analysis/behaviour/model.ts).
+    if (/\.(?:md|markdown|mdx)$/i.test(t.report.file ?? ctx.skill.file) && !inRanges(codeRanges(text), at) && warnsAgainst(line, at - (text.lastIndexOf('\n', at - 1) + 1))) {
+      return { ...t, report: { ...t.report, severity: 'info', confidence: 'low', suffix: `${t.report.suffix ?? ''} (its sentence warns against it)` } };
+    }
     return t;
   },
 );

@@ -103,6 +103,19 @@ function guessLang(s: string): Lang {
   return 'shell';
 }
 
+/** A prohibition right before the command, as checklists write it: "- [ ] NO `chmod 777`", "No curl | sh". */
+const PROHIBITED = /(?:^|[-*+][ \t]|\][ \t]|[.!?:][ \t])[ \t]*\**(?:NO|No|no)\**[ \t]+`*$/;
+
+/** Whether the command at column `at` of a prose `line` stands in a sentence that warns against it or describes an
+ *  attack: the negation counts within the command's own sentence ("never run …", "… is dangerous", not "Do NOT …"
+ *  after it), or a checklist's "NO" right before it. */
+export function warnsAgainst(line: string, at: number): boolean {
+  const before = line.slice(0, at);
+  const sentenceStart = Math.max(before.lastIndexOf('. '), before.lastIndexOf('! '), before.lastIndexOf('? '));
+  const afterEnd = line.slice(at).search(/[.!?](?:\s|$)/);
+  return NEGATION.test(before.slice(sentenceStart + 1)) || NEGATION.test(line.slice(at, afterEnd === -1 ? line.length : at + afterEnd)) || PROHIBITED.test(before);
+}
+
 /** The pieces of a Markdown text: fenced blocks by language, prose lines holding a command. */
 function markdownSnippets(text: string, from: number, loc: Loc, out: Snippet[]): void {
   const blocks = fencedBlocks(text, from);
@@ -123,11 +136,7 @@ function markdownSnippets(text: string, from: number, loc: Loc, out: Snippet[]):
         // table row (the bar between cells is no pipe).
         const cell = tableCells(line)?.find(([cs, ce]) => cs <= at && at < ce);
         const cmd = line.slice(at, cell ? cell[1] : line.length).replace(/`/g, ' ').replace(/[.!]\s*$/, ' ');
-        // Negation counts within the command's own sentence: "never run …", "… is dangerous", not "Do NOT …" after it.
-        const before = line.slice(0, at);
-        const sentenceStart = Math.max(before.lastIndexOf('. '), before.lastIndexOf('! '), before.lastIndexOf('? '));
-        const afterEnd = line.slice(at).search(/[.!?](?:\s|$)/);
-        const negated = NEGATION.test(before.slice(sentenceStart + 1)) || NEGATION.test(line.slice(at, afterEnd === -1 ? line.length : at + afterEnd));
+        const negated = warnsAgainst(line, at);
         const close = line[at - 1] === '`' ? line.indexOf('`', at) : -1;
         // The rest of the command's sentence, across the paragraph's line breaks (at most 400 characters).
         const rest = region.slice(ls + at, ls + at + 400);
