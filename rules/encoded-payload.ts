@@ -2,6 +2,8 @@
 // and run (`echo … | base64 -d | bash`, `exec(base64.b64decode(…))`, PowerShell -EncodedCommand): error. Decoded
 // but not run, when it holds a URL or a command (an endpoint hidden from review): warning. What the payload does
 // is reported by the other rules, which also read the decoded text (src/analysis/packs.ts).
+// A decoder named in Markdown prose with no input (`base64 -d|bash` in a checklist of patterns to flag: nothing is
+// piped into it and it names no file) decodes nothing: info, in a skill at the highest trust (src/analysis/operand.ts).
 // Last layer: the behaviour model's chains (src/analysis/behaviour/), which replace an earlier finding on their
 // lines only when more severe, and clear the lines the model found harmless.
 
@@ -11,6 +13,8 @@ import { defineRule, reportMessage, type MessageData, type RuleMeta, type SkillC
 import type { SourceText } from '../src/core/source.js';
 import { quote } from '../src/core/text.js';
 import { catalogueAware } from '../src/analysis/catalogue.js';
+import { decoderWithoutInput, namedWithoutObject } from '../src/analysis/operand.js';
+import { highestTrust } from '../src/core/trust.js';
 
 const b64 = (s: string) => Buffer.from(s).toString('base64');
 
@@ -71,10 +75,10 @@ function reportAll(ctx: SkillContext, src: SourceText, where: string, file?: str
     const shown = payload.text === null ? null : quote(payload.text.replace(/\s+/g, ' ').trim(), 160);
     if (payload.sink) {
       const run = { ...common, sink: payload.sink, sinkAt: payload.sinkLine ? part('sinkAt', { line: payload.sinkLine }) : '' };
+      const named = shown === null && ctx.skill.trust === highestTrust() && namedWithoutObject(file ?? ctx.skill.file, src.normalized, outer.start, decoderWithoutInput);
       ctx.report({
         ...at,
-        severity: 'error',
-        confidence: 'high',
+        ...(named ? { severity: 'info', confidence: 'low', suffix: `${suffix ?? ''} (named without input: nothing is decoded as written)` } : { severity: 'error', confidence: 'high' }),
         ...(shown === null ? { messageId: 'runsData', data: run } : { messageId: 'runs', data: { ...run, encoding, payload: shown } }),
       });
     } else if (shown !== null && payloadIsActive(payload.text!)) {

@@ -21,6 +21,7 @@ import { lowerBound } from '../src/core/sorted.js';
 import { highestTrust } from '../src/core/trust.js';
 import { installerSpecs } from '../src/analysis/installers.js';
 import { tableCells } from '../src/analysis/tables.js';
+import { downloadWithoutSource, namedWithoutObject } from '../src/analysis/operand.js';
 import { PROFILES } from '../src/targets/profiles.js';
 
 /** Cheap filter: a text the model could flag holds one of these command words (plain literals, no regex syntax), or
@@ -169,11 +170,16 @@ export default defineRule({
       if (!/\.(?:md|markdown|mdx)$/i.test(r.file ?? ctx.skill.file) || inRanges(codeRanges(whole), at)) return false;
       return placeholderDownload(whole.slice(at, r.endOffset ?? at)) || describedCommand(whole, at, r.endOffset ?? at);
     };
+    /** A download named in prose with no address at all (`curl \| bash` in a detector's table of patterns), where
+     *  the author is trusted (src/analysis/operand.ts). */
+    const namedWithoutAddress = (r: ReportInput): boolean => !installed && r.offset !== undefined && namedWithoutObject(r.file ?? ctx.skill.file, (r.source ?? ctx.skill.source)?.normalized ?? '', r.offset, downloadWithoutSource);
     // Layer 1: the pack, through a context that remembers what it reported and raises it for installed skills.
     const wrapped: SkillContext = { ...ctx };
     wrapped.report = (r) => {
       taken.push({ file: r.file, start: r.offset ?? -1, end: r.endOffset ?? -1 });
-      ctx.report(describedInProse(r) ? { ...r, severity: 'info', confidence: 'low' } : bump(r));
+      if (describedInProse(r)) ctx.report({ ...r, severity: 'info', confidence: 'low' });
+      else if (namedWithoutAddress(r)) ctx.report({ ...r, severity: 'info', confidence: 'low', suffix: `${r.suffix ?? ''} (named without an address: nothing is downloaded as written)` });
+      else ctx.report(bump(r));
     };
     runPack(wrapped, pack);
 
