@@ -35,6 +35,8 @@ describe('sections about attacks', () => {
       const text = `${h}\n\n- Git credential extraction: \`git credential fill\`\n`;
       expect(inCatalogue(text, text.indexOf('git credential')), h).toBe(true);
     }
+    const banned = '## Prohibited Actions (DO NOT)\n\n- Hide actions from the user\n';
+    expect(inCatalogue(banned, banned.indexOf('Hide'))).toBe(true);
     const crop = '## Harvest dates\n\n`git credential fill`\n';
     expect(inCatalogue(crop, crop.indexOf('git credential'))).toBe(false);
     // Securing one's supply chain is a practice: its install steps are instructions, not attacks quoted.
