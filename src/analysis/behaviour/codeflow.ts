@@ -11,7 +11,7 @@
 //   process with the socket as its standard streams; Node net + child_process piping).
 
 import { hostOf, isLocalHost, isPlaceholderHost, METADATA_SERVICE, metadataCredential, persistencePath, secretPath } from './paths.js';
-import { ownService, SECRET_NAME, sentEvidence, shownChain, shownStore, stage, type State } from './shellflow.js';
+import { DOTENV_FILE, ownService, SECRET_NAME, sentEvidence, shownChain, shownStore, stage, type State } from './shellflow.js';
 import type { Chain, Lang, Snippet, Step, Taint, Where } from './types.js';
 import { INVISIBLE_SOURCE } from '../../core/unicode.js';
 import { mcpServerCode } from '../tooldesc.js';
@@ -96,6 +96,21 @@ const PRINT_CALL = /(?<![\w.])(?:print|console\.(?:log|info|warn|error)|process\
 const HOME_EXPR = /\bPath\.home\(\)|expanduser|\bhomedir\(\)|process\.env(?:\.|\[\s*["'])(?:HOME|USERPROFILE)\b|os\.environ(?:\.get\(|\[)\s*["'](?:HOME|USERPROFILE)\b|\bgetenv\(\s*["'](?:HOME|USERPROFILE)\b|\bDir\.home\b|\bENV\[\s*["']HOME\b|\$env:(?:USERPROFILE|HOME)\b/;
 /** The home folder interpolated into a string: `${process.env.HOME}`, `${os.homedir()}`, `{Path.home()}`. */
 const HOME_INTERP = /^(?:\$\{|\{)[^}]*(?:HOME|USERPROFILE|homedir\(\)|home\(\))[^}]*\}/;
+
+/**
+ * A dotenv file's settings read into a mapping, then one taken by its name (`env.get("FEISHU_APP_SECRET")`,
+ * `cfg["OPENAI_API_KEY"]`): what comes out is that key alone, as the shell model's `grep '^NAME=' .env` (oneSetting),
+ * so the own-service test of its name applies. Every use of the mapping in `expr` must take that one name; the
+ * mapping itself (`json.dumps(env)`) is the file. Null otherwise.
+ */
+function pickedSetting(name: string, t: Taint, expr: string, here: Where): Taint | null {
+  if (t.kind !== 'secret' || t.envName || t.owner || t.setting || !DOTENV_FILE.test(t.what)) return null;
+  const id = name.replace(/\$/g, '\\$');
+  const uses = expr.match(new RegExp(`(?<![\\w.$])${id}\\b`, 'g'))?.length ?? 0;
+  const picks = [...expr.matchAll(new RegExp(`(?<![\\w.$])${id}(?:\\.get\\(|\\[)[ \\t]*["']([A-Za-z_][A-Za-z0-9_]*)["']`, 'g'))].map((m) => m[1]!);
+  if (picks.length === 0 || picks.length !== uses || new Set(picks).size !== 1) return null;
+  return { ...t, steps: [...t.steps, step(here, `keeps the setting ${picks[0]}`)], setting: picks[0]! };
+}
 
 /** Walk `s[from, end)` outside string literals, tracking bracket depth (after the character at `i` is counted);
  *  returns the first index where `stop` says so, or `end`. */
@@ -249,7 +264,7 @@ export function codeRun(sn: Snippet, st: State, depth: number, via: Step[]): voi
     // the variable (`json.loads(urlopen(req).read())` with a token in req's headers); whether the request gave the
     // secret away is the send's own question.
     const answer = RESPONSE_OF.test(expr);
-    for (const [name, t] of vars) if (IDENT_USE(name).test(expr) && !(answer && t.kind === 'secret' && !t.what.endsWith(METADATA_SERVICE))) return t;
+    for (const [name, t] of vars) if (IDENT_USE(name).test(expr) && !(answer && t.kind === 'secret' && !t.what.endsWith(METADATA_SERVICE))) return pickedSetting(name, t, expr, at(a, b)) ?? t;
     for (const [name, t] of st.vars) if (t.kind !== 'literal' && name.length > 1 && IDENT_USE(name).test(expr) && sn.lang !== 'shell') return t;
     // The environment walked whole (`{k: v for k, v in os.environ.items()}`, no filter).
     const walked = ENV_WALK.exec(expr);

@@ -321,7 +321,7 @@ export function envSecretsKept(stdin: Taint, head: string, vals: readonly string
 }
 
 /** A dotenv file (`.env`, `prod.env`, `.env.local`, `.envrc`): one `NAME=value` setting per line. */
-const DOTENV_FILE = /(?:^|[/\\])(?:[\w.-]*\.env|\.env(?:\.[\w-]+)?|\.envrc)$/i;
+export const DOTENV_FILE = /(?:^|[/\\])(?:[\w.-]*\.env|\.env(?:\.[\w-]+)?|\.envrc)$/i;
 
 /**
  * The one setting a grep, awk or sed program picks out of a dotenv file by its name (`grep '^TELEGRAM_BOT_TOKEN='`,
