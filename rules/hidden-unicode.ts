@@ -6,6 +6,8 @@ import { defineRule, reportMessage, type RuleMeta } from '../src/core/rule.js';
 import { quote } from '../src/core/text.js';
 import { findHidden, type HiddenFinding, type HiddenMessageId } from '../src/analysis/hidden.js';
 import { reportGroupedInSkill, type GroupableById } from '../src/core/group.js';
+import { highestTrust } from '../src/core/trust.js';
+import { TEST_FILE } from '../src/analysis/behaviour/report.js';
 
 /** The messages by id: src/analysis/hidden.ts names the id of each finding and fills its data. */
 const MESSAGES = {
@@ -98,8 +100,16 @@ export default defineRule({
     }
     // Every text file of the package (scripts too: bidi controls reorder what a reviewer sees of code). One cause
     // in many files (a zero-width space in every page of scraped documentation) is one finding for the skill.
+    // A test file's lone invisible characters are the inputs of the Unicode handling it tests (a token padded with a
+    // BOM to check that it is stripped): info, in a skill at the highest trust only (the file's name is the skill's
+    // own word). Errors (tag text, bidi overrides, runs) stand everywhere.
+    const ownTests = ctx.skill.trust === highestTrust();
     for (const ref of ctx.skill.folder?.files().files ?? []) {
-      for (const f of findHidden(ref.source.normalized, { prose: MARKDOWN.test(ref.file), data: DATA.test(ref.file) })) items.push(item(f, { file: ref.file, source: ref.source }));
+      const test = ownTests && TEST_FILE.test(ref.rel);
+      for (const f of findHidden(ref.source.normalized, { prose: MARKDOWN.test(ref.file), data: DATA.test(ref.file) })) {
+        const it = item(f, { file: ref.file, source: ref.source });
+        items.push(test && f.severity === 'warning' ? { ...it, severity: 'info', confidence: 'low', suffix: ' (in a test file: an input of the code it tests)' } : it);
+      }
     }
     reportGroupedInSkill(ctx, items, src);
   },

@@ -109,6 +109,15 @@ describe('behaviour model: benign look-alikes stay quiet', () => {
     expect(flagged(generic, 'exfiltration').map((d) => d.severity)).toEqual(['error']);
   });
 
+  it('a test file\'s lone invisible characters (inputs of the Unicode handling it tests) are info at the highest trust; in a script, or installed, they stay', async () => {
+    const input = "process.env.AUTH_TOKEN = '\uFEFF  padded-token-abc123xyz  \u200B';\n";
+    const hu = (r: Awaited<ReturnType<typeof lintFiles>>) => r.diagnostics.filter((d) => d.ruleId === 'hidden-unicode').map((d) => d.severity);
+    expect(hu(await lintFiles(skill('Run the tests.\n', { 'test/server.test.ts': input })))).toEqual([]);
+    expect(hu(await lintFiles(skill('Run the script.\n', { 'scripts/server.ts': input })))).toEqual(['warning']);
+    const installed = await lintFiles({ '.ironclaw/installed_skills/h/SKILL.md': '---\nname: h\ndescription: Helps with the build.\n---\nRun the tests.\n', '.ironclaw/installed_skills/h/test/server.test.ts': input });
+    expect(hu(installed)).toEqual(['warning']);
+  });
+
   it('a dotenv file read into a mapping, one setting taken by name and sent to its service, authenticates there; elsewhere, or the whole mapping, it stays an error', async () => {
     const code = (host: string, body: string) => "import json, os, urllib.request\nwith open(os.path.expanduser('~/.hermes/.env')) as f:\n    env = dict(l.strip().split('=', 1) for l in f if '=' in l)\nsecret = env.get('FEISHU_APP_SECRET')\n" + `req = urllib.request.Request('https://${host}/open-apis/auth', data=${body})\nurllib.request.urlopen(req)\n`;
     const own = await lintFiles(skill('Run `python scripts/t.py`.\n', { 'scripts/t.py': code('open.feishu.cn', "json.dumps({'app_secret': secret}).encode()") }));
