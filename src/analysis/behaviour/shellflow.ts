@@ -360,19 +360,26 @@ const PLACEHOLDER_SEGMENT = /^(?:<[^<>]*>|\{[^{}]*\}|user(?:[-_]?name)?|owner|or
 
 /**
  * A package URL that names no real repository: its path has fewer than two segments (`git+https://github.com/`, the
- * rest a `<owner>/<repo>` slot the shell read as a redirection) or both its owner and its name are placeholders
- * (`git+https://github.com/user/repo.git#v1.0.0`). A syntax reference shows the form; nothing is installed from it.
+ * rest a `<owner>/<repo>` slot the shell read as a redirection), both its owner and its name are placeholders
+ * (`git+https://github.com/org/repo.git#v1.0.0`), or its owner is the reader's own (`git+https://github.com/user/tool`).
+ * A syntax reference shows the form; nothing is installed from it.
  */
 export function placeholderRepository(url: string): boolean {
   // scp-like form (`git+ssh://git@github.com:owner/repo.git`): the path starts after the host's colon.
   const u = url.replace(/^((?:git\+)?[a-z]+:\/\/(?:[^@/\s]*@)?[^/:\s]+):(?![0-9]+(?:\/|$))/i, '$1/');
   const m = /^(?:git\+)?[a-z]+:\/\/(?:[^@/\s]*@)?[^/\s]+\/?([^\s#?]*)/i.exec(u);
   if (!m) return false;
-  const parts = m[1]!.replace(/\.git$/i, '').split('/').filter((x) => x !== '');
+  // A ref after the name (`repo@main`, `repo.git@v1.0.0`: pip's and uv's form) is not part of it.
+  const parts = m[1]!.replace(/@[^/@]*$/, '').replace(/\.git$/i, '').split('/').filter((x) => x !== '');
   // An archive is named by its own file (`https://h/pkg.tar.gz`); a repository by an owner and a name.
   if (parts.length < 2) return /^git\+/i.test(u);
-  return PLACEHOLDER_SEGMENT.test(parts[0]!) && PLACEHOLDER_SEGMENT.test(parts[1]!);
+  // An owner that is a slot or the reader's own account (`<owner>`, `your-org`, `user`) stands for the reader's
+  // repository whatever its name (`github.com/user/tool@main`); a role word (`org`, `group`) needs a placeholder name too.
+  return (PLACEHOLDER_SEGMENT.test(parts[0]!) && PLACEHOLDER_SEGMENT.test(parts[1]!)) || READER_OWNER.test(parts[0]!);
 }
+
+/** An owner segment that can only be the reader's: a slot, "your-…", or the word user/username. */
+const READER_OWNER = /^(?:<[^<>]*>|\{[^{}]*\}|your[-_][\w-]+|user(?:[-_]?name)?)$/i;
 
 /** A word's text with its command substitutions (`$(…)`, nested, and `` `…` ``) removed. */
 export function withoutSubstitutions(v: string): string {
