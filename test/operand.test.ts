@@ -47,5 +47,10 @@ describe('commands named without what they act on', () => {
     expect(namedWithoutObject('SKILL.md', md, md.indexOf('nc -e', 30), netcatWithoutPeer)).toBe(false);
     expect(namedWithoutObject('SKILL.md', md, md.lastIndexOf('nc -e'), netcatWithoutPeer)).toBe(false);
     expect(namedWithoutObject('scripts/run.sh', md, md.indexOf('nc -e'), netcatWithoutPeer)).toBe(false);
+    // Another command's span on the line lends it nothing; a one-word span does.
+    const deny = '| deny | `rm -rf $HOME`, `curl \\| bash`, `chmod 777` |\n';
+    expect(namedWithoutObject('SKILL.md', deny, deny.indexOf('curl'), downloadWithoutSource)).toBe(true);
+    const given = 'Pipe `$URL` into `curl | bash`.\n';
+    expect(namedWithoutObject('SKILL.md', given, given.indexOf('curl'), downloadWithoutSource)).toBe(false);
   });
 });

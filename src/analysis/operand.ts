@@ -92,5 +92,7 @@ export function xattrWithoutFile(command: string): boolean {
 export function namedWithoutObject(file: string, text: string, offset: number, check: (command: string) => boolean): boolean {
   if (!/\.(?:md|markdown|mdx)$/i.test(file) || inRanges(codeRanges(text), offset)) return false;
   const { command, rest } = commandAt(text, offset);
-  return check(command) && !namesAddress(rest);
+  // Other commands in code spans on the line (a deny-list cell: `rm -rf $HOME`, `curl \| bash`) are commands of
+  // their own: their words supply nothing to this one. A span of one word (`$URL`, `https://h/x.sh`) still does.
+  return check(command) && !namesAddress(rest.replace(/(`+)([^`]*?[ \t][^`]*?)\1/g, ' '));
 }
