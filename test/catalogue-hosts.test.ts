@@ -44,3 +44,15 @@ describe('sections about attacks', () => {
     expect(inCatalogue(practice, practice.indexOf('curl'))).toBe(false);
   });
 });
+
+describe('lists of what is denied', () => {
+  it('a command inside a deny list is refused, not run; outside it, or in an allow list, it is not lowered', async () => {
+    const { inDenyList } = await import('../src/analysis/catalogue.js');
+    const json = '{\n  "permissions": {\n    "allow": ["Bash(npm test)"],\n    "deny": [\n      "Bash(rm -rf *)",\n      "Bash(chmod 777 *)"\n    ]\n  }\n}\nchmod 777 /srv/x\n';
+    expect(inDenyList(json, json.indexOf('chmod 777 *'))).toBe(true);
+    expect(inDenyList(json, json.indexOf('npm test'))).toBe(false);
+    expect(inDenyList(json, json.indexOf('chmod 777 /srv'))).toBe(false);
+    const toml = 'disallowed_tools = ["Bash(curl * | sh)"]\n';
+    expect(inDenyList(toml, toml.indexOf('curl'))).toBe(true);
+  });
+});

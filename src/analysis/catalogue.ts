@@ -5,6 +5,7 @@
 
 import { codeRanges, inRanges } from './packs.js';
 import type { SkillContext } from '../core/rule.js';
+import { highestTrust } from '../core/trust.js';
 
 /** Heading words of sections that describe attacks rather than instruct (in this heading or an enclosing one). */
 const CATALOGUE_HEADING = /\b(?:attacks?|attackers?|exploit(?:s|ation)?|exfiltration|vulnerab\w*|malicious|dangerous|detect(?:ion|ing|s)?|red flags?|indicators?|iocs?|threats?|payloads?|anti-?patterns?|techniques|what to (?:look|watch) for|examples? of (?:bad|unsafe|insecure)|unsafe|insecure|never do|don'?t do|prohibit(?:ed|ions?)|forbidden|bad (?:examples?|patterns?|practices?)|risky patterns?|suspicious|forensics?|injections?|obfuscation|smuggling|phishing|malware|backdoors?|(?:protects?|protection|defends?|defen[cs]es?|guards?)[ \t]+against|mitigations?|(?:credential|password|token|cookie)[ \t]+(?:harvest(?:ing|ers?)?|theft|stealing|stealers?)|info-?stealers?|scan(?:ning)?[ \t]+(?:patterns?|rules?|signatures?)|dependency[ \t]+confusion|typo-?squat\w*|supply[ \t-]+chain[ \t]+(?:attacks?|threats?|compromises?))\b/i;
@@ -81,6 +82,16 @@ export function inCatalogue(text: string, offset: number): boolean {
   return false;
 }
 
+/** The key of a list of things to refuse: a permission deny list (`"deny": [`, Claude Code's `permissions.deny`,
+ *  `disallowedTools`), a blocklist. */
+const DENY_KEY = /["']?(?:deny|denied|deny_?list|disallow(?:ed)?(?:_?tools|Tools)?|block(?:ed|_?list)?|forbidden|blacklist|never_?allow)["']?[ \t]*[:=][ \t]*\[[^\]]*$/i;
+
+/** Whether `offset` lies inside the brackets of a list under a deny key (JSON, TOML or a YAML flow list), opened at
+ *  most 2,000 characters before it: what a list of refused commands names is refused, not run. */
+export function inDenyList(text: string, offset: number): boolean {
+  return DENY_KEY.test(text.slice(Math.max(0, offset - 2000), offset));
+}
+
 /**
  * Hosts reserved for documentation, from the standards that reserve them and nothing else: the example domains
  * example.com/.net/.org and the top-level domains .example, .test, .invalid (RFC 2606, RFC 6761), localhost and
@@ -135,6 +146,9 @@ export function catalogueAware(ctx: SkillContext, documented: Set<string> = new 
     const markdown = r.file === undefined || DOC_FILE.test(r.file);
     if (text !== undefined && markdown && r.offset !== undefined && r.confidence !== 'low' && inCatalogue(text, r.offset)) {
       ctx.report({ ...r, confidence: 'low', suffix: `${r.suffix ?? ''} (in a section that quotes attacks: low confidence)` });
+    } else if (text !== undefined && r.offset !== undefined && r.confidence !== 'low' && ctx.skill.trust === highestTrust() && inDenyList(text, r.offset)) {
+      // The list's key is the skill's own word: lowered where the author is trusted only, as a list of strings is.
+      ctx.report({ ...r, confidence: 'low', suffix: `${r.suffix ?? ''} (in a list of what is denied: low confidence)` });
     } else ctx.report(r);
   };
   return wrapped;
