@@ -46,6 +46,16 @@ const CARRIER_WORDS: Record<CarrierKind, string> = {
 // The words of other languages are whole words too: "se" and "si" inside "These" or "consider" are no condition.
 const CONDITION = /(?:\b(?:if|once|after|when|whenever|unless|until|whether|before|only|exit|entry|gate|requires?|required|ensure|verify|check|confirm|wait|criteria|precondition|sauf|si|wenn|falls|sofern|salvo|se)\b|\[[ xX]?\]|除非|如果|假如|只有|一旦|直到|場合|なら|(?<!\p{L})(?:если|пока)(?!\p{L}))[^.!?。\n]*$/iu;
 
+/** A condition clause before the order that names a command-line flag the user passed, or the user asking for it
+ *  ("If `--yes` was explicitly passed, skip confirmation and delete directly"): the user chose to skip the question. */
+const USER_CHOICE = /\b(?:if|when|whenever|once)\b[^.!?\n]*(?:`?--?[a-z][\w-]*`?[ \t]+(?:(?:was|is|has[ \t]+been|were)[ \t]+)?(?:explicitly[ \t]+)?(?:passed|given|set|used|specified|supplied)|\bthe[ \t]+user[ \t]+(?:passe[sd]|gives|gave|sets|set|uses|used|specifie[sd]|asks?|asked|chose|chooses|says|said)\b[^.!?\n]*(?:--?[a-z]|\byes\b|\bskip\b|\bforce\b|\bno[ \t-]?confirm))[^.!?\n]*$/i;
+function userChoseToSkip(text: string, offset: number): boolean {
+  return USER_CHOICE.test(lineBefore(text, offset, 160));
+}
+/** A modal right before the match, across a line break ("rejecting it would\n falsely report …"): a consequence
+ *  described, not an order. */
+const MODAL_BEFORE = /\b(?:would|could|might|may|will|otherwise|wouldn't|couldn't)[ \t]+$/i;
+
 /** Words of a list's lead line (a heading, a bold label, a paragraph) that make its items things not to do. */
 const NEGATIVE_LEAD = /\b(?:not|never|no|avoid|don'?t|mustn'?t|won'?t|cannot|can'?t|out[ \t]+of[ \t]+scope|forbidden|prohibited|refuse|red[ \t]+flags?|anti-?patterns?|bad)\b|n't\b|\u274c|\u{1f6ab}|\u26d4/iu;
 const LIST_ITEM = /^[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+/;
@@ -383,6 +393,12 @@ export function instructionAware(ctx: SkillContext): SkillContext {
       } else if (r.messageId === 'conceal' && NARRATION.test(text.slice(r.offset, r.offset + 200))) {
         confidence = 'low';
         suffix += ' (about narrating each step, not hiding it: low confidence)';
+      } else if (r.messageId === 'skip-confirmation' && userChoseToSkip(text, r.offset)) {
+        confidence = 'low';
+        suffix += ' (only when the user passed a flag that asks for it: low confidence)';
+      } else if (r.messageId === 'deceive' && MODAL_BEFORE.test(text.slice(Math.max(0, r.offset - 40), r.offset).replace(/\s*(?:\n\s*(?:#|\/\/|\*)?)+\s*/g, ' '))) {
+        confidence = 'low';
+        suffix += ' (what something would do, a consequence, not an order: low confidence)';
       } else if ((r.messageId === 'claim-approval' || r.messageId === 'approval-translated') && conditional(text, r.offset)) {
         confidence = 'low';
         suffix += ' (stated as a condition: low confidence)';

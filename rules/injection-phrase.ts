@@ -17,7 +17,7 @@ import { quote } from '../src/core/text.js';
 import { codePointBefore, codePointTester } from '../src/core/unicode.js';
 
 /** Words before a phrase (same line, up to 80 characters) that make it a mention, not an instruction. */
-const FRAMING = /(?:\b(?:not|never|no|n't|refuse|reject|resist|ignore any|detect\w*|flag\w*|block\w*|scan\w*|catch\w*|such as|like|e\.g\.|i\.e\.|examples?|attempts?|asks?|asking|tells?|telling|tries|trying|claims?|phrases?|patterns?|injections?|wording|says|saying|contains?|including|inputs?|payloads?|adversarial)\b|["“'`«‘])[^\n]{0,80}$/i;
+const FRAMING = /(?:\b(?:not|never|no|n't|refuse|reject|resist|ignore any|detect\w*|flag\w*|block\w*|scan\w*|catch\w*|such as|like|e\.g\.|i\.e\.|examples?|attempts?|asks?|asking|tells?|telling|tries|trying|claims?|phrases?|patterns?|injections?|wording|says|saying|contains?|including|inputs?|payloads?|adversarial|malicious|hostile)\b|["“'`«‘])[^\n]{0,80}$/i;
 
 /** The phrase opening a string handed to a call that removes, replaces, filters or looks for it
  *  (`.replacingOccurrences(of: "ignore previous instructions"`, `text.replace("…"`, `re.sub(r"…"`, `includes("…"`):
