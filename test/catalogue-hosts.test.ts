@@ -69,6 +69,8 @@ describe('regular expressions in program files', () => {
     expect(inRegexLiteral('scan.js', js, js.indexOf('nc -e'))).toBe(true);
     expect(inRegexLiteral('scan.js', js, js.indexOf('bash -i'))).toBe(true);
     expect(inRegexLiteral('scan.js', js, js.lastIndexOf('bash -i'))).toBe(false);
+    const list = 'const SUSPICIOUS = [\n  /mkfifo.*nc\\s/i,\n];\n';
+    expect(inRegexLiteral('net.ts', list, list.indexOf('mkfifo'))).toBe(true);
     expect(inRegexLiteral('SKILL.md', py, py.indexOf('xmrig'))).toBe(false);
   });
 });

@@ -95,7 +95,7 @@ export function inDenyList(text: string, offset: number): boolean {
 /** Program files in which a string can be a regular expression. */
 const CODE_FILE = /\.(?:py|pyw|js|mjs|cjs|jsx|ts|tsx|rb|php|go|rs|java|kt|swift|cs)$/i;
 /** String literals of a line (a raw, bytes or unicode prefix kept), and JavaScript regular-expression literals. */
-const LITERAL = /(?:\b[rRbBuU]{1,2})?(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')|`(?:[^`\\\n]|\\.)*`|(?<=^|[(=,:[!&|?{};]\s*)\/(?![/*])(?:[^/\\\n[]|\\.|\[(?:[^\]\\\n]|\\.)*\])+\/[dgimsuvy]*/g;
+const LITERAL = /(?:\b[rRbBuU]{1,2})?(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')|`(?:[^`\\\n]|\\.)*`|(?<=^\s*|[(=,:[!&|?{};]\s*)\/(?![/*])(?:[^/\\\n[]|\\.|\[(?:[^\]\\\n]|\\.)*\])+\/[dgimsuvy]*/g;
 /** A call that compiles or applies a regular expression, right before its first argument. */
 const REGEX_CALL = /\b(?:re|regex)\.(?:compile|search|match|fullmatch|findall|finditer|sub|subn|split)\s*\(\s*$|\bRegExp\s*\(\s*$|\bPattern\.compile\s*\(\s*$|\bpreg_\w+\s*\(\s*$|\bRegexp\.(?:new|compile|MustCompile)\s*\(\s*$|\bRegex(?:\.new)?\s*\(\s*$|\bregexp\.(?:MustCompile|Compile)\s*\(\s*$/;
 /** Regular-expression syntax in a string's text: a class escape, a group, a repeated wildcard or an alternation. */
