@@ -17,18 +17,22 @@ import { quote } from '../src/core/text.js';
 import { codePointBefore, codePointTester } from '../src/core/unicode.js';
 
 /** Words before a phrase (same line, up to 80 characters) that make it a mention, not an instruction. */
-const FRAMING = /(?:\b(?:not|never|no|n't|refuse|reject|resist|ignore any|detect\w*|flag\w*|block\w*|scan\w*|catch\w*|such as|like|e\.g\.|i\.e\.|examples?|attempts?|asks?|asking|tells?|telling|tries|trying|claims?|phrases?|patterns?|injections?|wording|says|saying|contains?|including|inputs?|payloads?|adversarial|malicious|hostile)\b|["“'`«‘])[^\n]{0,80}$/i;
+const FRAMING = /(?:\b(?:not|never|no|n't|refuse|reject|resist|ignore any|detect\w*|flag\w*|block\w*|scan\w*|catch\w*|such as|like|e\.g\.|i\.e\.|examples?|attempts?|asks?|asking|tells?|telling|tries|trying|claims?|phrases?|patterns?|injections?|wording|says|saying|contains?|including|inputs?|payloads?|adversarial)\b|["“'`«‘])[^\n]{0,80}$/i;
 
 /** The phrase opening a string handed to a call that removes, replaces, filters or looks for it
  *  (`.replacingOccurrences(of: "ignore previous instructions"`, `text.replace("…"`, `re.sub(r"…"`, `includes("…"`):
  *  code handling the phrase as data, as a sanitizer or a detector does. */
 const HANDLED_AS_DATA = /\b(?:replac\w*|remov\w*|strip\w*|sanitiz\w*|filter\w*|redact\w*|sub|gsub|contains|includes|match(?:es)?|search|test|indexOf|find(?:all)?)[ \t]*\([ \t]*(?:[A-Za-z_]\w*[ \t]*:[ \t]*)?(?:[rbu]{0,2}["'`]|\/)(?:\(\?i\))?$/i;
 
+/** The phrase opening the value of a name that calls it a sample (`malicious = "Ignore previous instructions …"`,
+ *  `hostile_input: '…'`), as a test of injection resistance writes it. */
+const SAMPLE_NAMED = /\b(?:malicious|hostile|attack|adversarial|injection|injected|evil|jailbreak)\w*["']?[ \t]*[:=][ \t]*[rbu]{0,2}["'`]$/i;
+
 /** Whether the phrase at `offset` of `text` is mentioned rather than said (quoted, negated or framed). */
 export function mentioned(text: string, offset: number): boolean {
   const ls = text.lastIndexOf('\n', offset - 1) + 1;
   let before = text.slice(Math.max(ls, offset - 80), offset);
-  if (HANDLED_AS_DATA.test(before)) return true;
+  if (HANDLED_AS_DATA.test(before) || SAMPLE_NAMED.test(before)) return true;
   // A quotation opened on the line before (an odd number of double quotes there) closes on this line: its closing
   // mark pairs with nothing here, and the quotes after it open and close in turn ("ignore previous\n instructions",
   // "skip confirmation").
