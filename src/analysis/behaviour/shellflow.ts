@@ -361,7 +361,7 @@ const PLACEHOLDER_SEGMENT = /^(?:<[^<>]*>|\{[^{}]*\}|user(?:[-_]?name)?|owner|or
 /**
  * A package URL that names no real repository: its path has fewer than two segments (`git+https://github.com/`, the
  * rest a `<owner>/<repo>` slot the shell read as a redirection), both its owner and its name are placeholders
- * (`git+https://github.com/org/repo.git#v1.0.0`), or its owner is the reader's own (`git+https://github.com/user/tool`).
+ * (`git+https://github.com/org/repo.git#v1.0.0`), or its owner is a slot (`git+https://github.com/<owner>/tool`).
  * A syntax reference shows the form; nothing is installed from it.
  */
 export function placeholderRepository(url: string): boolean {
@@ -373,13 +373,13 @@ export function placeholderRepository(url: string): boolean {
   const parts = m[1]!.replace(/@[^/@]*$/, '').replace(/\.git$/i, '').split('/').filter((x) => x !== '');
   // An archive is named by its own file (`https://h/pkg.tar.gz`); a repository by an owner and a name.
   if (parts.length < 2) return /^git\+/i.test(u);
-  // An owner that is a slot or the reader's own account (`<owner>`, `your-org`, `user`) stands for the reader's
-  // repository whatever its name (`github.com/user/tool@main`); a role word (`org`, `group`) needs a placeholder name too.
-  return (PLACEHOLDER_SEGMENT.test(parts[0]!) && PLACEHOLDER_SEGMENT.test(parts[1]!)) || READER_OWNER.test(parts[0]!);
+  // An owner written as a slot (`<owner>`, `{owner}`) stands for the reader's repository whatever its name; a word
+  // (`user`, `your-org`) is also a name someone may hold on the host, so it needs a placeholder name beside it.
+  return (PLACEHOLDER_SEGMENT.test(parts[0]!) && PLACEHOLDER_SEGMENT.test(parts[1]!)) || SLOT_OWNER.test(parts[0]!);
 }
 
-/** An owner segment that can only be the reader's: a slot, "your-…", or the word user/username. */
-const READER_OWNER = /^(?:<[^<>]*>|\{[^{}]*\}|your[-_][\w-]+|user(?:[-_]?name)?)$/i;
+/** An owner segment that no account can have: a slot in angle brackets or braces. */
+const SLOT_OWNER = /^(?:<[^<>]*>|\{[^{}]*\})$/;
 
 /** A word's text with its command substitutions (`$(…)`, nested, and `` `…` ``) removed. */
 export function withoutSubstitutions(v: string): string {
