@@ -27,7 +27,7 @@ import { DISCOURAGING_COMMENT } from '../src/analysis/catalogue.js';
 import { compileRe2, disposeRe2 } from '../src/analysis/re2.js';
 import { highestTrust } from '../src/core/trust.js';
 import { warnsAgainst } from '../src/analysis/behaviour/model.js';
-import { codeRanges, inRanges } from '../src/analysis/packs.js';
+import { inMarkdownProse } from '../src/analysis/operand.js';
 
 /** A string literal (Python's r/b/u prefixes allowed). */
 const STR = String.raw`[rRbBuU]{0,2}(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')`;
@@ -180,7 +180,7 @@ export default packAndChainsRule(
     if (DISCOURAGING_COMMENT.test(line) || LIST_ELEMENTS.test(line) || patternRecord(text, at) || synopsisLine(text, at, line)) return info(t);
     // A sentence of Markdown prose that warns against the command ("Never run `chmod 777 /srv`", "- [ ] NO chmod 777"),
     // read as the behaviour model reads its prose commands (src/analysis/behaviour/model.ts).
-    if (/\.(?:md|markdown|mdx)$/i.test(t.report.file ?? ctx.skill.file) && !inRanges(codeRanges(text), at) && warnsAgainst(line, at - (text.lastIndexOf('\n', at - 1) + 1))) {
+    if (inMarkdownProse(t.report.file ?? ctx.skill.file, text, at) && warnsAgainst(line, at - (text.lastIndexOf('\n', at - 1) + 1))) {
       return { ...t, report: { ...t.report, severity: 'info', confidence: 'low', suffix: `${t.report.suffix ?? ''} (its sentence warns against it)` } };
     }
     return t;

@@ -9,7 +9,7 @@
 
 import { CHAIN_MESSAGE, collecting, reportChains, type Taken } from '../src/analysis/behaviour/report.js';
 import { catalogueAware } from '../src/analysis/catalogue.js';
-import { codeRanges, inRanges, literalLines, loadPack, runPack, scanLiteralsToo, type Pack, toolCommands, withPackMessages } from '../src/analysis/packs.js';
+import { codeRanges, literalLines, loadPack, runPack, scanLiteralsToo, type Pack, toolCommands, withPackMessages } from '../src/analysis/packs.js';
 import { defineRule, type ReportInput, type SkillContext } from '../src/core/rule.js';
 import { analyzeShell, codeIndexes, configIndexes, envIndexes, type ShellFinding, type ShellFindingKind } from '../src/analysis/shell.js';
 import { formatJsonPath } from '../src/analysis/jsonscan.js';
@@ -21,7 +21,7 @@ import { lowerBound } from '../src/core/sorted.js';
 import { highestTrust } from '../src/core/trust.js';
 import { installerSpecs } from '../src/analysis/installers.js';
 import { tableCells } from '../src/analysis/tables.js';
-import { downloadWithoutSource, namedWithoutObject } from '../src/analysis/operand.js';
+import { downloadWithoutSource, inMarkdownProse, namedWithoutObject, PLACEHOLDER_WORD } from '../src/analysis/operand.js';
 import { PROFILES } from '../src/targets/profiles.js';
 
 /** Cheap filter: a text the model could flag holds one of these command words (plain literals, no regex syntax), or
@@ -64,8 +64,7 @@ export function placeholderDownload(match: string): boolean {
   const m = /\b(?:curl|wget|fetch|iwr|irm|invoke-webrequest|invoke-restmethod)\b([^|]*)\|/i.exec(match);
   if (!m) return false;
   const words = m[1]!.trim().split(/[ \t]+/).filter((w) => w !== '');
-  const placeholder = (w: string) => /^(?:\.{3}|…|<[A-Za-z][\w .-]*>|\{[A-Za-z][\w.-]*\})$/.test(w);
-  return words.some(placeholder) && words.every((w) => w.startsWith('-') || placeholder(w));
+  return words.some((w) => PLACEHOLDER_WORD.test(w)) && words.every((w) => w.startsWith('-') || PLACEHOLDER_WORD.test(w));
 }
 
 /** Right before a code span: a verb in the third person that says what a page, a component or a document shows
@@ -167,7 +166,7 @@ export default defineRule({
     const describedInProse = (r: ReportInput): boolean => {
       const whole = (r.source ?? ctx.skill.source)?.normalized ?? '';
       const at = r.offset ?? 0;
-      if (!/\.(?:md|markdown|mdx)$/i.test(r.file ?? ctx.skill.file) || inRanges(codeRanges(whole), at)) return false;
+      if (!inMarkdownProse(r.file ?? ctx.skill.file, whole, at)) return false;
       return placeholderDownload(whole.slice(at, r.endOffset ?? at)) || describedCommand(whole, at, r.endOffset ?? at);
     };
     /** A download named in prose with no address at all (`curl \| bash` in a detector's table of patterns), where

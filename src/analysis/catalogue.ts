@@ -99,7 +99,7 @@ const JS_FILE = /\.(?:js|mjs|cjs|jsx|ts|tsx)$/i;
  *  an operator or at a line's start, and followed by what ends an expression (`,`, `;`, `)`, `.test(`, the line's end). */
 const LITERAL = /(?:\b[rRbBuU]{1,2})?(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')|`(?:[^`\\\n]|\\.)*`|(?<=^\s*|[(=,:[{;]\s*)\/(?![/*])(?:[^/\\\n[]|\\.|\[(?:[^\]\\\n]|\\.)*\])+\/[dgimsuvy]*(?=\s*(?:[,;).\]}]|$))/g;
 /** A call that compiles or applies a regular expression, right before its first argument. */
-const REGEX_CALL = /\b(?:re|regex)\.(?:compile|search|match|fullmatch|findall|finditer|sub|subn|split)\s*\(\s*$|\bRegExp\s*\(\s*$|\bPattern\.compile\s*\(\s*$|\bpreg_\w+\s*\(\s*$|\bRegexp\.(?:new|compile|MustCompile)\s*\(\s*$|\bRegex(?:\.new)?\s*\(\s*$|\bregexp\.(?:MustCompile|Compile)\s*\(\s*$/;
+const REGEX_CALL = /\b(?:(?:re|regex)\.(?:compile|search|match|fullmatch|findall|finditer|sub|subn|split)|RegExp|Pattern\.compile|preg_\w+|Regexp\.(?:new|compile|MustCompile)|Regex(?:\.new)?|regexp\.(?:MustCompile|Compile))\s*\(\s*$/;
 /** Regular-expression syntax in a string's text: a class escape, a group, a repeated wildcard or an alternation. */
 const REGEX_SYNTAX = /\\[sSdDwWbB]|\(\?[:=!<iP]|\.[*+?]|\[\^?[^\]]+\][*+?]?|\|/;
 
@@ -173,6 +173,17 @@ function linesOf(text: string, start: number, end: number): string {
  * `documented`: the files already quoted once, shared by the wrappers of one rule (its pack and its chains).
  */
 export function catalogueAware(ctx: SkillContext, documented: Set<string> = new Set()): SkillContext {
+  const trusted = ctx.skill.trust === highestTrust();
+  /** Why a finding at `offset` is text about the behaviour rather than the behaviour, or null. A deny list's key and a
+   *  regular expression are the skill's own writing: read where the author is trusted only, as a list of strings is. */
+  const quotedWhy = (text: string, file: string | undefined, offset: number): string | null => {
+    // Headings exist only in markdown: in a script, `# Dangerous payload below` is a comment, not a section title.
+    if ((file === undefined || DOC_FILE.test(file)) && inCatalogue(text, offset)) return 'in a section that quotes attacks';
+    if (!trusted) return null;
+    if (inDenyList(text, offset)) return 'in a list of what is denied';
+    if (file !== undefined && inRegexLiteral(file, text, offset)) return 'in a regular expression, a pattern to look for';
+    return null;
+  };
   const wrapped: SkillContext = { ...ctx };
   wrapped.report = (r) => {
     const text = r.source?.normalized ?? (r.file === undefined ? ctx.skill.source?.normalized : undefined);
@@ -182,16 +193,8 @@ export function catalogueAware(ctx: SkillContext, documented: Set<string> = new 
       ctx.report({ ...r, confidence: 'low', suffix: `${r.suffix ?? ''} (documentation quoting the attack with an example host: low confidence; later quotes in this file are not repeated)` });
       return;
     }
-    // Headings exist only in markdown: in a script, `# Dangerous payload below` is a comment, not a section title.
-    const markdown = r.file === undefined || DOC_FILE.test(r.file);
-    if (text !== undefined && markdown && r.offset !== undefined && r.confidence !== 'low' && inCatalogue(text, r.offset)) {
-      ctx.report({ ...r, confidence: 'low', suffix: `${r.suffix ?? ''} (in a section that quotes attacks: low confidence)` });
-    } else if (text !== undefined && r.offset !== undefined && r.confidence !== 'low' && ctx.skill.trust === highestTrust() && inDenyList(text, r.offset)) {
-      // The list's key is the skill's own word: lowered where the author is trusted only, as a list of strings is.
-      ctx.report({ ...r, confidence: 'low', suffix: `${r.suffix ?? ''} (in a list of what is denied: low confidence)` });
-    } else if (text !== undefined && r.file !== undefined && r.offset !== undefined && r.confidence !== 'low' && ctx.skill.trust === highestTrust() && inRegexLiteral(r.file, text, r.offset)) {
-      ctx.report({ ...r, confidence: 'low', suffix: `${r.suffix ?? ''} (in a regular expression, a pattern to look for: low confidence)` });
-    } else ctx.report(r);
+    const why = text !== undefined && r.offset !== undefined && r.confidence !== 'low' ? quotedWhy(text, r.file, r.offset) : null;
+    ctx.report(why === null ? r : { ...r, confidence: 'low', suffix: `${r.suffix ?? ''} (${why}: low confidence)` });
   };
   return wrapped;
 }

@@ -41,9 +41,11 @@ function wordsUntilOperator(raw: string): string[] {
   return (end === -1 ? s : s.slice(0, end)).trim().split(/[ \t]+/).filter((w) => w !== '');
 }
 
-/** A word that names nothing to act on: an option, an escaped bar (`curl \| bash` in a table), a bare wildcard, an
- *  ellipsis, a name in angle brackets or braces, or the word "url" standing for one. */
-const NO_OBJECT = /^(?:-.*|\\|\*|\.{3}|…|<[A-Za-z][\w .-]*>|\{[A-Za-z][\w.-]*\}|url|uri)$/i;
+/** A word written where a value goes: an ellipsis, a name in angle brackets or braces (`curl <url> | bash`). */
+export const PLACEHOLDER_WORD = /^(?:\.{3}|…|<[A-Za-z][\w .-]*>|\{[A-Za-z][\w.-]*\})$/;
+/** A word that names nothing to act on: an option, an escaped bar (`curl \| bash` in a table), a bare wildcard, a
+ *  placeholder, or the word "url" standing for one. */
+const NO_OBJECT = new RegExp(`^(?:-.*|\\\\|\\*|url|uri)$|${PLACEHOLDER_WORD.source}`, 'i');
 
 /** Whether the download command at the start of `command` (curl, wget, fetch, iwr, irm, Invoke-WebRequest,
  *  Invoke-RestMethod) is given no address: its words up to the pipe or the end are options and placeholders. */
@@ -85,12 +87,17 @@ export function xattrWithoutFile(command: string): boolean {
   return wordsUntilOperator(command.slice(m[0].length)).every((w) => NO_OBJECT.test(w));
 }
 
+/** Whether `offset` of `file`'s `text` is Markdown prose: a Markdown file, outside its fenced code blocks. */
+export function inMarkdownProse(file: string, text: string, offset: number): boolean {
+  return /\.(?:md|markdown|mdx)$/i.test(file) && !inRanges(codeRanges(text), offset);
+}
+
 /**
  * Whether the match at `offset` of a Markdown file's `text` is a command named in prose (an inline code span, a table
  * cell, a line; not a code block) that `check` finds without its object, on a line naming no address.
  */
 export function namedWithoutObject(file: string, text: string, offset: number, check: (command: string) => boolean): boolean {
-  if (!/\.(?:md|markdown|mdx)$/i.test(file) || inRanges(codeRanges(text), offset)) return false;
+  if (!inMarkdownProse(file, text, offset)) return false;
   const { command, rest } = commandAt(text, offset);
   // Other commands in code spans on the line (a deny-list cell: `rm -rf $HOME`, `curl \| bash`) are commands of
   // their own: their words supply nothing to this one. A span of one word (`$URL`, `https://h/x.sh`) still does.
