@@ -98,7 +98,7 @@ const HOME_EXPR = /\bPath\.home\(\)|expanduser|\bhomedir\(\)|process\.env(?:\.|\
 const HOME_INTERP = /^(?:\$\{|\{)[^}]*(?:HOME|USERPROFILE|homedir\(\)|home\(\))[^}]*\}/;
 
 /**
- * A dotenv file's settings read into a mapping, then one taken by its name (`env.get("FEISHU_APP_SECRET")`,
+ * A dotenv file's settings read into a mapping, then one taken by its name (`env.get("MEMOHUB_APP_SECRET")`,
  * `cfg["OPENAI_API_KEY"]`): what comes out is that key alone, as the shell model's `grep '^NAME=' .env` (oneSetting),
  * so the own-service test of its name applies. Every use of the mapping in `expr` must take that one name; the
  * mapping itself (`json.dumps(env)`) is the file. Null otherwise.
