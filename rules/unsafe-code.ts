@@ -13,6 +13,7 @@
 // Nothing is parsed into a tree and nothing is run.
 
 import { catalogueAware } from '../src/analysis/catalogue.js';
+import { charsetGuarded, fixedExpr, namesFromFixedKeys, splitTop, statementAt, statementEnd } from '../src/analysis/fixedtext.js';
 import { loadPack, runPack, type Pack, withPackMessages } from '../src/analysis/packs.js';
 import { defineRule } from '../src/core/rule.js';
 import { highestTrust } from '../src/core/trust.js';
@@ -225,64 +226,6 @@ function valuePosition(before: string, after: string): boolean {
   return false;
 }
 
-/** A string literal holding only query placeholders and separators (`'?'`, `", "`, `"%s"`, `'$1'`). */
-const PH = String.raw`(?:"(?:[?,\s]|%s|\$\d+)*"|'(?:[?,\s]|%s|\$\d+)*'|\x60(?:[?,\s]|%s|\$\d+)*\x60)`;
-/** The idioms that build a list of placeholders, one per value, whose elements are the placeholder literal and never
- *  the values: `ids.map(() => '?').join(',')`, `Array(n).fill('?').join(',')`, `",".join("?" for _ in ids)`,
- *  `", ".join(["%s"] * len(ids))`, `", ".join("?" * n)`, and the literal alone. */
-const PLACEHOLDER_LIST = new RegExp(
-  [
-    String.raw`${PH}`,
-    String.raw`[\w$.\[\]]+\.map\(\s*(?:\(\s*(?:_\w*(?:\s*,\s*\w+)?)?\s*\)|_\w*)\s*=>\s*${PH}\s*\)\.join\(\s*(?:${PH})?\s*\)`,
-    String.raw`(?:new\s+)?Array\([\w$.()]*\)\.fill\(\s*${PH}\s*\)\.join\(\s*(?:${PH})?\s*\)`,
-    String.raw`${PH}\.join\(\s*\[?\s*${PH}\s+for\s+\w+\s+in\s+[\w.()\[\]: ]+?\]?\s*\)`,
-    String.raw`${PH}\.join\(\s*(?:\[\s*${PH}\s*\]|${PH})\s*\*\s*[\w.()\[\]]+\s*\)`,
-  ].map((x) => `^(?:${x})$`).join('|'),
-);
-
-/** A string literal without splices (the whole expression). */
-const PLAIN_LITERAL = /^(?:"[^"\\\n{}]*"|'[^'\\\n{}]*'|`[^`\\$]*`)$/;
-
-/**
- * Whether the code of a splice (`expr`, at offset `at` of `text`) adds text the program fixed, so no value reaches the
- * query through it: a placeholder list (PLACEHOLDER_LIST); a name whose last assignment before the splice is one, or a
- * plain literal, or a choice between literals (`"a, b" if full else "a"`); a name read as a number (annotated `int`,
- * `float` or `number` in the file: a number has no quote to break out with); or the join of a list that the file
- * fills only with plain literals (`updates.push('name = ?')`, SET clauses of a PATCH handler). Anything else,
- * a function call included, is a value.
- */
-export function fixedByProgram(text: string, expr: string, at: number): boolean {
-  const e = expr.trim();
-  if (PLACEHOLDER_LIST.test(e) || PLAIN_LITERAL.test(e)) return true;
-  if (/^(?:int|len|float)\([\w.\[\]'"]*\)$/.test(e)) return true;
-  const name = /^[A-Za-z_$][\w$]*$/.test(e) ? e : null;
-  if (name) {
-    const before = text.slice(0, at);
-    const assign = new RegExp(String.raw`^[ \t]*(?:(?:const|let|var)[ \t]+)?${name.replace(/\$/g, '\\$')}[ \t]*(?::[^=\n]*)?=[ \t]*([^=\n][^\n]*?);?[ \t]*$`, 'gm');
-    let rhs: string | null = null;
-    for (let m = assign.exec(before); m; m = assign.exec(before)) rhs = m[1]!.trim();
-    if (rhs !== null) {
-      if (PLACEHOLDER_LIST.test(rhs) || PLAIN_LITERAL.test(rhs)) return true;
-      const choice = /^(\S.*?)\s+if\s+[^"'\n]+?\s+else\s+(\S.*)$/.exec(rhs) ?? /^[^"'?\n]+\?\s*(\S.*?)\s*:\s*(\S.*)$/.exec(rhs);
-      if (choice && PLAIN_LITERAL.test(choice[1]!.trim()) && PLAIN_LITERAL.test(choice[2]!.trim())) return true;
-    }
-    // A parameter or variable annotated as a number.
-    if (new RegExp(String.raw`[(,][ \t]*${name}[ \t]*:[ \t]*(?:int|float|number)\b`).test(text)) return true;
-    return false;
-  }
-  // `list.join(sep)` of a list built only from plain literals in this file.
-  const joined = /^([A-Za-z_$][\w$]*)\.join\(\s*(?:"[^"\n]*"|'[^'\n]*')?\s*\)$/.exec(e) ?? /^(?:"[^"\n]*"|'[^'\n]*')\.join\(\s*([A-Za-z_$][\w$]*)\s*\)$/.exec(e);
-  if (!joined) return false;
-  const list = joined[1]!;
-  const id = list.replace(/\$/g, '\\$');
-  // Declared once, empty or with literals, and written nowhere else.
-  const decls = text.match(new RegExp(String.raw`(?<![\w$.])${id}[ \t]*(?::[^=\n]*)?(?:=(?!=)|\+=)[^\n]*`, 'g')) ?? [];
-  if (decls.length !== 1 || !/=[ \t]*\[[ \t]*(?:(?:"[^"\n]*"|'[^'\n]*')[ \t]*,?[ \t]*)*\][ \t]*;?[ \t]*$/.test(decls[0]!)) return false;
-  if (new RegExp(String.raw`(?<![\w$.])${id}[ \t]*\[[^\]\n]*\][ \t]*=(?!=)`).test(text)) return false;
-  const calls = [...text.matchAll(new RegExp(String.raw`(?<![\w$.])${id}\.(\w+)\(([^()\n]*)\)`, 'g'))];
-  return calls.every((c) => !/^(?:push|append|unshift|insert|extend|concat|splice|add)$/.test(c[1]!) || (/^(?:push|append|unshift)$/.test(c[1]!) && PLAIN_LITERAL.test(c[2]!.trim())));
-}
-
 /** One query placeholder: `?`, `?1`, `%s`, `%(name)s`, `:name`, `$1`, `@name`, or a hole that only names one
  *  (`:{k}`, `%({k})s`, `${i}` in Python, `$${i + 1}` in JavaScript). */
 const ONE_PH = String.raw`(?:\?\d*|%s|%\((?:\w+|\{\w+\})\)s|[:@](?:\w+|\{\w+\}|\$\{\w+\})|\$(?:\d+|\{\w+\}|\$?\{[\w \t+]+\}))`;
@@ -335,6 +278,8 @@ export function namesSplice(text: string, expr: string, at: number): 'checked' |
   // The collection's own name: `fields`, `Object.keys(body)`, `kwargs.items()`, `sorted(updates)`.
   const base = /^(?:(?:sorted|list|set|tuple|Object\.keys|Object\.entries)\(\s*)*([A-Za-z_$][\w$]*)/.exec(src)?.[1];
   if (!base) return 'unchecked';
+  // Keys the program wrote itself (a dict of fixed keys, filtered by value): no name comes from outside.
+  if (namesFromFixedKeys(text, base, at)) return 'checked';
   // The function the splice is in (the last `def`/`function` before it), else the file up to it.
   const fn = [...before.matchAll(/^[ \t]*(?:export[ \t]+)?(?:async[ \t]+)?(?:def|function)\b/gm)].pop();
   const scope = before.slice(fn?.index ?? 0);
@@ -352,7 +297,7 @@ export function namesSplice(text: string, expr: string, at: number): 'checked' |
 }
 
 /** The SQL text of `lit` (and the literals `+` joins to it on its line) with the places values are spliced in, or
- *  null when nothing is spliced in. A splice of text the program fixed (fixedByProgram) is written as a name and is
+ *  null when nothing is spliced in. A splice of text the program fixed (fixedExpr) is written as a name and is
  *  no place of a value; so is a list of names and placeholders (namesSplice), `names` holding the places of those
  *  that take their names unchecked. */
 function spliced(text: string, lit: Literal, literals: readonly Literal[], idx: number): { sql: string; at: number[]; names: number[] } | null {
@@ -363,7 +308,7 @@ function spliced(text: string, lit: Literal, literals: readonly Literal[], idx: 
     let from = l.body[0];
     for (const [a, b] of l.interpolated ? l.holes : []) {
       sql += text.slice(from, a - (text[a - 1] === '{' && text[a - 2] === '$' ? 2 : 1));
-      const list = fixedByProgram(text, text.slice(a, b), a) ? 'checked' : namesSplice(text, text.slice(a, b), a);
+      const list = fixedExpr(text, text.slice(a, b), a) ? 'checked' : namesSplice(text, text.slice(a, b), a);
       if (list) {
         if (list === 'unchecked') names.push(sql.length);
         sql += 'fixed';
@@ -381,21 +326,44 @@ function spliced(text: string, lit: Literal, literals: readonly Literal[], idx: 
     return e === -1 ? text.length : e;
   })();
   const rest = text.slice(lit.end, lineEnd);
-  // `%` formatting and `.format(`: the placeholders of the text are the splices.
-  if (/^\s*%\s*[\w(]/.test(rest) || /^\s*\.format\(/.test(rest)) {
-    const ph = /^\s*%/.test(rest) ? /%(?:\([^)]*\))?[-#0 +]*\d*(?:\.\d+)?[sdifrx]/g : /\{[^{}]*\}/g;
+  // `%` formatting and `.format(`: the placeholders of the text are the splices, each filled by its argument; an
+  // argument the program fixed (fixedExpr) is no value.
+  const pct = /^\s*%\s*/.exec(rest);
+  const fmt = /^\s*\.format\(/.exec(rest);
+  if ((pct && /^\s*%\s*[\w(]/.test(rest)) || fmt) {
+    const ph = pct ? /%(?:\(([^)]*)\))?[-#0 +]*\d*(?:\.\d+)?[sdifrx]/g : /\{([^{}]*)\}/g;
+    const argText = fmt
+      ? statementAt(text, lit.end + fmt[0].length, true)
+      : (() => {
+          const open = lit.end + pct![0].length;
+          return text[open] === '(' ? statementAt(text, open + 1, true) : statementAt(text, open);
+        })();
+    const args = splitTop(argText, ',');
+    const keyword = new Map<string, string>();
+    for (const x of args) {
+      const kv = /^([A-Za-z_]\w*)\s*=(?!=)\s*([\s\S]+)$/.exec(x);
+      if (kv) keyword.set(kv[1]!, kv[2]!);
+    }
+    const spread = args.some((x) => x.startsWith('*'));
     const base = sql;
     sql = '';
     let from = 0;
+    let next = 0;
     for (let m = ph.exec(base); m; m = ph.exec(base)) {
       sql += base.slice(from, m.index);
-      at.push(sql.length);
-      sql += '?';
+      // The argument that fills this placeholder: `{}` and `%s` the next one, `{0}` by index, `{name}` by keyword.
+      const field = (m[1] ?? '').split(/[:!]/)[0]!.trim();
+      const arg = spread ? undefined : field === '' ? args[next++] : /^\d+$/.test(field) ? args[Number(field)] : keyword.get(field);
+      if (arg !== undefined && fixedExpr(text, arg, lit.start)) sql += 'fixed';
+      else {
+        at.push(sql.length);
+        sql += '?';
+      }
       from = m.index + m[0].length;
     }
     sql += base.slice(from);
-    if (at.length === 0) at.push(sql.length);
-    return { sql, at, names: [] };
+    if (from === 0) at.push(sql.length);
+    return at.length > 0 || names.length > 0 ? { sql, at, names } : null;
   }
   // `+` joins: literals and values along the line.
   let k = idx + 1;
@@ -497,6 +465,14 @@ export default defineRule({
         // argument (`eval(prompt=p, model=m)`) would raise TypeError there, so it calls a function of the file's own
         // that shadows the name. What that function does is read where it is defined (`builtins.eval(` above).
         if (py && /^\s*[A-Za-z_]\w*\s*=(?!=)/.test(arg)) continue;
+        // A JavaScript method named eval (`async eval({ code }) {`): its definition, not a call of the builtin.
+        if (!py) {
+          const close = statementEnd(text, m.index + m[0].length, true);
+          if (text[close] === ')' && /^[ \t]*\{/.test(text.slice(close + 1, close + 40))) continue;
+        }
+        // Input first restricted to characters that cannot name anything (digits, operators, brackets): evaluating it
+        // computes arithmetic only.
+        if (ident && charsetGuarded(text, ident, m.index)) continue;
         const call = m[1]!.replace(/\($/, '');
         ctx.report({
           file: f.file,
