@@ -5,7 +5,7 @@ import { isUtf8 } from 'node:buffer';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseSkillDocument } from '../src/core/parse.js';
-import { decodeSource, findInvalidUtf8, originalOffset, positionAt } from '../src/core/source.js';
+import { decodeSource, findInvalidUtf8, originalOffset, positionAt, utf16Of } from '../src/core/source.js';
 
 const RUNS = Number(process.env.FC_RUNS ?? 300);
 const opts = { numRuns: RUNS };
@@ -206,6 +206,58 @@ describe('findInvalidUtf8 and decodeSource on arbitrary bytes', () => {
           expect(inv.column).toBeGreaterThanOrEqual(1);
         }
         expect(() => parseSkillDocument(src)).not.toThrow();
+      }),
+      opts,
+    );
+  });
+});
+
+describe('utf16Of and decodeSource on UTF-16 text', () => {
+  const units = (s: string, be: boolean) => {
+    const b = Buffer.from(`\ufeff${s}`, 'utf16le');
+    if (be) for (let i = 0; i < b.length; i += 2) [b[i], b[i + 1]] = [b[i + 1]!, b[i]!];
+    return new Uint8Array(b);
+  };
+
+  it('UTF-16 text with a mark and an ASCII character is UTF-16, and is read back exactly, in either byte order', () => {
+    fc.assert(
+      fc.property(skillText, fc.constantFrom(' ', '\n', 'a', '\r\n'), fc.boolean(), (s, ascii, be) => {
+        // Keep the text free of runs that UTF-16 text cannot show (no 8 characters in a row of U+2020…U+7E7E).
+        const text = (s + ascii).replace(/[\u2020-\u7e7e]/g, 'x');
+        const bytes = units(text, be);
+        const enc = utf16Of(bytes);
+        expect(enc).toBe(be ? 'utf-16be' : 'utf-16le');
+        const src = decodeSource(bytes, { encoding: enc });
+        expect(src.bom).toBe(true);
+        expect(src.normalized).toBe(text.replace(/\r\n?/g, '\n'));
+        expect(src.invalidUtf8Count).toBe(0);
+      }),
+      opts,
+    );
+    expect(utf16Of(units('{"a": "삼성"}\n', false))).toBe('utf-16le');
+    expect(utf16Of(units('# 메모\n', true))).toBe('utf-16be');
+  });
+
+  it('UTF-8 text behind a mark (a run of printable ASCII, or no zero byte where UTF-16 puts one) is not UTF-16', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 40 }), fc.stringMatching(/^[ -~]{16,40}$/), fc.string({ unit: 'binary', maxLength: 40 }), fc.boolean(), (a, run, b, be) => {
+        const bytes = new Uint8Array([...(be ? [0xfe, 0xff] : [0xff, 0xfe]), ...Buffer.from(a + run + b, 'utf8'), 0, 0]);
+        expect(utf16Of(bytes.length % 2 === 0 ? bytes : bytes.subarray(0, bytes.length - 1))).toBeNull();
+      }),
+      opts,
+    );
+    expect(utf16Of(new Uint8Array([0xff, 0xfe, 0x41, 0x42, 0x43, 0x44]))).toBeNull();
+    expect(utf16Of(new Uint8Array([0xff, 0xfe, 0x41, 0x00, 0x42]))).toBeNull();
+  });
+
+  it('never throws on arbitrary bytes, and answers only for a mark', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 200 }), (bytes) => {
+        const enc = utf16Of(bytes);
+        if (enc !== null) {
+          expect([0xff, 0xfe]).toContain(bytes[0]);
+          decodeSource(bytes, { encoding: enc });
+        }
       }),
       opts,
     );

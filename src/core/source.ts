@@ -80,14 +80,42 @@ export function findInvalidUtf8(buf: Uint8Array, max = MAX_LISTED): { offsets: n
 }
 
 const decoder = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
+const utf16 = { 'utf-16le': new TextDecoder('utf-16le', { fatal: false, ignoreBOM: true }), 'utf-16be': new TextDecoder('utf-16be', { fatal: false, ignoreBOM: true }) };
+
+/** Printable ASCII bytes in a row that UTF-16 text does not hold: an ASCII character of UTF-16 has a zero byte
+ *  beside it, and 16 bytes in a row that are all printable ASCII would be 8 CJK characters in a row whose two bytes
+ *  both fall in that range. UTF-8 text behind a byte-order mark (a file made to be read two ways) has such runs. */
+const ASCII_RUN = 16;
+
+/**
+ * The encoding of bytes that are UTF-16 text by their own evidence, or null: a byte-order mark (FF FE
+ * little-endian, FE FF big-endian), an even length, at least one code unit whose high byte is zero (a line break, a
+ * space, any ASCII character), and no run of ASCII_RUN printable ASCII bytes. Anything else is read as UTF-8.
+ */
+export function utf16Of(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | null {
+  if (bytes.length < 4 || bytes.length % 2 !== 0) return null;
+  const le = bytes[0] === 0xff && bytes[1] === 0xfe;
+  const be = bytes[0] === 0xfe && bytes[1] === 0xff;
+  if (!le && !be) return null;
+  let zeroHigh = false;
+  let run = 0;
+  for (let i = 2; i < bytes.length; i++) {
+    const b = bytes[i]!;
+    if (!zeroHigh && b === 0 && i % 2 === (le ? 1 : 0)) zeroHigh = true;
+    run = b >= 0x20 && b <= 0x7e ? run + 1 : 0;
+    if (run >= ASCII_RUN) return null;
+  }
+  return zeroHigh ? (le ? 'utf-16le' : 'utf-16be') : null;
+}
 
 /**
  * Decode a file's bytes. `bom: false` for bytes that do not start the file (a later chunk of a streamed file): a
- * leading U+FEFF there is text, not a byte-order mark, and is kept.
+ * leading U+FEFF there is text, not a byte-order mark, and is kept. `encoding` reads them as UTF-16 instead of UTF-8
+ * (utf16Of says when the bytes show it); their byte-order mark is then the BOM.
  */
-export function decodeSource(bytes: Uint8Array, opts: { bom?: boolean } = {}): SourceText {
-  const text = decoder.decode(bytes);
-  const invalid = isUtf8(bytes) ? { offsets: [], count: 0 } : findInvalidUtf8(bytes);
+export function decodeSource(bytes: Uint8Array, opts: { bom?: boolean; encoding?: 'utf-16le' | 'utf-16be' | null } = {}): SourceText {
+  const text = opts.encoding ? utf16[opts.encoding].decode(bytes) : decoder.decode(bytes);
+  const invalid = opts.encoding || isUtf8(bytes) ? { offsets: [], count: 0 } : findInvalidUtf8(bytes);
   const bom = opts.bom !== false && text.charCodeAt(0) === 0xfeff;
   const body = bom ? text.slice(1) : text;
   let crlfCount = 0;

@@ -8,7 +8,7 @@ import { jsonStrings, type JsonScan } from '../analysis/jsonscan.js';
 import type { FileKind, FolderIo, FolderListing, PackageFile, PackageFiles, SkillFolder, Unscanned } from '../core/contracts.js';
 import { MAX_PACKAGE_BYTES, MAX_PACKAGE_FILES, PACKAGE_FILE_BOUND } from '../core/limits.js';
 import { isSkillFileName } from '../core/skillfile.js';
-import { decodeSource } from '../core/source.js';
+import { decodeSource, utf16Of } from '../core/source.js';
 import { thousands } from '../core/text.js';
 
 /** Bytes looked at to tell a binary file from a text file. */
@@ -62,8 +62,9 @@ function utf8Length(bytes: Uint8Array, i: number, end: number): number {
 }
 
 /**
- * A byte sequence that is not text, judged on its first SNIFF_BYTES bytes: a NUL; more than a tenth of control
- * bytes that text does not use; or compressed or encrypted data (a zlib stream such as a git object), whose bytes
+ * A byte sequence that is not text, judged on its first SNIFF_BYTES bytes: NUL bytes in more than one byte in a
+ * hundred (a stray NUL or a few do not hide a text file's words from the scan: they do not stop an agent's reader);
+ * more than a tenth of control bytes that text does not use; or compressed or encrypted data (a zlib stream such as a git object), whose bytes
  * are spread evenly: a few in a hundred such controls (25 of the 256 byte values) and, with the bytes that are not
  * part of a UTF-8 character, more than a tenth. Text in a legacy 8-bit encoding (Windows-1251, Latin-1) fails UTF-8
  * as often but holds no such controls, and stays text.
@@ -72,10 +73,12 @@ export function looksBinary(bytes: Uint8Array): boolean {
   const n = Math.min(bytes.length, SNIFF_BYTES);
   let controls = 0;
   let invalid = 0;
+  let nuls = 0;
   for (let i = 0; i < n; i++) {
     const b = bytes[i]!;
-    if (b === 0) return true;
-    if (b < 8 || (b > 13 && b < 32 && b !== 27)) controls++;
+    if (b === 0) {
+      if (++nuls * 100 > n) return true;
+    } else if (b < 8 || (b > 13 && b < 32 && b !== 27)) controls++;
     else if (b >= 0x80) {
       const len = utf8Length(bytes, i, n);
       if (len === 0) invalid++;
@@ -159,10 +162,14 @@ export function folderOf(absDir: string, opts: FolderOptions): SkillFolder {
         }
         if (r.kind !== 'ok') continue; // symlinks, FIFOs, vanished files: the symlink and reference rules speak for them
         const kind = fileKind(c.rel, utf8.decode(r.bytes.subarray(0, 256)));
+        // A UTF-16 document (a byte-order mark and the shape of UTF-16 text: utf16Of) is read as UTF-16, as an
+        // agent's file reader does; read as UTF-8 its text would be NUL bytes and mojibake, or a file skipped as
+        // binary. Not a script of the shells, Python or Node: their interpreters read UTF-8 whatever mark opens it.
+        const encoding = kind === 'shell' || kind === 'python' || kind === 'javascript' ? null : utf16Of(r.bytes);
         // Scripts are text whatever bytes they hold (a NUL does not stop a reader from finding the payload).
-        if (kind === 'other' && looksBinary(r.bytes)) continue;
+        if (kind === 'other' && !encoding && looksBinary(r.bytes)) continue;
         total += r.size;
-        const source = decodeSource(r.bytes);
+        const source = decodeSource(r.bytes, { encoding });
         let scan: JsonScan | null | undefined;
         files.push({
           rel: c.rel,
