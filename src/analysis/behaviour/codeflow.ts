@@ -27,6 +27,17 @@ const URL_BARE = /(?:^|[\s(=,])(https?:\/\/[^\s"'`)]+)/;
 const EXEC_CALL = /(?<![\w.])(?:exec|eval|compile|execfile|Function|runInThisContext|runInNewContext|runInContext|instance_eval|class_eval|module_eval|Invoke-Expression|iex|create_function|assert)\s*\(|\bnew\s+Function\s*\(|(?<![\w.$])eval\s+(?=[\w$(])|\bvm\.(?:runInThisContext|runInNewContext|runInContext|compileFunction)\s*\(|\bnew\s+vm\.Script\s*\(|\b(?:builtins|__builtins__)\.(?:exec|eval)\s*\(|\b(?:pickle|cPickle|_pickle|dill|cloudpickle|jsonpickle)\.(?:loads?|decode)\s*\(|(?<![\w.$])import\s*\((?!\s*["'][^"'`]*["']\s*\))|\[[Ss]cript[Bb]lock\]::[Cc]reate\s*\(|(?<![\w.$-])(?:[Ii]nvoke-[Ee]xpression|[Ii][Ee][Xx])\s+(?=[$(])/g;
 /** Calls that hand a string to a shell. */
 const SHELL_CALL = /\b(?:os\.system|os\.popen|subprocess\.(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|commands\.getoutput|child_process\.exec(?:Sync)?|execSync|exec|execa(?:Command)?|shell_exec|system|passthru|popen|proc_open|spawn(?:Sync)?|Start-Process|Open3\.(?:capture2e?|popen3))\s*\(\s*/g;
+/** Whether a call that runs a command (`head` its name, `args` its argument text) hands the command's output to the
+ *  program rather than to the terminal: Python's `check_output`, `getoutput`, `os.popen`, `run`/`Popen` with
+ *  `capture_output=True` or `stdout=PIPE`; Node's `execSync`, `exec`, `spawnSync`, `execa` unless `stdio` is
+ *  `'inherit'`; PHP's `shell_exec`; Ruby's `Open3.capture2`. */
+export function capturesOutput(head: string, args: string): boolean {
+  const fn = head.replace(/^(?:child_process|subprocess|os|commands|Open3)\./, '');
+  if (/^(?:check_output|getoutput|getstatusoutput|popen|shell_exec|capture2e?|popen3)$/.test(fn)) return true;
+  if (/^(?:run|Popen)$/.test(fn)) return /\bcapture_output\s*=\s*True\b|\bstdout\s*=\s*(?:subprocess\.)?PIPE\b/.test(args);
+  if (/^(?:execSync|exec|spawnSync|execa|execaCommand)$/.test(fn)) return !/\bstdio\s*:\s*(?:["']inherit["']|\[\s*["'](?:inherit|pipe)["']\s*,\s*["']inherit["'])/.test(args);
+  return false;
+}
 /**
  * For a JavaScript call of exec/spawn at `a`: whether it is a function that starts a process, either called bare
  * (imported by name) or as a method of a module that runs commands (`child_process.exec`, `cp.exec` where `cp` is
@@ -556,7 +567,20 @@ export function codeRun(sn: Snippet, st: State, depth: number, via: Step[]): voi
           if (t?.kind === 'download') emit({ rule: 'remote-exec', kind: 'download-run', severity: 'error', confidence: 'high', steps: [...t.steps, step(at(a, lineEnd(a)), `runs it in a shell (${head})`)], impact: 'whatever the server returns runs unreviewed', fix: 'Remove it' });
         }
         if (cmd) {
-          const inner: Snippet = { text: cmd, start: 0, end: cmd.length, lang: 'shell', place: () => at(a, a + m![0].length + args.length + 1), negated: sn.negated };
+          const captured = capturesOutput(head, args);
+          // The program's name that takes the output (`k = subprocess.check_output(…)`, `const k = execSync(…)`)
+          // holds what the command prints: a secret it reads goes on with that name to wherever the program sends it.
+          const target = captured ? /(?:^|[;{])[ \t]*(?:(?:const|let|var)[ \t]+)?([A-Za-z_$][\w$]*)[ \t]*(?::[^=\n]*)?=[ \t]*(?:await[ \t]+)?$/.exec(text.slice(lineStart(a), a))?.[1] : undefined;
+          const onOutput = target
+            ? (t: Taint) => {
+                if (t.kind === 'literal' || vars.has(target)) return;
+                vars.set(target, { ...t, steps: [...t.steps, step(at(a, lineEnd(a)), `takes its output into ${target}`)] });
+                // It holds the content itself (what a print of it shows), as a file read's result does.
+                if (t.kind !== 'download') contentVars.add(target);
+              }
+            : undefined;
+          if (target) vars.delete(target);
+          const inner: Snippet = { text: cmd, start: 0, end: cmd.length, lang: 'shell', place: () => at(a, a + m![0].length + args.length + 1), negated: sn.negated, ...(captured ? { captured } : {}), ...(onOutput ? { onOutput } : {}) };
           st.code(inner, st, depth + 1, via);
         }
         // A program's variables interpolated into an argument list that sends data (`["curl", "-d", f"t={token}"]`,

@@ -706,7 +706,9 @@ export class ShellModel {
     // A secret shown where the agent reads it, in a sentence that says its output is not to be shown ("`git
     // credential fill` only inside a process that does not echo its output"): the text asks for the read, not for
     // the print.
-    const quiet = this.sn.negated || (this.sn.unprinted === true && c.kind === 'secret-shown');
+    // The same for a command whose output a program takes (a Python or Node call that captures it): the program
+    // holds the secret, and what it does with it is read from the program.
+    const quiet = this.sn.negated || ((this.sn.unprinted === true || this.sn.captured === true) && c.kind === 'secret-shown');
     const lowered = quiet ? { severity, confidence } : undefined;
     if (quiet) {
       severity = 'info';
@@ -767,6 +769,7 @@ export class ShellModel {
       last = flow;
       const end = p.commands[p.commands.length - 1];
       if (depth === 0 && flow && end) this.shown(flow, end, p.commands);
+      if (depth === 0 && flow && this.sn.onOutput) this.sn.onOutput(flow);
       this.reviewed(p.commands);
     }
     return last;

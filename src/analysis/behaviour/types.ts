@@ -88,6 +88,12 @@ export interface Snippet {
   /** Prose whose sentence says the command's output is not to be shown ("without printing it", "in a process that
    *  does not echo its output"): a secret it reads is not shown where the agent reads it (that chain drops to info). */
   unprinted?: boolean;
+  /** A command a program runs and whose output the program takes (`subprocess.check_output`, `subprocess.run(…,
+   *  capture_output=True)`, `execSync`): what it prints goes to the program, not where the agent reads it. */
+  captured?: boolean;
+  /** Told what each top-level pipeline of a captured command prints (its flow: a secret it reads, a download), so
+   *  the program's variable that takes the output holds it. */
+  onOutput?: (t: Taint) => void;
   /** The code was hidden: decoded from an encoded literal, or its command name built at run time. */
   hidden?: boolean;
   /** How the code comes to run, when that is itself a step ("runs when the folder is opened in VS Code"). */
