@@ -17,6 +17,8 @@
 //   (src/analysis/addressee.ts: a description, a prohibition, a gerund), a command-line flag answering its
 //   program's own prompt, a category called pre-approved, a credential kept secret from others, a display setting
 //   to show or hide: low confidence. An imperative, "you", or the agent with a modal stays as it is;
+// - a skip of confirmation scoped to operations the text calls read-only (with no change or send beside it), or to
+//   the steps of what the user just asked for ("when the user asks for …"): low confidence;
 // - in text a rendered page hides (an HTML comment, a display:none block, a `[//]: #` comment;
 //   src/analysis/hidden.ts hiddenCarriers): one severity step higher. A note addressed to the AI is reported only
 //   there: in visible text it is ordinary.
@@ -265,6 +267,49 @@ function sentenceAround(text: string, from: number, to: number): string {
   return before.slice(stop + 1) + text.slice(from, to) + after.slice(0, end ? end.index : after.length);
 }
 
+/** Operations that only read, in the languages of the pack: read-only, read operations, GET, queries, lookups,
+ *  viewing ("查询", "只读", "查看", "読み取り", "consulta", "lecture seule", "Abfrage", "только чтение"). */
+const READ_ONLY = /\b(?:read[ \t-]?only|read[ \t]+(?:operations?|requests?|commands?|actions?|access)|reads|GET(?:[ \t]+requests?)?|quer(?:y|ies)|look-?ups?|viewing|view[ \t]+only)\b|查询|只读|查看|读取|読み取り|参照|照会|(?<!\p{L})(?:consultas?|solo[ \t]+lectura|lecture[ \t]+seule|consultation|Abfragen?|nur[ \t]+lesend|Lesezugriff|только[ \t]+чтени\p{L}*)(?!\p{L})/u;
+/** Actions that change or send something: what a read-only scope does not cover. */
+const WRITES = /\b(?:delet\w*|remov\w*|send\w*|upload\w*|post(?:s|ed|ing)?|writ\w*|modif\w*|updat\w*|creat\w*|pay\w*|transfer\w*|buy\w*|sell\w*|trad(?:e|es|ing)|push\w*|publish\w*|deploy\w*|install\w*|overwrit\w*|submit\w*|execut\w*[ \t]+trades?)\b|删除|发送|修改|写入|支付|转账|购买|卖出|交易|下单|提交|上传|发布|削除|送信|書き込|購入|支払/iu;
+/** A heading or a bold label line above `offset` (at most `lines` lines up), or null: the section's title. */
+function headingAbove(text: string, offset: number, lines: number): string | null {
+  let ls = text.lastIndexOf('\n', offset - 1) + 1;
+  for (let k = 0; k < lines && ls > 0; k++) {
+    ls = text.lastIndexOf('\n', ls - 2) + 1;
+    const line = text.slice(ls, text.indexOf('\n', ls) === -1 ? text.length : text.indexOf('\n', ls));
+    if (/^[ \t]*#{1,6}[ \t]/.test(line)) return line;
+  }
+  return null;
+}
+/**
+ * Whether a skip of confirmation covers only operations that read: its sentence, its line, or the title of its section, calls
+ * them read-only (queries, GET, viewing) and names no action that changes or sends anything ("All commands are
+ * read-only queries: execute immediately without user confirmation"; "## Query holdings … run directly, no
+ * confirmation"). Asking before a read protects nothing; a change or a send in the same sentence keeps the finding.
+ */
+function readOnlyScope(text: string, offset: number, end: number): boolean {
+  const sentence = sentenceAround(text, offset, end);
+  if (WRITES.test(sentence)) return false;
+  if (READ_ONLY.test(sentence)) return true;
+  // A list item or a table row that labels its operations ("1. **Read operations (GET):** Always safe. Execute
+  // without confirmation.").
+  const ls = text.lastIndexOf('\n', offset - 1) + 1;
+  const le = text.indexOf('\n', end);
+  const line = text.slice(ls, le === -1 ? text.length : le);
+  if (READ_ONLY.test(line)) return !WRITES.test(line);
+  const heading = headingAbove(text, offset, 8);
+  return heading !== null && READ_ONLY.test(heading) && !WRITES.test(heading);
+}
+/** A condition on the user's own request before the skip in its sentence ("When the user asks for an image, run
+ *  the steps without asking again"; "当用户…请求…时"): the steps of a task the user just asked for. */
+const USER_REQUEST = /(?:\b(?:when|whenever|if|once|after)\b[^.!?。\n]*\b(?:the[ \t]+)?user[ \t]+(?:asks?|asked|requests?|requested|provides?|provided|gives|gave|sends?|sent|uploads?|uploaded)\b|当用户[^。！？\n]*(?:请求|要求|提供|上传|发送)[^。！？\n]*时|用户(?:请求|要求)[^。！？\n]*时|ユーザーが[^。！？\n]*(?:依頼|要求|リクエスト)[^。！？\n]*(?:とき|時|場合))[^.!?。\n]*$/iu;
+function userRequestScope(text: string, offset: number): boolean {
+  const before = text.slice(Math.max(0, offset - 200), offset);
+  const stop = Math.max(before.lastIndexOf('\n'), ...['。', '！', '？', '. ', '! ', '? '].map((m) => before.lastIndexOf(m)));
+  return USER_REQUEST.test(before.slice(stop + 1));
+}
+
 /** Whether a translated "without asking for confirmation" names no action in its sentence (a quality, not an order). */
 function noActionNamed(text: string, offset: number, end: number): boolean {
   if (CLAIM_HALF.test(text.slice(offset, end))) return false;
@@ -396,6 +441,12 @@ export function instructionAware(ctx: SkillContext): SkillContext {
       } else if (r.messageId === 'skip-confirmation' && userChoseToSkip(text, r.offset)) {
         confidence = 'low';
         suffix += ' (only when the user passed a flag that asks for it: low confidence)';
+      } else if ((r.messageId === 'skip-confirmation' || r.messageId === 'approval-translated') && !CLAIM_HALF.test(text.slice(r.offset, r.endOffset ?? r.offset)) && readOnlyScope(text, r.offset, r.endOffset ?? r.offset)) {
+        confidence = 'low';
+        suffix += ' (only for operations the text calls read-only: low confidence)';
+      } else if ((r.messageId === 'skip-confirmation' || r.messageId === 'approval-translated') && !CLAIM_HALF.test(text.slice(r.offset, r.endOffset ?? r.offset)) && userRequestScope(text, r.offset)) {
+        confidence = 'low';
+        suffix += " (the steps of what the user just asked for: low confidence)";
       } else if (r.messageId === 'deceive' && MODAL_BEFORE.test(text.slice(Math.max(0, r.offset - 40), r.offset).replace(/\s*(?:\n\s*(?:#|\/\/|\*)?)+\s*/g, ' '))) {
         confidence = 'low';
         suffix += ' (what something would do, a consequence, not an order: low confidence)';
