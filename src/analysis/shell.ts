@@ -575,11 +575,14 @@ function base(v: string): string {
   return (k === -1 ? b : b.slice(k + 1)).toLowerCase();
 }
 
-/** The words of the command that runs: assignments and wrappers (sudo -u root, env A=1, /usr/bin/env) skipped. */
+/** The words of the command that runs: assignments (`A=1`, `A+=x`) and wrappers (sudo -u root, env A=1,
+ *  /usr/bin/env) skipped. An array assignment (`steps=(a b)`, `steps+=("Download … to $F")`: its elements are the
+ *  words up to the closing parenthesis) runs nothing: no words. */
 export function effectiveWords(words: readonly Word[]): Word[] {
   let i = 0;
   for (let guard = 0; guard < 8 && i < words.length; guard++) {
-    while (i < words.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[i]!.value)) i++;
+    if (i === 0 && /^[A-Za-z_][A-Za-z0-9_]*\+?=\(/.test(words[0]!.value)) return [];
+    while (i < words.length && /^[A-Za-z_][A-Za-z0-9_]*\+?=/.test(words[i]!.value)) i++;
     const head = words[i] ? base(words[i]!.value) : '';
     const takes = Object.hasOwn(WRAPPER_ARGS, head) ? WRAPPER_ARGS[head] : undefined;
     if (!takes) break;

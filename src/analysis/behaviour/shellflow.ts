@@ -814,6 +814,8 @@ export class ShellModel {
     const words = effectiveWords(c.words);
     const head = words[0] ? base(this.literal(words[0], 0)) : '';
     const vals = words.slice(1).map((w) => this.literal(w, 0));
+    // sed editing in place (`sed -i '/^KEY=/d' ~/.env`) writes what it would print back into the file.
+    if (head === 'sed' && vals.some((v) => /^-[a-zA-Z]*i/.test(v) || /^--in-place(?:=|$)/.test(v))) return;
     const here = this.at(c.start, c.end);
     // The last command prints the content whole (a reader, an encoder, a database query), or is the dump itself; a
     // selector prints the secret only when it selects it (`jq '.auths | keys'` prints registry names, `grep -c` a
@@ -919,6 +921,19 @@ export class ShellModel {
         if (t && t.kind !== 'literal') {
           // A path written as a word is the file's name until something reads it.
           this.st.vars.set(c.words[1]!.value, w.subs.length === 0 && !w.proc && t.kind === 'secret' ? { ...t, asPath: true } : t);
+          break;
+        }
+      }
+      return null;
+    }
+    // An array assignment (`steps=(a b)`, `manual_steps+=("Download … to $F")`): its elements are values, nothing runs.
+    // The array holds what its elements hold (a substitution that read a secret).
+    const array = /^([A-Za-z_][A-Za-z0-9_]*)\+?=\(/.exec(c.words[0]?.value ?? '');
+    if (array) {
+      for (const w of c.words) {
+        const t = this.wordTaint(w, depth);
+        if (t && t.kind !== 'literal') {
+          this.st.vars.set(array[1]!, t);
           break;
         }
       }
