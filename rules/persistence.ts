@@ -39,6 +39,10 @@ function inXmlComment(text: string, offset: number): boolean {
   return open !== -1 && text.lastIndexOf('-->', offset) < open;
 }
 
+/** A literal line printed into a file (`echo "umask 027" | tee -a …`, `printf 'x\n' >> …`), with no variable,
+ *  substitution or here-document that could bring other text. */
+const SHOWN_LINE = /^[^$`<]*\b(?:echo|printf)[ \t]+(?:-[a-zA-Z]+[ \t]+)*(?:"[^"$`\n]*"|'[^'\n]*')[^$`<]*$/;
+
 /** Commands that fetch, decode or open a connection (what the behaviour model calls active content). */
 const ACTIVE = /\b(?:curl|wget|nc|ncat|socat|bash\s+-i|\/dev\/tcp|python[0-9.]*\s+-c|base64\s+-d|eval)\b/;
 
@@ -74,6 +78,11 @@ export default packAndChainsRule(
     // A template that schedules what its caller passes: the skill does not choose what runs. A literal entry, or
     // one whose variable the skill sets to a download or network command, is still reported.
     if (id === 'crontab-write' && line.length <= 500 && removesOnly(line, src || line)) return null;
+    // A line written into a start-up file that the line itself shows, with nothing in it that fetches, decodes or
+    // connects (`echo "umask 027" | sudo tee -a /etc/profile.d/umask.sh`): the download or network command the message
+    // names is not there. Info: it still runs at each login. Written content the line does not show (a variable, a
+    // substitution, a here-document) keeps the finding.
+    if (id === 'startup-file-payload' && !ACTIVE.test(line) && SHOWN_LINE.test(line)) return { ...t, report: { ...t.report, severity: 'info', confidence: 'low', suffix: `${t.report.suffix ?? ''} (the line it writes is shown, and fetches, decodes or connects to nothing)` } };
     const vars = id === 'crontab-write' ? VARS_ONLY_ENTRY.exec(line) : null;
     if (vars) {
       const names = [...vars[2]!.matchAll(/\$\{?([A-Za-z_]\w*)/g)].map((m) => m[1]!);

@@ -175,6 +175,13 @@ export default packAndChainsRule(
       const r = t.report as { severity?: string; suffix?: string };
       return { ...t, report: { ...t.report, severity: 'warning', suffix: `${r.suffix ?? ''} (the rule names only ${scoped}, none a way to a root shell: root for those commands, not for everything: a warning)` } };
     }
+    // A rule the line shows being written (`echo "admin ALL=(ALL) ALL" >> /etc/sudoers`) without NOPASSWD: sudo asks
+    // that user for their password. It grants root through sudo, the common way to stop using root directly: a
+    // warning, one step down from the error a passwordless rule or a rule not shown keeps.
+    if (id === 'sudoers' && t.report.severity === 'error' && /\b(?:echo|printf)\b[^|>\n]*=[ \t]*\([^)\n]*\)/.test(line) && !/\bNOPASSWD\b/i.test(line)) {
+      const r = t.report as { severity?: string; suffix?: string };
+      return { ...t, report: { ...t.report, severity: 'warning', suffix: `${r.suffix ?? ''} (the rule it writes asks for the user's password: sudo rights for that user, not passwordless root: a warning)` } };
+    }
     if (id === 'chown-root-system' && USER_FILES.test(line)) return null;
     if (ctx.skill.trust !== highestTrust()) return t;
     if (DISCOURAGING_COMMENT.test(line) || LIST_ELEMENTS.test(line) || patternRecord(text, at) || synopsisLine(text, at, line)) return info(t);
