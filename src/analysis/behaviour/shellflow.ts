@@ -348,7 +348,8 @@ export function oneSetting(head: string, vals: readonly string[]): string | null
   // awk's actions (`{print $2}`) and sed's replacement and flags say what is printed, not which line.
   const sel = head === 'sed' ? /^s(.)(.*?)\1/.exec(progs[0]!)?.[2] ?? progs[0]! : progs[0]!.replace(/\{[^{}]*\}/g, ' ');
   if (/[|[]|\\[wWsS]/.test(sel) || /\.[*+][A-Za-z_]/.test(sel)) return null;
-  const names = [...new Set([...sel.matchAll(/[A-Za-z_][A-Za-z0-9_]*/g)].map((m) => m[0]).filter((n) => !/^(?:export|print|p|s|n|d)$/.test(n)))];
+  // A regex escape (`\K` of grep -P, which starts the printed part after the name) names nothing.
+  const names = [...new Set([...sel.replace(/\\[A-Za-z]/g, ' ').matchAll(/[A-Za-z_][A-Za-z0-9_]*/g)].map((m) => m[0]).filter((n) => !/^(?:export|print|p|s|n|d)$/.test(n)))];
   if (names.length !== 1 || !SECRET_NAME.test(names[0]!) || serviceWords(names[0]!).length === 0) return null;
   return names[0]!;
 }
@@ -845,6 +846,13 @@ export class ShellModel {
     // output of that command (read above), which holds the service's answer, not $T.
     for (const m of (w.subs.length > 0 ? withoutSubstitutions(v) : v).matchAll(/\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?/g)) {
       const t = this.st.vars.get(m[1]!);
+      // A folder held by the variable joined with a path under it (`SSH_DIR=~/.ssh` … `"$SSH_DIR/config"`): the file
+      // read is that path, which may be a setting beside the keys rather than a key.
+      const under = t && t.kind === 'secret' && /^(?:~\/|\/)/.test(t.what) ? new RegExp(String.raw`^\$\{?${m[1]}\}?(\/[\w.-]+(?:\/[\w.-]+)*)$`).exec(v) : null;
+      if (t && under) {
+        const sp = secretPath(`${t.what.replace(/\/+$/, '')}${under[1]}`);
+        if (sp) return { kind: 'secret', steps: [...t.steps, { ...step(this.at(w.start, w.end), `reads the credentials ${sp.what}`), store: sp.what }], what: sp.what };
+      }
       if (t && t.kind !== 'literal') return t;
       if (SECRET_NAME.test(m[1]!)) return { kind: 'secret', steps: [step(this.at(w.start, w.end), `reads the secret $${m[1]}`)], what: `$${m[1]}`, envName: m[1]! };
     }
@@ -1106,6 +1114,17 @@ export class ShellModel {
     });
   }
 
+  /** Whether this snippet is a listing of paths, not a script: a code block of at least two lines in which every
+   *  line holds only absolute paths and words in parentheses (`/.env   /metrics (Prometheus)`, routes to probe, files
+   *  to check). A path at the start of such a line names a place; nothing runs it. */
+  private listing?: boolean;
+  pathListing(): boolean {
+    if (this.listing !== undefined) return this.listing;
+    const lines = this.sn.text.slice(this.sn.start, this.sn.end).split('\n').map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('#'));
+    this.listing = !this.sn.prose && lines.length >= 2 && lines.every((l) => /^\/\S*(?:[ \t]+(?:\/\S*|[(（][^)）\n]*[)）]|[#＃].*))*$/u.test(l));
+    return this.listing;
+  }
+
   /** What the command does; returns its output's taint. */
   effect(c: Command, head: string, words: Word[], args: Word[], vals: string[], stdin: Taint | null, here: Where, depth: number): Taint | null {
     const st = this.st;
@@ -1124,7 +1143,9 @@ export class ShellModel {
     // `open song.mp3` / `start report.pdf` hands a document to its viewer: nothing of it runs.
     const opensDocument = (head === 'open' || head === 'start') && runFile !== null && runFile !== undefined && DOCUMENT.test(runFile);
     if (runFile && !opensDocument) {
-      const t = st.files.get(runFile) ?? [...st.files].find(([f]) => base(f) === base(runFile) && base(f).length > 0)?.[1];
+      // The file written under that exact path, else one of the same name written elsewhere (`curl -o x.sh` in one
+      // folder, `$DIR/x.sh` run later) — but not from a listing of paths, where a name alike is only a name.
+      const t = st.files.get(runFile) ?? (this.pathListing() ? undefined : [...st.files].find(([f]) => base(f) === base(runFile) && base(f).length > 0)?.[1]);
       if (t?.kind === 'download') {
         this.emit({ rule: 'remote-exec', kind: 'download-run', severity: 'error', confidence: 'high', steps: [...t.steps, step(here, `runs ${runFile}`)], impact: 'whatever the server returned runs unreviewed', fix: 'Ship the script in the skill, or verify a pinned checksum before running it' });
         return null;
