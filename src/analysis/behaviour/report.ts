@@ -4,7 +4,8 @@
 // findings except where the model has more to say on the same line: a chain ending there (it replaces the line
 // pattern's finding, with the whole chain and its evidence-based severity), or a line the model read and cleared
 // (a credential sent to its own service, an echoed install hint, text warning against the command). In a test file
-// (tests/, test_*.py, *.test.js) nothing runs when the skill is used: findings there drop to info.
+// (tests/, test_*.py, *.test.js) of a skill at the highest trust, one the skill file does not name, nothing runs when
+// the skill is used: findings there drop to info.
 
 import type { ReportInput, Rule, RuleMeta, SkillContext } from '../../core/rule.js';
 import { catalogueAware } from '../catalogue.js';
@@ -71,8 +72,20 @@ function relOf(ctx: SkillContext, file: string | undefined): string {
   return dir && f.startsWith(`${dir}/`) ? f.slice(dir.length + 1) : f;
 }
 
+/**
+ * Whether findings in `file` drop to info as a test's: a test file (TEST_FILE) of a skill at the highest trust that
+ * the skill file does not name. A folder called `tests/` is the author's own word: in an installed or audited skill
+ * it lowers nothing (a payload put under tests/ runs like any other when the skill says to run it), and a test file
+ * the skill file names ("run `bash tests/setup.sh`") is what the agent is told to run, whatever its folder.
+ */
 function inTest(ctx: SkillContext, file: string | undefined): boolean {
-  return TEST_FILE.test(relOf(ctx, file));
+  if (ctx.skill.trust !== highestTrust()) return false;
+  const rel = relOf(ctx, file);
+  if (!TEST_FILE.test(rel)) return false;
+  const skillText = ctx.skill.source?.normalized ?? '';
+  const name = rel.slice(rel.lastIndexOf('/') + 1);
+  const esc = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return !new RegExp(`(?:^|[\\s\`'"(/=:])(?:${esc(rel)}|${esc(name)})(?![\\w.-])`).test(skillText);
 }
 
 /** The files of a skill's evaluations and tests (`evals/evals.json`, as skill authoring tools lay them out, a
