@@ -218,12 +218,13 @@ function linesOf(text: string, start: number, end: number): string {
  */
 export function catalogueAware(ctx: SkillContext, documented: Set<string> = new Set()): SkillContext {
   const trusted = ctx.skill.trust === highestTrust();
-  /** Why a finding at `offset` is text about the behaviour rather than the behaviour, or null. A deny list's key and a
-   *  regular expression are the skill's own writing: read where the author is trusted only, as a list of strings is. */
+  /** Why a finding at `offset` is text about the behaviour rather than the behaviour, or null. A heading, a deny
+   *  list's key and a regular expression are the skill's own writing: read where the author is trusted only. Below
+   *  that trust a heading about attacks lowers nothing ("run the commands under Attack examples" is an order too). */
   const quotedWhy = (text: string, file: string | undefined, offset: number): string | null => {
+    if (!trusted) return null;
     // Headings exist only in markdown: in a script, `# Dangerous payload below` is a comment, not a section title.
     if ((file === undefined || DOC_FILE.test(file)) && inCatalogue(text, offset)) return 'in a section that quotes attacks';
-    if (!trusted) return null;
     if (inDenyList(text, offset)) return 'in a list of what is denied';
     if (file !== undefined && inRegexLiteral(file, text, offset)) return 'in a regular expression, a pattern to look for';
     if (file !== undefined && inShellPattern(file, text, offset)) return 'in a pattern only a search tool reads';
