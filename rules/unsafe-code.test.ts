@@ -149,6 +149,7 @@ tester.run(rule, {
         ].join('\n'),
         'like.js': "export function find(db, query) {\n  const terms = query.split(/\\s+/);\n  const where = terms.map(() => '(body LIKE ? OR tags LIKE ?)').join(' AND ');\n  return db.query(`SELECT * FROM items WHERE ${where}`, terms.flatMap((t) => [t, t]));\n}\n",
         'pg.js': "export function find(pool, terms) {\n  const words = terms.map((_, i) =>\n    `(body ILIKE $${i + 1})`\n  ).join(' OR ');\n  return pool.query(`SELECT * FROM items WHERE ${words}`, terms);\n}\n",
+        'notes.py': 'def update_note(conn, note_id, **kwargs):\n    allowed = {"title", "content", "tags"}\n    updates = {k: v for k, v in kwargs.items() if k in allowed}\n    updates["updated_at"] = "now"\n    set_clause = ", ".join(f"{k} = ?" for k in updates)\n    conn.execute(f"UPDATE notes SET {set_clause} WHERE id = ?", [*updates.values(), note_id])\n',
         'contact.js': [
           'export function contact(db, phone, name, email) {',
           '  const updates = {};',
@@ -366,6 +367,7 @@ tester.run(rule, {
         'd.py': 'def patch(conn, body, rid):\n    known = {}\n    for k in body:\n        known[k] = body[k]\n    sets = ", ".join(f"{k} = ?" for k in known)\n    conn.execute(f"UPDATE items SET {sets} WHERE id = ?", [*known.values(), rid])\n',
         'e.js': "function find(pool, keywords) {\n  const words = keywords.map((k, i) => `(body = '${k}')`).join(' OR ');\n  return pool.query(`SELECT * FROM items WHERE ${words}`);\n}\n",
         'f.py': 'def page(conn, n: str):\n    return conn.execute(f"SELECT * FROM items LIMIT {n * 3}")\n',
+        'g.py': 'def update_note(conn, note_id, **kwargs):\n    blocked = {"id"}\n    updates = {k: v for k, v in kwargs.items() if k not in blocked}\n    set_clause = ", ".join(f"{k} = ?" for k in updates)\n    conn.execute(f"UPDATE notes SET {set_clause} WHERE id = ?", [*updates.values(), note_id])\n',
       },
       errors: [
         { messageId: 'sqlBuilt', line: 4, column: 18, severity: 'warning', file: 'skills/s/a.py' },
@@ -374,6 +376,7 @@ tester.run(rule, {
         { messageId: 'sqlNames', line: 6, column: 18, severity: 'warning', file: 'skills/s/d.py' },
         { messageId: 'sqlBuilt', line: 3, column: 21, severity: 'warning', file: 'skills/s/e.js' },
         { messageId: 'sqlBuilt', line: 2, column: 25, severity: 'warning', file: 'skills/s/f.py' },
+        { messageId: 'sqlNames', line: 5, column: 18, severity: 'warning', file: 'skills/s/g.py' },
       ],
     },
     {

@@ -244,8 +244,13 @@ export function keysFixed(text: string, name: string, at: number, depth = 0): bo
   if (decls.length === 0) return false;
   const js = /\b(?:const|let|var)\b|=>|===/.test(text.slice(from, to));
   const literalKeys = (v: string): boolean => {
-    const comp = /^\{\s*(\w+)\s*:\s*\w+\s+for\s+\1\s*,\s*\w+\s+in\s+(\w+)\.items\(\)(?:\s+if\s[^{}]*)?\}$/.exec(v);
-    if (comp) return keysFixed(text, comp[2]!, at, depth + 1);
+    const comp = /^\{\s*(\w+)\s*:\s*\w+\s+for\s+\1\s*,\s*\w+\s+in\s+(\w+)\.items\(\)(?:\s+if\s([^{}]*))?\}$/.exec(v);
+    if (comp) {
+      // Filtered to the keys of a fixed collection (`if k in allowed`, `allowed = {"title", "tags"}`): those keys only.
+      const member = comp[3] ? new RegExp(String.raw`^${comp[1]}\s+in\s+(\w+)\s*(?:and\b|$)`).exec(comp[3].trim()) : null;
+      if (member && iterationFixed(text, { at, iterable: member[1]!, count: 1, index: 0 }, depth + 1)) return true;
+      return keysFixed(text, comp[2]!, at, depth + 1);
+    }
     const inner = enclosed(v, '{', '}');
     if (inner === null) return false;
     if (inner.trim() === '') return true;

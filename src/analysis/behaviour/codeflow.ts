@@ -11,7 +11,7 @@
 //   process with the socket as its standard streams; Node net + child_process piping).
 
 import { hostOf, isLocalHost, isPlaceholderHost, METADATA_SERVICE, metadataCredential, persistencePath, secretPath } from './paths.js';
-import { DOTENV_FILE, ownService, SECRET_NAME, sentEvidence, shownChain, shownStore, stage, type State } from './shellflow.js';
+import { DOTENV_FILE, oneSetting, ownService, SECRET_NAME, sentEvidence, shownChain, shownStore, stage, type State } from './shellflow.js';
 import type { Chain, Lang, Snippet, Step, Taint, Where } from './types.js';
 import { INVISIBLE_SOURCE } from '../../core/unicode.js';
 import { mcpServerCode } from '../tooldesc.js';
@@ -338,6 +338,14 @@ export function codeRun(sn: Snippet, st: State, depth: number, via: Step[]): voi
         if (pl) paths.set(name, pl[1]!.replace(/^\$env:(?:USERPROFILE|HOME)/i, '~'));
         else if (/\bexpanduser\(|Path\.home\(\)|homedir\(\)/.test(rhs)) paths.set(name, `~/${stringsIn(rhs).map((x) => x.value.replace(/^~?\/+/, '')).join('/')}`);
         let t = taintOfExpr(rhs, a, b);
+        // One setting cut out of a dotenv file's text by a pattern anchored on its name
+        // (`re.search(r'^GITHUB_TOKEN=(.*)$', open(p).read(), re.M).group(1)`, `text.match(/^GH_TOKEN=(.*)$/m)`): the
+        // value of that setting, as `grep '^NAME='` gives in a shell (oneSetting reads the pattern the same way).
+        if (t && t.kind === 'secret' && !t.setting && !t.envName && !t.owner && DOTENV_FILE.test(t.what)) {
+          const pat = /\bre\.(?:search|match|fullmatch|findall)\(\s*[rRbB]{0,2}(["'])((?:(?!\1)[^\\\n]|\\.)*)\1/.exec(rhs) ?? /\.match\(\s*\/((?:[^/\\\n]|\\.)+)\/[gimsuy]*\s*\)/.exec(rhs);
+          const name = pat ? oneSetting('grep', [pat[2] ?? pat[1]!]) : null;
+          if (name) t = { ...t, steps: [...t.steps, step(at(a, b), `keeps the setting ${name}`)], setting: name };
+        }
         // A secret hidden in a carrier as it is assigned: a steganography library's embed call, or its bits mapped to
         // invisible characters.
         if (t && (t.kind === 'secret' || t.kind === 'env') && !t.hiddenIn) {
