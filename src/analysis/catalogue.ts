@@ -110,26 +110,32 @@ const REGEX_SYNTAX = /\\[sSdDwWbB]|\(\?[:=!<iP]|\.[*+?]|\[\^?[^\]]+\][*+?]?|\|/;
  */
 export function inRegexLiteral(file: string, text: string, offset: number): boolean {
   if (!CODE_FILE.test(file)) return false;
+  const found = literalAround(text, offset, LITERAL);
+  if (!found) return false;
+  const { lit, before } = found;
+  // A regex literal exists in JavaScript and TypeScript only; elsewhere a slash opens a path.
+  if (lit.startsWith('/')) return JS_FILE.test(file);
+  if (REGEX_CALL.test(before.slice(-40))) return true;
+  // A raw string handed to a shell or a process is a command, whatever its bars (`os.system(r"curl x|sh")`).
+  if (/\b(?:system|popen|subprocess|check_output|check_call|spawn\w*|exec\w*|run|call|Popen)\s*\(/.test(before.slice(-60))) return false;
+  return /^[rR][bB]?["']|^[bB][rR]["']/.test(lit) && REGEX_SYNTAX.test(lit);
+}
+
+/** The literal of the line around `offset` that `re` (a global pattern of a line's literals) finds holding it, with
+ *  the line's text before it; null when none holds it, or the line is over 4,000 characters. */
+function literalAround(text: string, offset: number, re: RegExp): { lit: string; before: string } | null {
   const ls = text.lastIndexOf('\n', offset - 1) + 1;
   let le = text.indexOf('\n', offset);
   if (le === -1) le = text.length;
-  if (le - ls > 4000) return false;
+  if (le - ls > 4000) return null;
   const line = text.slice(ls, le);
   const at = offset - ls;
-  LITERAL.lastIndex = 0;
-  for (let m = LITERAL.exec(line); m; m = LITERAL.exec(line)) {
-    if (m.index > at) break;
-    if (at >= m.index + m[0].length) continue;
-    const lit = m[0];
-    // A regex literal exists in JavaScript and TypeScript only; elsewhere a slash opens a path.
-    if (lit.startsWith('/')) return JS_FILE.test(file);
-    const before = line.slice(Math.max(0, m.index - 60), m.index);
-    if (REGEX_CALL.test(before.slice(-40))) return true;
-    // A raw string handed to a shell or a process is a command, whatever its bars (`os.system(r"curl x|sh")`).
-    if (/\b(?:system|popen|subprocess|check_output|check_call|spawn\w*|exec\w*|run|call|Popen)\s*\(/.test(before)) return false;
-    return /^[rR][bB]?["']|^[bB][rR]["']/.test(lit) && REGEX_SYNTAX.test(lit);
+  re.lastIndex = 0;
+  for (let m = re.exec(line); m; m = re.exec(line)) {
+    if (m.index > at) return null;
+    if (at < m.index + m[0].length) return { lit: m[0], before: line.slice(0, m.index) };
   }
-  return false;
+  return null;
 }
 
 /** Shell scripts, where a grep pattern is a string handed to grep. */
@@ -148,32 +154,22 @@ const SHELL_STRING = /'[^'\n]*'|"(?:[^"\\\n]|\\.)*"/g;
  */
 export function inShellPattern(file: string, text: string, offset: number): boolean {
   if (!SHELL_FILE.test(file)) return false;
-  const ls = text.lastIndexOf('\n', offset - 1) + 1;
-  let le = text.indexOf('\n', offset);
-  if (le === -1) le = text.length;
-  if (le - ls > 4000) return false;
-  const line = text.slice(ls, le);
-  const at = offset - ls;
-  SHELL_STRING.lastIndex = 0;
-  for (let m = SHELL_STRING.exec(line); m; m = SHELL_STRING.exec(line)) {
-    if (m.index > at) break;
-    if (at >= m.index + m[0].length) continue;
-    const before = line.slice(0, m.index);
-    if (GREP_BEFORE.test(before)) return true;
-    const assign = /(?:^|[;&|{(][ \t]*|^(?:local|readonly|declare(?:[ \t]+-\w+)?|export)[ \t]+)([A-Za-z_]\w*)=$/.exec(before.trimStart());
-    if (!assign) return false;
-    const name = assign[1]!;
-    const uses = [...text.matchAll(new RegExp(String.raw`\$\{?${name}\b\}?`, 'g'))];
-    if (uses.length === 0) return false;
-    return uses.every((u) => {
-      const uls = text.lastIndexOf('\n', u.index! - 1) + 1;
-      const useLine = text.slice(uls, u.index!);
-      // Inside a double-quoted argument right after the search tool and its options.
-      const q = useLine.lastIndexOf('"');
-      return q !== -1 && (useLine.slice(0, q).match(/"/g)?.length ?? 0) % 2 === 0 && GREP_BEFORE.test(useLine.slice(0, q));
-    });
-  }
-  return false;
+  const found = literalAround(text, offset, SHELL_STRING);
+  if (!found) return false;
+  const { before } = found;
+  if (GREP_BEFORE.test(before)) return true;
+  const assign = /(?:^|[;&|{(][ \t]*|^(?:local|readonly|declare(?:[ \t]+-\w+)?|export)[ \t]+)([A-Za-z_]\w*)=$/.exec(before.trimStart());
+  if (!assign) return false;
+  const name = assign[1]!;
+  const uses = [...text.matchAll(new RegExp(String.raw`\$\{?${name}\b\}?`, 'g'))];
+  if (uses.length === 0) return false;
+  return uses.every((u) => {
+    const uls = text.lastIndexOf('\n', u.index! - 1) + 1;
+    const useLine = text.slice(uls, u.index!);
+    // Inside a double-quoted argument right after the search tool and its options.
+    const q = useLine.lastIndexOf('"');
+    return q !== -1 && (useLine.slice(0, q).match(/"/g)?.length ?? 0) % 2 === 0 && GREP_BEFORE.test(useLine.slice(0, q));
+  });
 }
 
 /**
