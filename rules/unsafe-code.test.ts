@@ -175,6 +175,16 @@ tester.run(rule, {
       },
     },
     {
+      // The readings are bounded by a budget linear in the file's size; each name of a function is read once, so
+      // thousands of queries splicing one fixed name stay within it (past it, a splice would be reported).
+      name: 'a function of thousands of queries that splice one name the program fixed, and thousands of functions doing it once',
+      code: '---\nname: s\ndescription: Keeps records.\n---\nRun `python3 q.py`.\n',
+      folder: {
+        'one.py': `def f(conn, x):\n    conds = ["a = ?"]\n    where = " AND ".join(conds)\n${'    conn.execute(f"SELECT * FROM t WHERE {where}", [x])\n'.repeat(3000)}`,
+        'many.py': Array.from({ length: 1500 }, (_, i) => `def f${i}(conn, x):\n    conds = ["a = ?"]\n    where = " AND ".join(conds)\n    conn.execute(f"SELECT * FROM t WHERE {where}", [x])\n`).join(''),
+      },
+    },
+    {
       name: 'eval quoted in the skill file is documentation',
       code: '---\nname: s\ndescription: Helps with the project.\n---\nNever write `eval(input())` in a script.\n',
     },

@@ -13,7 +13,7 @@
 // Nothing is parsed into a tree and nothing is run.
 
 import { catalogueAware } from '../src/analysis/catalogue.js';
-import { charsetGuarded, fixedExpr, namesFromFixedKeys, splitTop, statementAt, statementEnd } from '../src/analysis/fixedtext.js';
+import { charsetGuarded, fixedBudget, fixedExpr, namesFromFixedKeys, splitTop, statementAt, statementEnd } from '../src/analysis/fixedtext.js';
 import { loadPack, runPack, type Pack, withPackMessages } from '../src/analysis/packs.js';
 import { defineRule } from '../src/core/rule.js';
 import { highestTrust } from '../src/core/trust.js';
@@ -441,6 +441,8 @@ export default defineRule({
       const text = f.source.normalized;
       const where = `in ${quote(f.rel)}`;
       const py = f.kind === 'python';
+      // What the readings of fixed text may scan in this file: linear in its size (fixedtext.ts fixedBudget).
+      fixedBudget(Math.max(2_000_000, 16 * text.length));
       const { literals, data } = dataOf(text, py);
       // In an example that shows the flaw beside its safe form, the flaw is what the file teaches; the skill does
       // not run it for the user: info. This rule is about mistakes in the author's code, not malice, and

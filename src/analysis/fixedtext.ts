@@ -29,22 +29,65 @@ const PLACEHOLDER_LIST = new RegExp(
  *  assigned to a name (`const f = (a) =>`, `const f = async function`). Group 1 is its indentation. */
 const HEADER = /^([ \t]*)(?:export[ \t]+)?(?:default[ \t]+)?(?:async[ \t]+)?(?:def[ \t]+\w+|function\b|(?:static[ \t]+)?(?:async[ \t]+)?(?!(?:if|for|while|switch|catch|with|return|elif|else)\b)[A-Za-z_$][\w$]*[ \t]*\([^()\n]*\)[ \t]*\{[ \t]*$|(?:const|let|var)[ \t]+[\w$]+[ \t]*=[ \t]*(?:async[ \t]*)?(?:function\b|\([^()\n]*\)[ \t]*=>|[\w$]+[ \t]*=>))/gm;
 
+/** The function headers of the last text read (offset, indentation), found once per text. */
+let headersOf: { text: string; at: number[]; indent: number[] } | null = null;
+function headers(text: string): { at: number[]; indent: number[] } {
+  if (headersOf?.text !== text) {
+    const at: number[] = [];
+    const indent: number[] = [];
+    HEADER.lastIndex = 0;
+    for (let m = HEADER.exec(text); m; m = HEADER.exec(text)) {
+      at.push(m.index);
+      indent.push(m[1]!.length);
+    }
+    headersOf = { text, at, indent };
+  }
+  return headersOf;
+}
+
 /** The extent [start, end) of the function that holds offset `at`: from the last header before it to the next header
  *  at the same or a lower indentation; from the file's start when no header comes before. */
 export function enclosingFunction(text: string, at: number): [number, number] {
-  let start = 0;
-  let indent = -1;
-  HEADER.lastIndex = 0;
-  for (let m = HEADER.exec(text); m && m.index <= at; m = HEADER.exec(text)) {
-    start = m.index;
-    indent = m[1]!.length;
+  const h = headers(text);
+  let lo = 0;
+  let hi = h.at.length - 1;
+  let k = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (h.at[mid]! <= at) {
+      k = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
   }
-  if (indent < 0) return [0, text.length];
-  HEADER.lastIndex = at;
-  for (let m = HEADER.exec(text); m; m = HEADER.exec(text)) {
-    if (m[1]!.length <= indent) return [start, m.index];
-  }
-  return [start, text.length];
+  if (k < 0) return [0, text.length];
+  const indent = h.indent[k]!;
+  for (let j = k + 1; j < h.at.length; j++) if (h.indent[j]! <= indent) return [h.at[k]!, h.at[j]!];
+  return [h.at[k]!, text.length];
+}
+
+/** The characters the readings below may still scan before the caller's next fixedBudget (a file's worth): past it,
+ *  nothing more is taken as fixed, so the caller reports the splice as a value. The cost stays linear in the file's
+ *  size whatever the file holds (thousands of functions, one function of thousands of queries). */
+let budget = Number.POSITIVE_INFINITY;
+export function fixedBudget(chars: number): void {
+  budget = chars;
+}
+function spend(chars: number): boolean {
+  budget -= chars;
+  return budget >= 0;
+}
+/** What an exhausted budget leaves in place of a value: text no reading takes as fixed. */
+const SPENT = '?budget';
+
+/** Scans of the last text, kept by what they looked for and where (a name in one function is read once however many
+ *  splices use it). */
+let memoOf: { text: string; map: Map<string, unknown> } | null = null;
+function memo<T>(text: string, key: string, compute: () => T): T {
+  if (memoOf?.text !== text) memoOf = { text, map: new Map() };
+  if (memoOf.map.has(key)) return memoOf.map.get(key) as T;
+  const v = compute();
+  memoOf.map.set(key, v);
+  return v;
 }
 
 /** The end of a quoted string opening at `i` (one past its closing quote), or the text's end. Python's triple quotes
@@ -146,6 +189,14 @@ const esc = (name: string) => name.replace(/[$.]/g, (c) => `\\${c}`);
  *  `const name = v`, `name: T = v`, and one element of a tuple assignment (`a, name, b = [], [], []`). Augmented
  *  assignments (`+=`) come back with the value marked by a leading `+=`. */
 function assignments(text: string, name: string, from: number, to: number): Array<[number, string]> {
+  // Read once for the function that starts at `from` (or the whole file, from 0), then cut to the range.
+  const [fs, fe] = from === 0 ? [0, text.length] : enclosingFunction(text, from);
+  const all = memo(text, `a:${name}:${fs}:${fe}`, () => scanAssignments(text, name, fs, Math.max(fe, to)));
+  if (all.length === 1 && all[0]![1] === SPENT) return [[from, SPENT]];
+  return all.filter(([off]) => off >= from && off <= to);
+}
+function scanAssignments(text: string, name: string, from: number, to: number): Array<[number, string]> {
+  if (!spend(2 * (to - from))) return [[from, SPENT]];
   const scope = text.slice(from, to);
   const out: Array<[number, string]> = [];
   const n = esc(name);
@@ -165,21 +216,37 @@ function assignments(text: string, name: string, from: number, to: number): Arra
   return out.sort((a, b) => a[0] - b[0]);
 }
 
-/** Whether `name` holds a number: annotated `int`, `float` or `number` as a parameter or variable, a parameter whose
- *  default is a number, an argparse option declared `type=int`/`float` (for `args.name`), or assigned only numbers or
- *  `int(…)`/`len(…)`-like results in its function. A number has no quote to break out of a query with. */
+/** Whether `name` holds a number: annotated `int`, `float` or `number` as a parameter or variable of its function, a
+ *  parameter whose default is a number, an argparse option declared `type=int`/`float` (for `args.name`), or
+ *  assigned only numbers or `int(…)`/`len(…)`-like results in its function. A number has no quote to break out of a
+ *  query with. */
 function numericName(text: string, name: string, at: number, depth: number): boolean {
   const bare = name.replace(/^(?:\w+)\./, '');
   if (/^\w+\.\w+$/.test(name)) {
-    return new RegExp(String.raw`add_argument\(\s*(?:["']-\w["']\s*,\s*)?["']--${esc(bare).replace(/_/g, '[-_]')}["'][^()]*?\btype\s*=\s*(?:int|float)\b`).test(text);
+    // An option of the file's argument parser, looked up once per text and name.
+    if (argOptions?.text !== text) argOptions = { text, numeric: new Map() };
+    let known = argOptions.numeric.get(bare);
+    if (known === undefined) {
+      if (!spend(text.length)) return false;
+      known = new RegExp(String.raw`add_argument\(\s*(?:["']-\w["']\s*,\s*)?["']--${esc(bare).replace(/_/g, '[-_]')}["'][^()]*?\btype\s*=\s*(?:int|float)\b`).test(text);
+      argOptions.numeric.set(bare, known);
+    }
+    return known;
   }
-  const n = esc(name);
-  if (new RegExp(String.raw`[(,][ \t]*${n}[ \t]*:[ \t]*(?:int|float|number)\b`).test(text)) return true;
-  if (new RegExp(String.raw`[(,][ \t]*${n}[ \t]*(?::[ \t]*\w+[ \t]*)?=[ \t]*-?\d+(?:\.\d+)?[ \t]*[,)]`).test(text)) return true;
-  const [from] = enclosingFunction(text, at);
+  // The function's own text: its parameters (annotations, defaults) and assignments.
+  const [from, to] = enclosingFunction(text, at);
+  const declared = memo(text, `n:${name}:${from}:${to}`, () => {
+    if (!spend(2 * (to - from))) return false;
+    const scope = text.slice(from, to);
+    const n = esc(name);
+    return new RegExp(String.raw`[(,][ \t]*${n}[ \t]*:[ \t]*(?:int|float|number)\b`).test(scope) || new RegExp(String.raw`[(,][ \t]*${n}[ \t]*(?::[ \t]*\w+[ \t]*)?=[ \t]*-?\d+(?:\.\d+)?[ \t]*[,)]`).test(scope);
+  });
+  if (declared) return true;
   const set = assignments(text, name, from, at);
   return set.length > 0 && set.every(([off, v]) => !v.startsWith('+=') && numberExpr(text, v, off, depth + 1));
 }
+/** The argparse options read as numbers in the last text (numericName). */
+let argOptions: { text: string; numeric: Map<string, boolean> } | null = null;
 
 /** A numeric result: a number, a call that returns one (`int(x)`, `len(x)`, `Number(x)`, `Math.min(a, b)`), or
  *  arithmetic over numbers and names that hold numbers. */
@@ -203,6 +270,9 @@ function numberExpr(text: string, expr: string, at: number, depth: number): bool
  *  items, never by index or another mutator. */
 function listFixed(text: string, name: string, at: number, depth: number): boolean {
   const [from, to] = enclosingFunction(text, at);
+  return memo(text, `L:${name}:${from}:${to}`, () => listFixedIn(text, name, at, depth, from, to));
+}
+function listFixedIn(text: string, name: string, at: number, depth: number, from: number, to: number): boolean {
   const decls = assignments(text, name, from, to);
   if (decls.length === 0) return false;
   const items = (v: string): boolean => {
@@ -211,6 +281,7 @@ function listFixed(text: string, name: string, at: number, depth: number): boole
     return inner.trim() === '' || splitTop(inner, ',').filter((p) => p !== '').every((p) => fixedExpr(text, p, at, depth + 1));
   };
   if (!decls.every(([, v]) => items(v))) return false;
+  if (!spend(2 * (to - from))) return false;
   const scope = text.slice(from, to);
   const n = esc(name);
   if (new RegExp(String.raw`(?<![\w$.])${n}[ \t]*\[[^\]\n]*\][ \t]*=(?!=)`).test(scope)) return false;
@@ -240,6 +311,9 @@ function listFixed(text: string, name: string, at: number, depth: number): boole
 export function keysFixed(text: string, name: string, at: number, depth = 0): boolean {
   if (depth > 4) return false;
   const [from, to] = enclosingFunction(text, at);
+  return memo(text, `K:${name}:${from}:${to}`, () => keysFixedIn(text, name, at, depth, from, to));
+}
+function keysFixedIn(text: string, name: string, at: number, depth: number, from: number, to: number): boolean {
   const decls = assignments(text, name, from, to);
   if (decls.length === 0) return false;
   const js = /\b(?:const|let|var)\b|=>|===/.test(text.slice(from, to));
@@ -262,6 +336,7 @@ export function keysFixed(text: string, name: string, at: number, depth = 0): bo
     });
   };
   if (!decls.every(([, v]) => literalKeys(v))) return false;
+  if (!spend(2 * (to - from))) return false;
   const scope = text.slice(from, to);
   const n = esc(name);
   if (new RegExp(String.raw`(?<![\w$.])${n}\.(?:update|setdefault)\(|Object\.assign\(\s*${n}\b|\.\.\.${n}\b`).test(scope)) return false;
@@ -335,6 +410,12 @@ interface Loop {
 /** The `for` loops between `from` and `to` that bind `name` (`for k in …:`, `for a, k in ….items():`,
  *  `for (const k of …)`, `for (const [a, k] of …)`). */
 function loopsOver(text: string, name: string, from: number, to: number): Loop[] {
+  const [fs, fe] = from === 0 ? [0, text.length] : enclosingFunction(text, from);
+  const all = memo(text, `l:${name}:${fs}:${fe}`, () => scanLoops(text, name, fs, Math.max(fe, to)));
+  return all.filter((l) => l.iterable === SPENT || (l.at >= from && l.at <= to));
+}
+function scanLoops(text: string, name: string, from: number, to: number): Loop[] {
+  if (!spend(to - from)) return [{ at: from, iterable: SPENT, count: 1, index: 0 }];
   const out: Loop[] = [];
   const scope = text.slice(from, to);
   const re = /\bfor\s*(\(\s*(?:(?:const|let|var)\s+)?)?\[?\s*([A-Za-z_$][\w$]*(?:\s*,\s*[A-Za-z_$][\w$]*)*)\s*\]?\s+(in|of)\s+/g;
@@ -438,6 +519,7 @@ function nameless(chars: string, regexClass: boolean): boolean {
  *  `name = name.replace(/[^-+/*0-9 ]/g, '')`). */
 export function charsetGuarded(text: string, name: string, at: number): boolean {
   const [from] = enclosingFunction(text, at);
+  if (!spend(4 * (at - from))) return false;
   const scope = text.slice(from, at);
   const n = esc(name);
   const setOf = (expr: string): string | null => {
