@@ -628,10 +628,14 @@ function runsStdin(words: readonly Word[], prose = false): boolean {
   const head = headOf(words);
   if (EXEC_STDIN.has(head)) return true;
   if (!INTERPRETER.test(head)) return false;
+  const shell = /^(?:ba|z|da|k|fi|tc|c)?sh$/.test(head);
   for (const w of words.slice(1)) {
     const v = w.value;
-    if (v === '-' || v === '-s' || v === '--') return true;
+    if (v === '-' || v === '-s' || v === '--' || /^\/dev\/stdin$|^\/dev\/fd\/0$|^\/proc\/self\/fd\/0$/.test(v)) return true;
     if (/^-[a-z]*[cem]$/i.test(v) || v === '-m' || v === '--command') return false;
+    // A long option that is not the shell's own (`| bash --prefix ~/.tool`) is an argument of the script it reads
+    // from the pipe.
+    if (shell && /^--[a-z]/i.test(v) && !/^--(?:norc|noprofile|login|posix|verbose|restricted|noediting|rcfile|init-file|debugger|dump-strings|dump-po-strings|help|version|pretty-print)$/.test(v)) return true;
     // In prose, "| bash to install it" goes on as a sentence: only a path-like word is a script file.
     if (!v.startsWith('-')) return prose && !/[./$]/.test(v);
   }
