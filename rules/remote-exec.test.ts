@@ -13,6 +13,10 @@ const tester = new RuleTester({ path: 'skills/s/SKILL.md', targets: ['agentskill
 tester.run(rule, {
   valid: [
     {
+      name: 'a download piped into a shell that runs a script file named after it is the script\'s input, not its program',
+      code: '---\nname: s\ndescription: Reads an API spec.\n---\n```bash\ncurl -s https://api.example-specs.net/openapi.yaml | bash scripts/extract-tag-endpoints.sh "$TAG"\ncurl -s https://api.example-specs.net/openapi.yaml | sh -x ./parse.sh\n```\n',
+    },
+    {
       name: 'a Markdown table row: the bar between two cells is no pipe ("Fetch URL … | Python |")',
       code: '---\nname: s\ndescription: Helps with the project.\n---\n| Script | Purpose | Runtime |\n|---|---|---|\n| `fetch-page.py` | Fetch URL, convert HTML to markdown; output `{slug}.md` | Python |\n| `fetch.mjs` | Fetch URL via headless Chrome | Node |\n',
     },

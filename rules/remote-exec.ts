@@ -110,6 +110,24 @@ function message(f: ShellFinding, text: string, where: string): Pick<ReportInput
   return { messageId: SHELL_MESSAGE[f.kind], data: { detail: f.detail, where, command } };
 }
 
+/** The words after a shell that a download is piped into: its own options (none that reads the program from the pipe:
+ *  `-s`), then the first other word. */
+const AFTER_SHELL = /^((?:[ \t]+-[A-Za-z]+|[ \t]+--(?:norc|noprofile|login|posix|verbose|restricted|noediting))*)[ \t]+([^\s;&|)#`'"<>$-][^\s;&|)`'"]*)/;
+/**
+ * Whether the shell that ends a pipe-to-shell match (at `end` of `text`) runs a script file named after it
+ * (`curl … | bash scripts/parse.sh "$TAG"`): the file is the program and the download its standard input, data it
+ * reads. Not when an option gives the program the pipe (`-s`), nor for the pipe's own names (`/dev/stdin`), nor for
+ * a word that is no path (a sentence going on: "| bash to install it").
+ */
+function runsScriptFile(text: string, end: number): boolean {
+  if (end < 0) return false;
+  const le = text.indexOf('\n', end);
+  const m = AFTER_SHELL.exec(text.slice(end, le === -1 ? text.length : le));
+  if (!m || /-[A-Za-z]*s/.test(m[1]!)) return false;
+  const word = m[2]!;
+  return /[/.]/.test(word) && !/^(?:\/dev\/stdin|\/dev\/fd\/0|\/proc\/self\/fd\/0)$/.test(word);
+}
+
 export default defineRule({
   // Messages: one per entry of the pack (its id), and one per kind of shell-model finding.
   meta: withPackMessages({
@@ -176,6 +194,7 @@ export default defineRule({
     const wrapped: SkillContext = { ...ctx };
     wrapped.report = (r) => {
       taken.push({ file: r.file, start: r.offset ?? -1, end: r.endOffset ?? -1 });
+      if (r.messageId === 'pipe-to-shell' && runsScriptFile((r.source ?? ctx.skill.source)?.normalized ?? '', r.endOffset ?? -1)) return;
       if (describedInProse(r)) ctx.report({ ...r, severity: 'info', confidence: 'low' });
       else if (namedWithoutAddress(r)) ctx.report({ ...r, severity: 'info', confidence: 'low', suffix: `${r.suffix ?? ''} (named without an address: nothing is downloaded as written)` });
       else ctx.report(bump(r));
