@@ -125,7 +125,8 @@ function runsScriptFile(text: string, end: number): boolean {
   const m = AFTER_SHELL.exec(text.slice(end, le === -1 ? text.length : le));
   if (!m || /-[A-Za-z]*s/.test(m[1]!)) return false;
   const word = m[2]!;
-  return /[/.]/.test(word) && !/^(?:\/dev\/stdin|\/dev\/fd\/0|\/proc\/self\/fd\/0)$/.test(word);
+  // A path (a slash) or a file name with an extension; a word ending a sentence ("| sh now.") is neither.
+  return (/\//.test(word) || /^[\w.-]*\w\.[A-Za-z0-9]{1,5}$/.test(word)) && !/^(?:\/dev\/stdin|\/dev\/fd\/0|\/proc\/self\/fd\/0)$/.test(word);
 }
 
 export default defineRule({
