@@ -11,7 +11,7 @@ import { CHAIN_MESSAGE, collecting, reportChains, type Taken } from '../src/anal
 import { catalogueAware } from '../src/analysis/catalogue.js';
 import { codeRanges, literalLines, loadPack, runPack, scanLiteralsToo, type Pack, toolCommands, withPackMessages } from '../src/analysis/packs.js';
 import { defineRule, type ReportInput, type SkillContext } from '../src/core/rule.js';
-import { analyzeShell, codeIndexes, configIndexes, envIndexes, type ShellFinding, type ShellFindingKind } from '../src/analysis/shell.js';
+import { analyzeShell, codeIndexes, configIndexes, envIndexes, SHELL_FLAG_OPTIONS, STDIN_PATH, type ShellFinding, type ShellFindingKind } from '../src/analysis/shell.js';
 import { formatJsonPath } from '../src/analysis/jsonscan.js';
 import { mcpServers, mcpTexts, segmentAt } from '../src/analysis/mcp.js';
 import type { SourceText } from '../src/core/source.js';
@@ -112,7 +112,7 @@ function message(f: ShellFinding, text: string, where: string): Pick<ReportInput
 
 /** The words after a shell that a download is piped into: its own options (none that reads the program from the pipe:
  *  `-s`), then the first other word. */
-const AFTER_SHELL = /^((?:[ \t]+-[A-Za-z]+|[ \t]+--(?:norc|noprofile|login|posix|verbose|restricted|noediting))*)[ \t]+([^\s;&|)#`'"<>$-][^\s;&|)`'"]*)/;
+const AFTER_SHELL = new RegExp(String.raw`^((?:[ \t]+-[A-Za-z]+|[ \t]+--(?:${SHELL_FLAG_OPTIONS}))*)[ \t]+([^\s;&|)#\x60'"<>$-][^\s;&|)\x60'"]*)`);
 /**
  * Whether the shell that ends a pipe-to-shell match (at `end` of `text`) runs a script file named after it
  * (`curl … | bash scripts/parse.sh "$TAG"`): the file is the program and the download its standard input, data it
@@ -126,7 +126,7 @@ function runsScriptFile(text: string, end: number): boolean {
   if (!m || /-[A-Za-z]*s/.test(m[1]!)) return false;
   const word = m[2]!;
   // A path (a slash) or a file name with an extension; a word ending a sentence ("| sh now.") is neither.
-  return (/\//.test(word) || /^[\w.-]*\w\.[A-Za-z0-9]{1,5}$/.test(word)) && !/^(?:\/dev\/stdin|\/dev\/fd\/0|\/proc\/self\/fd\/0)$/.test(word);
+  return (/\//.test(word) || /^[\w.-]*\w\.[A-Za-z0-9]{1,5}$/.test(word)) && !STDIN_PATH.test(word);
 }
 
 export default defineRule({

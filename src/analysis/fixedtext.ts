@@ -4,6 +4,8 @@
 // splice. Every answer is "fixed" only when each path the text can take is a literal, a placeholder, a number or a
 // name the program chose; anything the reader cannot follow is a value.
 
+import { lowerBound } from '../core/sorted.js';
+
 /** A string literal without splices (the whole expression). */
 export const PLAIN_LITERAL = /^(?:"[^"\\\n{}]*"|'[^'\\\n{}]*'|`[^`\\$]*`)$/;
 
@@ -49,16 +51,8 @@ function headers(text: string): { at: number[]; indent: number[] } {
  *  at the same or a lower indentation; from the file's start when no header comes before. */
 export function enclosingFunction(text: string, at: number): [number, number] {
   const h = headers(text);
-  let lo = 0;
-  let hi = h.at.length - 1;
-  let k = -1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if (h.at[mid]! <= at) {
-      k = mid;
-      lo = mid + 1;
-    } else hi = mid - 1;
-  }
+  // The last header at or before `at`.
+  const k = lowerBound(h.at, at + 1) - 1;
   if (k < 0) return [0, text.length];
   const indent = h.indent[k]!;
   for (let j = k + 1; j < h.at.length; j++) if (h.indent[j]! <= indent) return [h.at[k]!, h.at[j]!];

@@ -623,6 +623,12 @@ function commandDownloads(c: Command): boolean {
   return ws.some((w) => w.subs.some(scriptDownloads));
 }
 
+/** bash's own long options that take no value (bash(1)); with the ones that do, every long option bash reads. */
+export const SHELL_FLAG_OPTIONS = 'norc|noprofile|login|posix|verbose|restricted|noediting';
+const SHELL_LONG_OPTION = new RegExp(`^--(?:${SHELL_FLAG_OPTIONS}|rcfile|init-file|debugger|dump-strings|dump-po-strings|help|version|pretty-print)$`);
+/** The names under which a process reads its own standard input. */
+export const STDIN_PATH = /^(?:\/dev\/stdin|\/dev\/fd\/0|\/proc\/self\/fd\/0)$/;
+
 /** An interpreter that executes its standard input (bash, bash -s, python -, node, iex). */
 function runsStdin(words: readonly Word[], prose = false): boolean {
   const head = headOf(words);
@@ -631,11 +637,11 @@ function runsStdin(words: readonly Word[], prose = false): boolean {
   const shell = /^(?:ba|z|da|k|fi|tc|c)?sh$/.test(head);
   for (const w of words.slice(1)) {
     const v = w.value;
-    if (v === '-' || v === '-s' || v === '--' || /^\/dev\/stdin$|^\/dev\/fd\/0$|^\/proc\/self\/fd\/0$/.test(v)) return true;
+    if (v === '-' || v === '-s' || v === '--' || STDIN_PATH.test(v)) return true;
     if (/^-[a-z]*[cem]$/i.test(v) || v === '-m' || v === '--command') return false;
     // A long option that is not the shell's own (`| bash --prefix ~/.tool`) is an argument of the script it reads
     // from the pipe.
-    if (shell && /^--[a-z]/i.test(v) && !/^--(?:norc|noprofile|login|posix|verbose|restricted|noediting|rcfile|init-file|debugger|dump-strings|dump-po-strings|help|version|pretty-print)$/.test(v)) return true;
+    if (shell && /^--[a-z]/i.test(v) && !SHELL_LONG_OPTION.test(v)) return true;
     // In prose, "| bash to install it" goes on as a sentence: only a path-like word is a script file.
     if (!v.startsWith('-')) return prose && !/[./$]/.test(v);
   }
